@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Segue",
+    products: [
+        .executable(name: "segue", targets: ["segue"]),
+        .library(name: "SegueKit", targets: ["SegueKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+    ],
+    targets: [
+        // Math and animation: geometry, timing curves, springs, keyframes, clocks, timelines.
+        .target(name: "Motion"),
+        // Views, the animation engine, controllers, transitions, gestures, the display list.
+        .target(name: "SegueKit", dependencies: ["Motion"]),
+        // The tutorials' apps, each a named scene, and the host that runs one against a clock.
+        .target(name: "Scenes", dependencies: ["SegueKit"]),
+        // `segue record`: a scene on a virtual clock, pointer script in, JSON Lines out.
+        .target(name: "Recorder", dependencies: ["Scenes"]),
+        // The wire protocol: binary frames out, validated client messages in. No I/O.
+        .target(name: "SegueWire", dependencies: ["SegueKit"]),
+        // libwebsockets from Debian, through pkg-config.
+        .systemLibrary(name: "CLibWebSockets", pkgConfig: "libwebsockets",
+                       providers: [.apt(["libwebsockets-dev"])]),
+        // The live viewer's server: HTTP + WebSocket on one port, a session per connection.
+        .target(name: "SegueServer", dependencies: [
+            "CLibWebSockets", "SegueWire", "Scenes",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "segue", dependencies: [
+            "SegueServer", "Recorder",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "SegueKitTests", dependencies: ["SegueKit"]),
+        .testTarget(name: "ScenesTests", dependencies: [
+            "Scenes", "Recorder",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "SegueWireTests", dependencies: ["SegueWire"]),
+    ]
+)

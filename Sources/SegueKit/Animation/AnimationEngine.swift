@@ -1,0 +1,315 @@
+import Motion
+
+/// Owns every running animation of one window: records what animation blocks change, turns the
+/// changes into additive animations on timelines, evaluates presentation values for a frame, and
+/// calls completion handlers.
+///
+/// The engine reads time only through its timelines, whose root follows the injected clock.
+/// Animation blocks find the engine through `AnimationEngine.current`, bound by `perform(_:)`
+/// (task-local, so engines on different threads never see each other).
+public final class AnimationEngine {
+    struct Binding: @unchecked Sendable {
+        unowned let engine: AnimationEngine
+    }
+
+    @TaskLocal static var binding: Binding?
+
+    /// The engine whose `perform` is running on this thread, if any.
+    public static var current: AnimationEngine? { binding?.engine }
+
+    public let clock: Clock
+    /// Every animation's time base: follows the clock; its speed is the window's slow-motion knob.
+    public let rootTimeline: Timeline
+
+    private var timelineStack: [Timeline] = []
+    private var recordings: [Recording] = []
+    private var animations: [PropertyAnimation] = []
+    private var groups: [CompletionGroup] = []
+    private var nextGroupID = 0
+    private var readyCompletions: [(handler: (Bool) -> Void, finished: Bool)] = []
+
+    /// Counts animations as they are created, for a caller that wants to know whether some code
+    /// animated anything (a transition checks what `animateTransition` started).
+    public private(set) var createdAnimationCount = 0
+
+    public init(clock: Clock) {
+        self.clock = clock
+        self.rootTimeline = Timeline(clock: clock)
+    }
+
+    /// Runs `body` with this engine as `AnimationEngine.current`.
+    public func perform<R>(_ body: () throws -> R) rethrows -> R {
+        if Self.current === self { return try body() }
+        return try Self.$binding.withValue(Binding(engine: self)) { try body() }
+    }
+
+    /// The timeline new animations are scheduled on.
+    public var currentTimeline: Timeline { timelineStack.last ?? rootTimeline }
+
+    /// Schedules every animation created inside `body` on `timeline` (a transition's timeline).
+    public func withTimeline<R>(_ timeline: Timeline, _ body: () throws -> R) rethrows -> R {
+        timelineStack.append(timeline)
+        defer { timelineStack.removeLast() }
+        return try body()
+    }
+
+    /// Whether anything is animating or waiting to complete.
+    public var isAnimating: Bool { !groups.isEmpty }
+
+    public var runningAnimationCount: Int { animations.count }
+
+    // MARK: Recording blocks
+
+    func willChange(_ view: View, _ property: AnimatableProperty, from old: AnimationVector) {
+        guard let recording = recordings.last else { return }
+        recording.note(view, property, from: old)
+    }
+
+    func record(_ kind: Recording.Kind, _ body: () -> Void) -> Recording {
+        let recording = Recording(kind: kind)
+        recordings.append(recording)
+        body()
+        recordings.removeLast()
+        return recording
+    }
+
+    /// The innermost open recording, if it is a keyframe animation's.
+    var openKeyframeRecording: Recording? {
+        guard let top = recordings.last, case .keyframes = top.kind else { return nil }
+        return top
+    }
+
+    // MARK: Creating animations
+
+    struct BlockTiming {
+        var duration: Double
+        var delay: Double
+        var beginFromCurrentState: Bool
+        var allowUserInteraction: Bool
+    }
+
+    /// Turns a finished block's changes into animations, all in one completion group.
+    /// `makeCurve` gets each change with its start and end values; nil skips the change.
+    func commit(_ changes: [Change], timing: BlockTiming,
+                curve makeCurve: (_ change: Change, _ from: AnimationVector, _ to: AnimationVector) -> AnimationCurve?,
+                completion: ((Bool) -> Void)?) {
+        let timeline = currentTimeline
+        let begin = timeline.time + max(timing.delay, 0)
+        let id = nextGroupID
+        nextGroupID += 1
+        var group = CompletionGroup(id: id, timeline: timeline, beginTime: begin,
+                                    duration: max(timing.duration, 0), completion: completion)
+        if timing.duration > 0 || timing.delay > 0 {
+            for change in changes {
+                let to = change.view.model[change.property]
+                var from = change.from
+                if timing.beginFromCurrentState {
+                    from = from + currentOffset(change.view, change.property)
+                    interruptAnimations(of: change.view, change.property)
+                }
+                guard let curve = makeCurve(change, from, to) else { continue }
+                let delta = from - to
+                if case .keyframes = curve {} else if delta == .zero { continue }
+                add(PropertyAnimation(view: change.view, property: change.property, timeline: timeline,
+                                      beginTime: begin, duration: group.duration, curve: curve, delta: delta,
+                                      groupID: id, blocksInteraction: !timing.allowUserInteraction))
+                group.liveAnimations += 1
+                group.hadAnimations = true
+            }
+        }
+        groups.append(group)
+        flushCompletions()
+    }
+
+    private func add(_ animation: PropertyAnimation) {
+        animation.view.animationCount += 1
+        if animation.blocksInteraction { animation.view.interactionBlockingAnimations += 1 }
+        animations.append(animation)
+        createdAnimationCount += 1
+    }
+
+    /// The sum of the running animations' offsets for one property, at each timeline's time now.
+    func currentOffset(_ view: View, _ property: AnimatableProperty) -> AnimationVector {
+        var sum = AnimationVector.zero
+        for animation in animations where animation.view === view && animation.property == property {
+            sum += animation.offset(at: animation.timeline.time)
+        }
+        return sum
+    }
+
+    // MARK: Removing animations
+
+    /// `layer.removeAllAnimations()`: the view jumps to its model values; completions get false.
+    public func removeAllAnimations(of view: View) {
+        for property in AnimatableProperty.allCases { interruptAnimations(of: view, property) }
+        flushCompletions()
+    }
+
+    private func interruptAnimations(of view: View, _ property: AnimatableProperty) {
+        var index = 0
+        while index < animations.count {
+            let animation = animations[index]
+            if animation.view === view && animation.property == property {
+                remove(at: index)
+                if let g = groups.firstIndex(where: { $0.id == animation.groupID }) {
+                    groups[g].finished = false
+                    groups[g].liveAnimations -= 1
+                    if groups[g].liveAnimations == 0 { endGroup(at: g, finished: false) }
+                }
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    private func remove(at index: Int) {
+        let animation = animations.remove(at: index)
+        let view = animation.view
+        view.animationCount -= 1
+        if animation.blocksInteraction { view.interactionBlockingAnimations -= 1 }
+        if view.animationCount == 0 { view.offsets = PresentationOffsets() }
+    }
+
+    private func endGroup(at index: Int, finished: Bool) {
+        let group = groups.remove(at: index)
+        if let handler = group.completion { readyCompletions.append((handler, finished)) }
+    }
+
+    private func flushCompletions() {
+        while !readyCompletions.isEmpty {
+            let ready = readyCompletions
+            readyCompletions.removeAll(keepingCapacity: true)
+            for (handler, finished) in ready { handler(finished) }
+        }
+    }
+
+    // MARK: Evaluating a frame
+
+    /// Brings every view's presentation values to the timelines' current times and ends the groups
+    /// whose time is up, calling their completions. Completions may start new animations; those are
+    /// evaluated in the same call, so a frame never shows a half-applied handoff.
+    public func evaluate() {
+        perform {
+            for _ in 0..<Self.maximumHandoffPasses {
+                accumulateOffsets()
+                guard settleGroups() else { return }
+                flushCompletions()
+            }
+            accumulateOffsets()
+        }
+    }
+
+    /// Completion chains that start animations that end at once are followed this many times per frame.
+    static let maximumHandoffPasses = 8
+
+    private func accumulateOffsets() {
+        for animation in animations { animation.view.offsets[animation.property] = .zero }
+        for animation in animations {
+            animation.view.offsets[animation.property] += animation.offset(at: animation.timeline.time)
+        }
+    }
+
+    /// Ends the groups whose timeline has passed their end (or, playing back, their start).
+    /// Returns whether any group ended.
+    private func settleGroups() -> Bool {
+        var ended = false
+        var index = 0
+        while index < groups.count {
+            let group = groups[index]
+            let time = group.timeline.time
+            switch group.timeline.endBehavior {
+            case .complete where time >= group.endTime:
+                removeAnimations(ofGroup: group.id, revert: false)
+                endGroup(at: index, finished: group.finished)
+                ended = true
+            case .revert where time <= group.beginTime:
+                removeAnimations(ofGroup: group.id, revert: true)
+                endGroup(at: index, finished: false)
+                ended = true
+            default:
+                index += 1
+            }
+        }
+        return ended
+    }
+
+    /// Removes a group's animations; reverting puts each property back where the animation began.
+    private func removeAnimations(ofGroup id: Int, revert: Bool) {
+        var index = animations.count - 1
+        while index >= 0 {
+            let animation = animations[index]
+            if animation.groupID == id {
+                if revert {
+                    let view = animation.view
+                    view.model[animation.property] = view.model[animation.property]
+                        + animation.offset(at: animation.beginTime)
+                }
+                remove(at: index)
+            }
+            index -= 1
+        }
+    }
+}
+
+/// What one open animation block has changed so far.
+final class Recording {
+    enum Kind {
+        /// `performWithoutAnimation`: changes apply at once.
+        case disabled
+        /// A plain or spring block.
+        case basic
+        /// The outer block of `animateKeyframes`.
+        case keyframes
+        /// One `addKeyframe` inside it.
+        case keyframe(start: Double, duration: Double)
+    }
+
+    let kind: Kind
+    private(set) var changes: [Change] = []
+    /// For a keyframe animation: each property's keyframes, in the order they were added.
+    private(set) var tracks: [Track] = []
+
+    init(kind: Kind) {
+        self.kind = kind
+    }
+
+    func note(_ view: View, _ property: AnimatableProperty, from old: AnimationVector) {
+        if case .disabled = kind { return }
+        if changes.contains(where: { $0.view === view && $0.property == property }) { return }
+        changes.append(Change(view: view, property: property, from: old))
+    }
+
+    /// Folds one finished `addKeyframe` block into this keyframe animation.
+    func addKeyframe(start: Double, duration: Double, changes keyframeChanges: [Change]) {
+        for change in keyframeChanges {
+            let value = change.view.model[change.property]
+            if let i = tracks.firstIndex(where: { $0.view === change.view && $0.property == change.property }) {
+                tracks[i].keyframes.append((start, duration, value))
+            } else {
+                tracks.append(Track(view: change.view, property: change.property, initial: change.from,
+                                    keyframes: [(start, duration, value)]))
+            }
+        }
+    }
+
+    /// Changes made directly in the outer keyframe block count as one keyframe over the whole span.
+    func foldDirectChangesIntoTracks() {
+        let direct = changes.filter { change in
+            !tracks.contains { $0.view === change.view && $0.property == change.property }
+        }
+        addKeyframe(start: 0, duration: 1, changes: direct)
+    }
+}
+
+struct Change {
+    let view: View
+    let property: AnimatableProperty
+    let from: AnimationVector
+}
+
+struct Track {
+    let view: View
+    let property: AnimatableProperty
+    let initial: AnimationVector
+    var keyframes: [(start: Double, duration: Double, value: AnimationVector)]
+}

@@ -1,0 +1,42 @@
+import Motion
+
+/// One view as drawn: everything a renderer needs, already flattened (ancestor transforms and
+/// alphas applied, dimming mixed into the colors).
+public struct DisplayNode: Equatable, Sendable {
+    /// Stable for the life of the view within its window.
+    public var id: UInt32
+    public var name: String
+    /// Depth below the window (the window is 0).
+    public var depth: UInt16
+    /// How many of the nodes that follow are this node's descendants: a clip applies to exactly those.
+    public var descendantCount: UInt32
+    /// The bounds size; the node covers (0, 0)–(width, height) in its local space.
+    public var size: Size
+    /// Maps local (x, y) to viewport points: (a·x + c·y + tx, b·x + d·y + ty).
+    public var transform: AffineTransform
+    /// Effective opacity: the product of every ancestor's alpha and this view's.
+    public var alpha: Double
+    public var backgroundColor: Color
+    public var cornerRadius: Double
+    /// Whether descendants are clipped to this node's (rounded) rectangle.
+    public var clipsToBounds: Bool
+    public var text: String?
+    public var textColor: Color
+    public var fontSize: Double
+}
+
+/// The flattened, paint-ordered list of what is on screen: the only thing the server and the
+/// recorder read from a window.
+public struct DisplayList: Equatable, Sendable {
+    public var viewport: Size
+    public var nodes: [DisplayNode]
+
+    public init(viewport: Size = .zero, nodes: [DisplayNode] = []) {
+        self.viewport = viewport
+        self.nodes = nodes
+    }
+
+    public func node(named name: String) -> DisplayNode? {
+        nodes.first { $0.name == name }
+    }
+}

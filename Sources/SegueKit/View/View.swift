@@ -1,0 +1,122 @@
+import Motion
+
+/// A rectangle on screen with UIKit's `UIView` API for what transitions use.
+///
+/// Every animatable property has a model value (what you set) and a presentation value (what is
+/// on screen while animations run): setting a property inside an animation block changes the model
+/// at once and the presentation follows over time.
+open class View {
+    /// Shown in the display list and the recorder's output; controllers name their root views.
+    public var name: String
+
+    var model = ModelValues()
+    var offsets = PresentationOffsets()
+    /// How many running animations touch this view; its offsets are zero when none do.
+    var animationCount = 0
+    /// Running animations created without `.allowUserInteraction`: while any runs, hit-testing skips
+    /// this view, as UIKit does.
+    var interactionBlockingAnimations = 0
+
+    public internal(set) weak var superview: View?
+    public internal(set) var subviews: [View] = []
+
+    /// The id the display list gives this view; assigned by the window that first draws it.
+    var displayID: UInt32 = 0
+
+    public var isHidden = false
+    public var clipsToBounds = false
+    public var isUserInteractionEnabled = true
+    public var tintAdjustmentMode: TintAdjustmentMode = .automatic {
+        didSet {
+            let level = tintAdjustmentMode == .dimmed ? 1.0 : 0.0
+            if level != model.dimming { setModel(.dimming, level.animationVector) }
+        }
+    }
+
+    /// The view's text, drawn centered in its bounds; nil draws none.
+    public var text: String?
+    public var textColor: Color = .black
+    /// Font size in points.
+    public var fontSize: Double = 17
+
+    public init(frame: Rect = .zero, name: String = "view") {
+        self.name = name
+        model.bounds = Rect(origin: .zero, size: frame.size)
+        model.center = Point(x: frame.midX, y: frame.midY)
+    }
+
+    // MARK: Animatable properties
+
+    public var center: Point {
+        get { model.center }
+        set { setModel(.center, newValue.animationVector) }
+    }
+
+    public var bounds: Rect {
+        get { model.bounds }
+        set { setModel(.bounds, newValue.animationVector) }
+    }
+
+    public var transform: AffineTransform {
+        get { model.transform }
+        set { setModel(.transform, newValue.animationVector) }
+    }
+
+    public var alpha: Double {
+        get { model.alpha }
+        set { setModel(.alpha, newValue.animationVector) }
+    }
+
+    public var backgroundColor: Color? {
+        get { model.backgroundColor == .clear ? nil : model.backgroundColor }
+        set { setModel(.backgroundColor, (newValue ?? .clear).animationVector) }
+    }
+
+    /// `layer.cornerRadius`, in points.
+    public var cornerRadius: Double {
+        get { model.cornerRadius }
+        set { setModel(.cornerRadius, newValue.animationVector) }
+    }
+
+    /// Every model write goes through here, so an open animation block sees the old value.
+    func setModel(_ property: AnimatableProperty, _ value: AnimationVector) {
+        let old = model[property]
+        if old == value { return }
+        AnimationEngine.current?.willChange(self, property, from: old)
+        model[property] = value
+    }
+
+    func presentationVector(_ property: AnimatableProperty) -> AnimationVector {
+        animationCount == 0 ? model[property] : model[property] + offsets[property]
+    }
+
+    /// What is on screen now (`layer.presentation()`): the model plus every running animation,
+    /// as of the last time the window evaluated its animations.
+    public var presentation: Presentation { Presentation(view: self) }
+}
+
+/// `UIView.TintAdjustmentMode`: `.dimmed` visibly dims a view and, through `.automatic`, its subviews.
+public enum TintAdjustmentMode: Sendable {
+    case automatic, normal, dimmed
+}
+
+/// A view's presentation values at one moment.
+public struct Presentation {
+    public let center: Point
+    public let bounds: Rect
+    public let transform: AffineTransform
+    public let alpha: Double
+    public let backgroundColor: Color
+    public let cornerRadius: Double
+
+    init(view: View) {
+        center = Point(animationVector: view.presentationVector(.center))
+        bounds = Rect(animationVector: view.presentationVector(.bounds))
+        transform = AffineTransform(animationVector: view.presentationVector(.transform))
+        alpha = Double(animationVector: view.presentationVector(.alpha))
+        backgroundColor = Color(animationVector: view.presentationVector(.backgroundColor))
+        cornerRadius = Double(animationVector: view.presentationVector(.cornerRadius))
+    }
+
+    public var frame: Rect { View.frame(center: center, bounds: bounds, transform: transform) }
+}

@@ -1,0 +1,1 @@
+// placeholder while SegueServer is written

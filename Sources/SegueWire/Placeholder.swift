@@ -1,0 +1,1 @@
+// placeholder while SegueWire is written

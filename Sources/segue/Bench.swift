@@ -1,0 +1,6 @@
+import ArgumentParser
+
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "(being written)")
+    func run() throws { throw ExitCode(1) }
+}
