@@ -11,6 +11,8 @@ public final class Timeline {
         public let parentStart: Double
         public let parentDuration: Double
         public let curve: TimingFunction
+        /// The speed local time keeps once the target is reached (0 holds there).
+        public let speedAfter: Double
     }
 
     private let parent: Timeline?
@@ -58,9 +60,11 @@ public final class Timeline {
 
     public func localTime(parentTime: Double) -> Double {
         if let ramp {
-            guard ramp.parentDuration > 0 else { return ramp.to }
-            let f = (parentTime - ramp.parentStart) / ramp.parentDuration
-            return ramp.from + (ramp.to - ramp.from) * ramp.curve.value(at: f)
+            let elapsed = parentTime - ramp.parentStart
+            if elapsed >= ramp.parentDuration {
+                return ramp.to + (elapsed - ramp.parentDuration) * ramp.speedAfter
+            }
+            return ramp.from + (ramp.to - ramp.from) * ramp.curve.value(at: elapsed / ramp.parentDuration)
         }
         return (parentTime - beginTime) * speed + timeOffset
     }
@@ -84,13 +88,15 @@ public final class Timeline {
         rebase(time: time)
     }
 
-    /// Plays from the current local time to `target` over `duration` parent seconds along `curve`.
-    public func ramp(to target: Double, duration: Double, curve: TimingFunction = .linear) {
+    /// Plays from the current local time to `target` over `duration` parent seconds along `curve`,
+    /// then runs on at `speedAfter` (0: holds at the target).
+    public func ramp(to target: Double, duration: Double, curve: TimingFunction = .linear, speedAfter: Double = 0) {
         let now = parentTime
         let from = localTime(parentTime: now)
         rebase(time: from)
         speed = 0
-        ramp = Ramp(from: from, to: target, parentStart: now, parentDuration: max(duration, 0), curve: curve)
+        ramp = Ramp(from: from, to: target, parentStart: now, parentDuration: max(duration, 0), curve: curve,
+                    speedAfter: speedAfter)
     }
 
     private func rebase(time: Double) {

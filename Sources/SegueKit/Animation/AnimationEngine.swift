@@ -91,7 +91,7 @@ public final class AnimationEngine {
     /// Turns a finished block's changes into animations, all in one completion group.
     /// `makeCurve` gets each change with its start and end values; nil skips the change.
     func commit(_ changes: [Change], timing: BlockTiming,
-                curve makeCurve: (_ change: Change, _ from: AnimationVector, _ to: AnimationVector) -> AnimationCurve?,
+                curve makeCurve: (_ change: Change, _ from: AnimationVector, _ to: AnimationVector) -> AnimationPacing?,
                 completion: ((Bool) -> Void)?) {
         let timeline = currentTimeline
         let begin = timeline.time + max(timing.delay, 0)

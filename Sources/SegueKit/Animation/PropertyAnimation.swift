@@ -1,7 +1,7 @@
 import Motion
 
 /// How an animation's progress follows its local time.
-enum AnimationCurve {
+enum AnimationPacing {
     /// A timing curve over the duration.
     case bezier(TimingFunction)
     /// A spring; its own closed form sets the pace, the timing curve is linear (as in UIKit).
@@ -20,7 +20,7 @@ struct PropertyAnimation {
     /// In the timeline's local time, delay included.
     let beginTime: Double
     let duration: Double
-    let curve: AnimationCurve
+    let curve: AnimationPacing
     /// from − to, for curves and springs (keyframe tracks carry their own offsets).
     let delta: AnimationVector
     let groupID: Int

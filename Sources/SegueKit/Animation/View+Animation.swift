@@ -139,7 +139,7 @@ extension View {
 
     private static func run(duration: Double, delay: Double, beginFromCurrentState: Bool, allowUserInteraction: Bool,
                             animations: () -> Void, completion: ((Bool) -> Void)?,
-                            curve: (Change, AnimationVector, AnimationVector) -> AnimationCurve?) {
+                            curve: (Change, AnimationVector, AnimationVector) -> AnimationPacing?) {
         guard let engine = AnimationEngine.current else {
             animations()
             completion?(true)

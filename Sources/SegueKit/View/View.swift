@@ -19,6 +19,7 @@ open class View {
 
     public internal(set) weak var superview: View?
     public internal(set) var subviews: [View] = []
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
     /// The id the display list gives this view; assigned by the window that first draws it.
     var displayID: UInt32 = 0

@@ -1,32 +1,97 @@
+import Logging
 import Motion
 
-/// The root of a view tree and its world: the clock-driven animation engine, and the display list
-/// it produces. Everything that changes the world goes through `perform(_:)`, which makes this
-/// window's engine the one animation blocks record into.
+/// The root of a view tree and its world: the clock-driven animation engine, the controllers, the
+/// gesture dispatcher and the transition coordinator. Everything that changes the world goes through
+/// it (`perform`, `handle`, `resize`), which makes this window's engine the one animation blocks
+/// record into.
 open class Window: View {
     public let engine: AnimationEngine
+    public let transitions: TransitionCoordinator
+    public let logger: Logger
+    private var gestures = GestureDispatcher()
     private var builder = DisplayListBuilder()
     private var list = DisplayList()
+    /// A size that arrived mid-transition, applied when it ends.
+    private var pendingSize: Size?
 
-    public init(size: Size, clock: Clock) {
+    public init(size: Size, clock: Clock, logger: Logger = Logger(label: "segue.window", factory: { _ in SwiftLogNoOpLogHandler() })) {
         engine = AnimationEngine(clock: clock)
+        self.logger = logger
+        transitions = TransitionCoordinator(engine: engine, logger: logger)
         super.init(frame: Rect(origin: .zero, size: size), name: "window")
         backgroundColor = .black
     }
 
     public var clock: Clock { engine.clock }
 
+    public var rootViewController: ViewController? {
+        didSet {
+            oldValue?.view.removeFromSuperview()
+            oldValue?.attachedWindow = nil
+            guard let root = rootViewController else { return }
+            perform {
+                root.attachedWindow = self
+                root.layout(in: bounds)
+                insertSubview(root.view, at: 0)
+                root.beginAppearance(true, animated: false)
+                root.endAppearance()
+            }
+        }
+    }
+
+    /// The controller whose view is on top.
+    public var visibleViewController: ViewController? { rootViewController?.visibleViewController }
+
     /// Runs `body` with this window's engine current: animation blocks inside it animate here.
     public func perform<R>(_ body: () throws -> R) rethrows -> R {
         try engine.perform(body)
     }
 
+    /// Feeds one pointer event to the gesture recognizers (applied at once, at the clock's time).
+    public func handle(_ event: PointerEvent) {
+        perform { gestures.dispatch(event, in: self) }
+    }
+
+    /// Pointer events ignored (a second pointer, or moves of a pointer that never went down).
+    public var ignoredPointerEvents: Int { gestures.ignoredEvents }
+
+    /// Lays the controllers out for a new screen size; mid-transition, waits for the transition's end.
+    public func resize(to size: Size) {
+        guard size != bounds.size else { return }
+        if transitions.isBusy {
+            pendingSize = size
+            return
+        }
+        perform {
+            bounds = Rect(origin: .zero, size: size)
+            center = Point(x: size.width / 2, y: size.height / 2)
+            guard let root = rootViewController else { return }
+            for controller in root.hierarchy where controller.parent == nil {
+                controller.presentationContainer?.frame = bounds
+                controller.layout(in: bounds)
+            }
+        }
+    }
+
     /// Brings animations to the clock's time, calls due completions, and flattens the tree.
     /// The returned list's storage is reused by the next call.
     public func displayList() -> DisplayList {
-        engine.evaluate()
+        advance()
         list.viewport = bounds.size
         builder.build(root: self, into: &list)
         return list
+    }
+
+    /// Evaluates animations at the clock's time and runs the transition watchdog.
+    public func advance() {
+        perform {
+            engine.evaluate()
+            transitions.checkWatchdog()
+            if !transitions.isBusy, let size = pendingSize {
+                pendingSize = nil
+                resize(to: size)
+            }
+        }
     }
 }

@@ -1,0 +1,118 @@
+import Motion
+
+/// `UITabBarControllerDelegate`: vends the animator for a tab switch.
+public protocol TabBarControllerDelegate: AnyObject {
+    func tabBarController(_ tabBarController: TabBarController,
+                          animationControllerForTransitionFrom fromVC: ViewController,
+                          to toVC: ViewController) -> ViewControllerAnimatedTransitioning?
+    func tabBarController(_ tabBarController: TabBarController,
+                          interactionControllerFor animationController: ViewControllerAnimatedTransitioning)
+        -> ViewControllerInteractiveTransitioning?
+}
+
+extension TabBarControllerDelegate {
+    public func tabBarController(_ tabBarController: TabBarController,
+                                 animationControllerForTransitionFrom fromVC: ViewController,
+                                 to toVC: ViewController) -> ViewControllerAnimatedTransitioning? { nil }
+    public func tabBarController(_ tabBarController: TabBarController,
+                                 interactionControllerFor animationController: ViewControllerAnimatedTransitioning)
+        -> ViewControllerInteractiveTransitioning? { nil }
+}
+
+/// `UITabBarController`: a row of tab buttons along the bottom and the selected tab's controller
+/// above it; a switch runs through the delegate's animator, or a default cross-fade.
+open class TabBarController: ViewController {
+    /// The tab bar's height, in points (UIKit's 49 without the home-indicator inset).
+    public static let tabBarHeight = 49.0
+
+    public private(set) var viewControllers: [ViewController]
+    public private(set) var selectedIndex = 0
+    public weak var delegate: TabBarControllerDelegate?
+    /// Holds the selected controller's view: the transitions' container.
+    public let contentView = View(name: "tab-content")
+    public let tabBar = View(name: "tab-bar")
+    private var tabButtons: [Button] = []
+
+    public init(viewControllers: [ViewController], name: String = "tabs") {
+        self.viewControllers = viewControllers
+        super.init(name: name)
+        for controller in viewControllers { addChild(controller) }
+    }
+
+    public var selectedViewController: ViewController? {
+        viewControllers.indices.contains(selectedIndex) ? viewControllers[selectedIndex] : nil
+    }
+
+    override var contentViewController: ViewController? { selectedViewController }
+
+    open override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .white
+        tabBar.backgroundColor = Color(hex: 0xF7F7F7)
+        view.addSubview(contentView)
+        view.addSubview(tabBar)
+        for (index, controller) in viewControllers.enumerated() {
+            let button = Button(title: controller.name.prefix(1).uppercased() + controller.name.dropFirst(), name: "tab-\(controller.name)") { [unowned self] in
+                self.select(index, animated: true)
+            }
+            tabButtons.append(button)
+            tabBar.addSubview(button)
+        }
+        if let selected = selectedViewController { contentView.addSubview(selected.view) }
+        updateTabTints()
+    }
+
+    open override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        let bounds = view.bounds
+        contentView.frame = Rect(x: 0, y: 0, width: bounds.width, height: max(bounds.height - Self.tabBarHeight, 0))
+        tabBar.frame = Rect(x: 0, y: contentView.frame.maxY, width: bounds.width, height: Self.tabBarHeight)
+        let width = bounds.width / Double(max(tabButtons.count, 1))
+        for (index, button) in tabButtons.enumerated() {
+            button.frame = Rect(x: Double(index) * width, y: 0, width: width, height: Self.tabBarHeight)
+        }
+        selectedViewController?.layout(in: contentView.bounds)
+    }
+
+    /// Selects the tab at `index` (`selectedIndex = index` in UIKit, animated by the delegate).
+    public func select(_ index: Int, animated: Bool) {
+        guard index != selectedIndex, viewControllers.indices.contains(index), isViewLoaded,
+              let from = selectedViewController, let window = self.window,
+              window.transitions.admit("switching to tab \(index)") else { return }
+        let to = viewControllers[index]
+        to.layout(in: contentView.bounds)
+        let coordinator = window.transitions
+        let custom = delegate?.tabBarController(self, animationControllerForTransitionFrom: from, to: to)
+        let animator = custom ?? CrossDissolveAnimator()
+        let interactor = custom.flatMap { delegate?.tabBarController(self, interactionControllerFor: $0) }
+        from.beginAppearance(false, animated: animated)
+        to.beginAppearance(true, animated: animated)
+        let context = TransitionContext(
+            operation: .tab, from: from, to: to, containerView: contentView, animated: animated,
+            style: .fullScreen, animator: animator, engine: window.engine, report: coordinator.report
+        ) { context, didComplete in
+            let completed = didComplete && !context.transitionWasCancelled
+            if completed {
+                if to.view.superview !== self.contentView { self.contentView.addSubview(to.view) }
+                from.view.removeFromSuperview()
+                self.selectedIndex = index
+                self.updateTabTints()
+                from.endAppearance()
+                to.endAppearance()
+            } else {
+                to.view.removeFromSuperview()
+                to.cancelAppearance(appearing: true)
+                from.cancelAppearance(appearing: false)
+            }
+            animator.animationEnded(completed)
+            coordinator.ended(context)
+        }
+        coordinator.run(context, interactor: interactor)
+    }
+
+    private func updateTabTints() {
+        for (index, button) in tabButtons.enumerated() {
+            button.textColor = index == selectedIndex ? .systemBlue : .systemGray
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Motion
+
+/// `UIViewController`: owns a view (loaded lazily), gets appearance callbacks in UIKit's order,
+/// presents and dismisses other controllers, and contains children.
+open class ViewController {
+    /// Names the controller's root view (lower case, e.g. "first"), which the display list shows.
+    public let name: String
+
+    private var loadedView: View?
+    public internal(set) weak var parent: ViewController?
+    public internal(set) var children: [ViewController] = []
+    public internal(set) weak var presentingViewController: ViewController?
+    public internal(set) var presentedViewController: ViewController?
+    public var modalPresentationStyle: ModalPresentationStyle = .fullScreen
+    /// Weak, as in UIKit: whoever vends the animators keeps itself alive.
+    public weak var transitioningDelegate: ViewControllerTransitioningDelegate?
+
+    /// The window this controller's hierarchy is shown in, once it is.
+    weak var attachedWindow: Window?
+    /// For a presented controller: the container view its presentation put on the window.
+    var presentationContainer: View?
+    /// Appearance state, so callbacks come in pairs and in order.
+    var appearance: AppearanceState = .disappeared
+
+    public init(name: String) {
+        self.name = name
+    }
+
+    public var view: View {
+        if let loadedView { return loadedView }
+        loadView()
+        if loadedView == nil { loadedView = View(name: name) }
+        viewDidLoad()
+        return loadedView!
+    }
+
+    public var isViewLoaded: Bool { loadedView != nil }
+
+    /// Replaces the view `loadView` creates; only meaningful inside `loadView`.
+    public func setView(_ view: View) {
+        view.name = name
+        loadedView = view
+    }
+
+    /// Creates the view; the default is a plain view named after the controller.
+    open func loadView() {
+        loadedView = View(name: name)
+    }
+
+    open func viewDidLoad() {}
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewWillDisappear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
+    /// Called after the view's size changed; position subviews here.
+    open func viewDidLayoutSubviews() {}
+
+    /// Where this controller's view goes in a container of `bounds` (full size by default).
+    open func layoutFrame(in bounds: Rect) -> Rect { bounds }
+
+    public var window: Window? {
+        attachedWindow ?? parent?.window ?? presentingViewController?.window
+    }
+
+    // MARK: Containment
+
+    public func addChild(_ child: ViewController) {
+        guard child.parent !== self else { return }
+        child.removeFromParent()
+        children.append(child)
+        child.parent = self
+    }
+
+    public func removeFromParent() {
+        parent?.children.removeAll { $0 === self }
+        parent = nil
+    }
+
+    public var navigationController: NavigationController? {
+        var current = parent
+        while let c = current {
+            if let nav = c as? NavigationController { return nav }
+            current = c.parent
+        }
+        return nil
+    }
+
+    public var tabBarController: TabBarController? {
+        var current = parent
+        while let c = current {
+            if let tabs = c as? TabBarController { return tabs }
+            current = c.parent
+        }
+        return nil
+    }
+
+    /// The controller whose view is on top: follows presentations, navigation tops and tab selections.
+    public var visibleViewController: ViewController {
+        if let presented = presentedViewController { return presented.visibleViewController }
+        return contentViewController?.visibleViewController ?? self
+    }
+
+    /// The child a container shows (navigation top, selected tab); nil for a plain controller.
+    var contentViewController: ViewController? { nil }
+
+    /// Sizes the view to `bounds` and lets the controller (and its content) lay out.
+    func layout(in bounds: Rect) {
+        if view.transform.isIdentity { view.frame = layoutFrame(in: bounds) }
+        viewDidLayoutSubviews()
+    }
+
+    /// The outermost container controller (presentations are made from it, as in UIKit).
+    var rootAncestor: ViewController {
+        var current = self
+        while let p = current.parent { current = p }
+        return current
+    }
+}
+
+/// Where a controller is in its appearance cycle.
+enum AppearanceState {
+    case disappeared, appearing, appeared, disappearing
+}
+
+extension ViewController {
+    /// `beginAppearanceTransition(_:animated:)`: sends will-appear or will-disappear once.
+    func beginAppearance(_ appearing: Bool, animated: Bool) {
+        if appearing {
+            guard appearance == .disappeared || appearance == .disappearing else { return }
+            appearance = .appearing
+            viewWillAppear(animated)
+        } else {
+            guard appearance == .appeared || appearance == .appearing else { return }
+            appearance = .disappearing
+            viewWillDisappear(animated)
+        }
+        contentViewController?.beginAppearance(appearing, animated: animated)
+    }
+
+    /// `endAppearanceTransition()`: sends the matching did-appear or did-disappear.
+    func endAppearance() {
+        switch appearance {
+        case .appearing:
+            appearance = .appeared
+            viewDidAppear(true)
+        case .disappearing:
+            appearance = .disappeared
+            viewDidDisappear(true)
+        default:
+            return
+        }
+        contentViewController?.endAppearance()
+    }
+
+    /// Every controller in this one's hierarchy: children and the presentation chain.
+    var hierarchy: [ViewController] {
+        var result: [ViewController] = [self]
+        for child in children { result += child.hierarchy }
+        if let presented = presentedViewController { result += presented.hierarchy }
+        return result
+    }
+}

@@ -1,0 +1,81 @@
+import Motion
+
+/// Routes pointer events to recognizers the way UIKit routes touches: on down, the hit view's and
+/// its ancestors' recognizers take the pointer; once one recognizer begins, the others following
+/// the same pointer fail (no simultaneous recognition).
+struct GestureDispatcher {
+    /// Recognizers following each pointer that is down.
+    private var tracking: [Int: [GestureRecognizer]] = [:]
+    /// Pointer events that were ignored: a second pointer, or a move/up for a pointer never down.
+    private(set) var ignoredEvents = 0
+
+    var activePointerCount: Int { tracking.count }
+
+    mutating func dispatch(_ event: PointerEvent, in window: View) {
+        switch event.phase {
+        case .down:
+            guard tracking[event.pointerID] == nil else {
+                ignoredEvents += 1
+                return
+            }
+            var recognizers: [GestureRecognizer] = []
+            var view = window.hitTest(event.location)
+            while let v = view {
+                for recognizer in v.gestureRecognizers
+                where recognizer.isEnabled && recognizer.trackedPointer == nil && recognizer.state == .possible {
+                    recognizers.append(recognizer)
+                }
+                view = v.superview
+            }
+            for recognizer in recognizers {
+                recognizer.trackedPointer = event.pointerID
+                recognizer.pointerDown(event)
+            }
+            tracking[event.pointerID] = recognizers
+            settle(event.pointerID, pointerEnded: false)
+        case .move, .up, .cancel:
+            guard let recognizers = tracking[event.pointerID] else {
+                ignoredEvents += 1
+                return
+            }
+            for recognizer in recognizers where recognizer.trackedPointer == event.pointerID {
+                switch event.phase {
+                case .move: recognizer.pointerMoved(event)
+                case .up: recognizer.pointerUp(event)
+                default: recognizer.pointerCancelled(event)
+                }
+                if recognizer.state == .began {
+                    // The first to begin wins the pointer.
+                    for other in recognizers where other !== recognizer && other.trackedPointer == event.pointerID {
+                        other.state = .failed
+                    }
+                }
+            }
+            settle(event.pointerID, pointerEnded: event.phase != .move)
+        }
+    }
+
+    /// Releases recognizers whose gesture is over, and the pointer once it is up.
+    private mutating func settle(_ pointer: Int, pointerEnded: Bool) {
+        guard let recognizers = tracking[pointer] else { return }
+        var remaining: [GestureRecognizer] = []
+        for recognizer in recognizers where recognizer.trackedPointer == pointer {
+            if recognizer.isOver || pointerEnded {
+                if pointerEnded && recognizer.isActive { recognizer.transition(to: .cancelled) }
+                recognizer.reset()
+            } else {
+                remaining.append(recognizer)
+            }
+        }
+        tracking[pointer] = pointerEnded ? nil : remaining
+    }
+
+    /// A recognizer whose view left the window must not keep a pointer.
+    mutating func cancelAll() {
+        for (_, recognizers) in tracking {
+            for recognizer in recognizers where recognizer.isActive { recognizer.transition(to: .cancelled) }
+            for recognizer in recognizers { recognizer.reset() }
+        }
+        tracking.removeAll()
+    }
+}

@@ -1,0 +1,82 @@
+import Motion
+
+/// UIKit's gesture recognizer model: attached to a view, fed the pointers that hit-test into that
+/// view or its descendants, moving through `State` and calling its actions on every change.
+///
+/// One pointer drives a recognizer: pointers that arrive while it tracks one are ignored.
+open class GestureRecognizer {
+    public enum State: Sendable, Equatable {
+        case possible, began, changed, ended, cancelled, failed
+        /// A discrete gesture's success is `.ended`, as in UIKit.
+        public static let recognized = State.ended
+    }
+
+    public internal(set) var state: State = .possible
+    public internal(set) weak var view: View?
+    public var isEnabled = true
+
+    private var actions: [(GestureRecognizer) -> Void] = []
+    /// The pointer this recognizer follows, from its down to its up or cancel.
+    var trackedPointer: Int?
+    /// Window coordinates of the latest sample.
+    var latestLocation = Point.zero
+
+    public init() {}
+
+    /// Target-action with a closure: `action` runs on every state change that UIKit reports.
+    public func addTarget(_ action: @escaping (GestureRecognizer) -> Void) {
+        actions.append(action)
+    }
+
+    /// The latest pointer location in `view`'s coordinates (nil: the window's).
+    public func location(in view: View?) -> Point {
+        guard let view else { return latestLocation }
+        return view.convert(latestLocation, from: nil)
+    }
+
+    // MARK: Subclass hooks, called by the window's dispatcher
+
+    func pointerDown(_ event: PointerEvent) {}
+    func pointerMoved(_ event: PointerEvent) {}
+    func pointerUp(_ event: PointerEvent) {}
+
+    func pointerCancelled(_ event: PointerEvent) {
+        if state == .began || state == .changed {
+            transition(to: .cancelled)
+        } else {
+            state = .failed
+        }
+    }
+
+    /// Moves to `state` and tells the targets (UIKit reports every state but `.possible` and `.failed`).
+    func transition(to newState: State) {
+        state = newState
+        if newState != .failed && newState != .possible {
+            for action in actions { action(self) }
+        }
+    }
+
+    /// Back to `.possible` once a gesture is over, ready for the next pointer.
+    func reset() {
+        state = .possible
+        trackedPointer = nil
+    }
+
+    var isOver: Bool { state == .ended || state == .cancelled || state == .failed }
+    var isActive: Bool { state == .began || state == .changed }
+}
+
+extension View {
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        recognizer.view?.removeGestureRecognizer(recognizer)
+        recognizer.view = self
+        gestureRecognizers.append(recognizer)
+    }
+
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        guard recognizer.view === self else { return }
+        gestureRecognizers.removeAll { $0 === recognizer }
+        recognizer.view = nil
+        recognizer.reset()
+    }
+}

@@ -1,0 +1,111 @@
+import Motion
+
+/// A dragging finger (`UIPanGestureRecognizer`): begins once it has moved `hysteresis` points; the
+/// translation counts from where it began, so it starts at zero.
+open class PanGestureRecognizer: GestureRecognizer {
+    /// Movement before a pan begins, in points (UIKit's 10 pt).
+    public static let panHysteresis = 10.0
+    /// The weight of the newest sample in the velocity estimate; UIKit blends 0.2 new, 0.8 old.
+    public static let velocitySmoothing = 0.2
+
+    /// Window coordinates where the pointer went down.
+    var downLocation = Point.zero
+    /// Window coordinates the translation is measured from (where the gesture began).
+    var translationOrigin = Point.zero
+    private var lastSample: (location: Point, time: Double)?
+    /// Smoothed velocity in window points per second.
+    private var smoothedVelocity: Point?
+
+    public convenience init(action: @escaping (PanGestureRecognizer) -> Void) {
+        self.init()
+        addTarget { action($0 as! PanGestureRecognizer) }
+    }
+
+    var hysteresis: Double { Self.panHysteresis }
+
+    /// The pointer's movement since the gesture began, in `view`'s coordinate space.
+    public func translation(in view: View?) -> Point {
+        guard let view else { return latestLocation - translationOrigin }
+        return view.convert(latestLocation, from: nil) - view.convert(translationOrigin, from: nil)
+    }
+
+    /// Makes the current translation read as `translation` (in `view`'s space) from now on.
+    public func setTranslation(_ translation: Point, in view: View?) {
+        guard let view else {
+            translationOrigin = latestLocation - translation
+            return
+        }
+        let current = view.convert(latestLocation, from: nil)
+        translationOrigin = view.convert(current - translation, to: nil)
+    }
+
+    /// Points per second in `view`'s coordinate space, smoothed over recent samples.
+    public func velocity(in view: View?) -> Point {
+        let v = smoothedVelocity ?? .zero
+        guard let view else { return v }
+        return view.convert(v, from: nil) - view.convert(.zero, from: nil)
+    }
+
+    override func pointerDown(_ event: PointerEvent) {
+        downLocation = event.location
+        latestLocation = event.location
+        translationOrigin = event.location
+        lastSample = (event.location, event.timestamp)
+        smoothedVelocity = nil
+        if !shouldTrack(down: event.location) { state = .failed }
+    }
+
+    override func pointerMoved(_ event: PointerEvent) {
+        sampleVelocity(event)
+        latestLocation = event.location
+        switch state {
+        case .possible:
+            switch shouldBegin(at: event.location) {
+            case .some(true):
+                translationOrigin = event.location
+                transition(to: .began)
+            case .some(false):
+                state = .failed
+            case .none:
+                break
+            }
+        case .began, .changed:
+            transition(to: .changed)
+        default:
+            break
+        }
+    }
+
+    override func pointerUp(_ event: PointerEvent) {
+        if state == .began || state == .changed {
+            if event.location != latestLocation { sampleVelocity(event) }
+            latestLocation = event.location
+            transition(to: .ended)
+        } else {
+            state = .failed
+        }
+    }
+
+    /// Whether a pointer going down here may become this gesture.
+    func shouldTrack(down location: Point) -> Bool { true }
+
+    /// true to begin, false to fail, nil to keep waiting.
+    func shouldBegin(at location: Point) -> Bool? {
+        let d = location - downLocation
+        return (d.x * d.x + d.y * d.y).squareRoot() >= hysteresis ? true : nil
+    }
+
+    private func sampleVelocity(_ event: PointerEvent) {
+        defer { lastSample = (event.location, event.timestamp) }
+        guard let last = lastSample else { return }
+        let dt = event.timestamp - last.time
+        guard dt > 0 else { return }
+        let sample = Point(x: (event.location.x - last.location.x) / dt, y: (event.location.y - last.location.y) / dt)
+        guard let previous = smoothedVelocity else {
+            smoothedVelocity = sample
+            return
+        }
+        let k = Self.velocitySmoothing
+        smoothedVelocity = Point(x: previous.x * (1 - k) + sample.x * k, y: previous.y * (1 - k) + sample.y * k)
+    }
+}

@@ -1,0 +1,93 @@
+import Motion
+
+/// UIKit's default modal animation: the presented view slides up from the bottom (and back down).
+final class CoverVerticalAnimator: ViewControllerAnimatedTransitioning {
+    static let duration = 0.5
+    let presenting: Bool
+
+    init(presenting: Bool) {
+        self.presenting = presenting
+    }
+
+    func transitionDuration(using transitionContext: ViewControllerContextTransitioning?) -> Double { Self.duration }
+
+    func animateTransition(using transitionContext: ViewControllerContextTransitioning) {
+        let container = transitionContext.containerView
+        let height = container.bounds.height
+        guard let moving = transitionContext.viewController(forKey: presenting ? .to : .from)?.view else {
+            transitionContext.completeTransition(false)
+            return
+        }
+        if presenting {
+            container.addSubview(moving)
+            moving.transform = AffineTransform(translationX: 0, y: height)
+        } else if let below = transitionContext.view(forKey: .to) {
+            container.insertSubview(below, belowSubview: moving)
+        }
+        View.animate(withDuration: Self.duration, delay: 0, options: .curveEaseInOut, animations: {
+            moving.transform = self.presenting ? .identity : AffineTransform(translationX: 0, y: height)
+        }, completion: { _ in
+            if !self.presenting || transitionContext.transitionWasCancelled { moving.transform = .identity }
+            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+        })
+    }
+}
+
+/// UIKit's default push and pop: the new view slides in from the right while the old one moves a
+/// third of the way left beneath it (reversed for a pop).
+final class NavigationSlideAnimator: ViewControllerAnimatedTransitioning {
+    static let duration = 0.35
+    /// How far the covered view moves, as a fraction of the width (UIKit's parallax).
+    static let parallax = 0.3
+    let operation: NavigationController.Operation
+
+    init(operation: NavigationController.Operation) {
+        self.operation = operation
+    }
+
+    func transitionDuration(using transitionContext: ViewControllerContextTransitioning?) -> Double { Self.duration }
+
+    func animateTransition(using transitionContext: ViewControllerContextTransitioning) {
+        guard let from = transitionContext.view(forKey: .from), let to = transitionContext.view(forKey: .to) else {
+            transitionContext.completeTransition(false)
+            return
+        }
+        let container = transitionContext.containerView
+        let width = container.bounds.width
+        let push = operation == .push
+        if push {
+            container.addSubview(to)
+        } else {
+            container.insertSubview(to, belowSubview: from)
+        }
+        to.transform = AffineTransform(translationX: push ? width : -width * Self.parallax, y: 0)
+        View.animate(withDuration: Self.duration, delay: 0, options: .curveEaseInOut, animations: {
+            to.transform = .identity
+            from.transform = AffineTransform(translationX: push ? -width * Self.parallax : width, y: 0)
+        }, completion: { _ in
+            from.transform = .identity
+            to.transform = .identity
+            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+        })
+    }
+}
+
+/// The default tab switch: the new tab fades in over the old one.
+final class CrossDissolveAnimator: ViewControllerAnimatedTransitioning {
+    static let duration = 0.25
+
+    func transitionDuration(using transitionContext: ViewControllerContextTransitioning?) -> Double { Self.duration }
+
+    func animateTransition(using transitionContext: ViewControllerContextTransitioning) {
+        guard let to = transitionContext.view(forKey: .to) else {
+            transitionContext.completeTransition(false)
+            return
+        }
+        transitionContext.containerView.addSubview(to)
+        to.alpha = 0
+        View.animate(withDuration: Self.duration, animations: { to.alpha = 1 }, completion: { _ in
+            to.alpha = 1
+            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+        })
+    }
+}

@@ -1,0 +1,144 @@
+import Motion
+
+/// The context one transition hands its animator and interaction controller
+/// (`UIViewControllerContextTransitioning`), and the record of where that transition is.
+public final class TransitionContext: ViewControllerContextTransitioning {
+    public let operation: TransitionStatus.Operation
+    public let containerView: View
+    public let isAnimated: Bool
+    public let presentationStyle: ModalPresentationStyle
+    public private(set) var isInteractive = false
+    public private(set) var transitionWasCancelled = false
+    /// How many times the animator called `completeTransition`; more than once is a bug, logged.
+    public private(set) var completeTransitionCalls = 0
+
+    let fromViewController: ViewController
+    let toViewController: ViewController
+    let animator: ViewControllerAnimatedTransitioning?
+    let engine: AnimationEngine
+    /// The timeline the animator's animations run on; progress is its time over `duration`.
+    private(set) var timeline: Timeline?
+    private(set) var duration: Double = 0
+    private(set) var phase: TransitionStatus.Phase = .animating
+    private(set) var percentComplete: Double = 0
+    /// Root-timeline time when the current non-interactive phase began (for the watchdog).
+    private(set) var phaseStart: Double
+    /// Called once, with the final outcome, by the first `completeTransition`.
+    private let finish: (TransitionContext, Bool) -> Void
+    private let report: (String) -> Void
+
+    init(operation: TransitionStatus.Operation, from: ViewController, to: ViewController, containerView: View,
+         animated: Bool, style: ModalPresentationStyle, animator: ViewControllerAnimatedTransitioning?,
+         engine: AnimationEngine, report: @escaping (String) -> Void,
+         finish: @escaping (TransitionContext, Bool) -> Void) {
+        self.operation = operation
+        self.fromViewController = from
+        self.toViewController = to
+        self.containerView = containerView
+        self.isAnimated = animated
+        self.presentationStyle = style
+        self.animator = animator
+        self.engine = engine
+        self.report = report
+        self.finish = finish
+        self.phaseStart = engine.rootTimeline.time
+        if let animator { duration = max(animator.transitionDuration(using: self), 0) }
+    }
+
+    public var isComplete: Bool { completeTransitionCalls > 0 }
+
+    public var status: TransitionStatus {
+        TransitionStatus(operation: operation, phase: phase, progress: progress, isInteractive: isInteractive)
+    }
+
+    var progress: Double {
+        if isInteractive || timeline == nil { return percentComplete }
+        guard duration > 0, let timeline else { return 1 }
+        return min(max(timeline.time / duration, 0), 1)
+    }
+
+    /// A timeline for the animator's animations, starting at 0 (paused for an interactive start).
+    func beginTimeline(paused: Bool) -> Timeline {
+        let timeline = Timeline(parent: engine.rootTimeline, time: 0, speed: paused ? 0 : 1)
+        timeline.endBehavior = paused ? .hold : .complete
+        self.timeline = timeline
+        return timeline
+    }
+
+    func startInteractive() {
+        isInteractive = true
+        phase = .interactive
+    }
+
+    // MARK: ViewControllerContextTransitioning
+
+    public func viewController(forKey key: TransitionContextKey) -> ViewController? {
+        key == .from ? fromViewController : toViewController
+    }
+
+    public func view(forKey key: TransitionContextKey) -> View? {
+        let controller = key == .from ? fromViewController : toViewController
+        // A presenter that stays on screen keeps its view out of the animator's hands, as in UIKit.
+        let isPresenter = (operation == .present && key == .from) || (operation == .dismiss && key == .to)
+        if isPresenter && !presentationStyle.removesPresentersView { return nil }
+        return controller.view
+    }
+
+    public func initialFrame(for viewController: ViewController) -> Rect {
+        viewController === fromViewController ? containerView.bounds : .zero
+    }
+
+    /// The container's bounds for both controllers (UIKit may answer .zero for a view being removed;
+    /// the tutorials' animators set that frame on a view they still show, so the full frame it is).
+    public func finalFrame(for viewController: ViewController) -> Rect {
+        viewController.layoutFrame(in: containerView.bounds)
+    }
+
+    public func updateInteractiveTransition(_ percentComplete: Double) {
+        guard isInteractive else { return }
+        self.percentComplete = percentComplete.isFinite ? min(max(percentComplete, 0), 1) : self.percentComplete
+    }
+
+    public func finishInteractiveTransition() {
+        guard isInteractive, !isComplete else { return }
+        isInteractive = false
+        phase = .finishing
+        phaseStart = engine.rootTimeline.time
+    }
+
+    public func cancelInteractiveTransition() {
+        guard isInteractive, !isComplete else { return }
+        isInteractive = false
+        transitionWasCancelled = true
+        phase = .cancelling
+        phaseStart = engine.rootTimeline.time
+    }
+
+    public func pauseInteractiveTransition() {
+        guard !isInteractive, !isComplete else { return }
+        isInteractive = true
+        transitionWasCancelled = false
+        phase = .interactive
+        if let timeline, duration > 0 { percentComplete = min(max(timeline.time / duration, 0), 1) }
+    }
+
+    public func completeTransition(_ didComplete: Bool) {
+        completeTransitionCalls += 1
+        guard completeTransitionCalls == 1 else {
+            report("completeTransition(\(didComplete)) called again for this \(operation.rawValue); ignored")
+            return
+        }
+        finish(self, didComplete)
+    }
+
+    /// Seconds of root time this phase may take before the watchdog steps in.
+    var phaseAllowance: Double {
+        let remaining: Double
+        switch phase {
+        case .cancelling: remaining = duration * progress
+        case .finishing: remaining = duration * (1 - progress)
+        default: remaining = duration
+        }
+        return remaining + TransitionCoordinator.completionGrace
+    }
+}

@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A numeric listen address. libwebsockets takes the address as its `iface` string and would
+/// treat a host name as a network interface name, so names are refused up front (except
+/// `localhost`, which everyone types).
+struct IPAddress: Sendable {
+    /// The numeric form handed to libwebsockets.
+    let numeric: String
+    let isIPv6: Bool
+
+    init?(_ host: String) {
+        let numeric = host.lowercased() == "localhost" ? "127.0.0.1" : host
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        if inet_pton(AF_INET, numeric, &v4) == 1 {
+            isIPv6 = false
+        } else if inet_pton(AF_INET6, numeric, &v6) == 1 {
+            isIPv6 = true
+        } else {
+            return nil
+        }
+        self.numeric = numeric
+    }
+
+    /// `host:port` as it appears in a URL.
+    func authority(port: Int) -> String {
+        isIPv6 ? "[\(numeric)]:\(port)" : "\(numeric):\(port)"
+    }
+
+    /// The `errno` of binding a throwaway socket to this address, or 0 if the bind works.
+    ///
+    /// libwebsockets only logs why its listen socket failed; repeating the bind is how the server
+    /// tells "port in use" from other failures. `SO_REUSEADDR` matches what lws sets, so sockets
+    /// in TIME_WAIT do not count as in use.
+    func bindErrno(port: Int) -> Int32 {
+        let fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return errno }
+        defer { close(fd) }
+        var reuse: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        let result: Int32
+        if isIPv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = UInt16(port).bigEndian
+            inet_pton(AF_INET6, numeric, &address.sin6_addr)
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(port).bigEndian
+            inet_pton(AF_INET, numeric, &address.sin_addr)
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+        }
+        return result == 0 ? 0 : errno
+    }
+}

@@ -1,0 +1,62 @@
+/// Transport-side state of one WebSocket connection: its handler, the message being reassembled,
+/// and whether it is being told goodbye.
+final class Session {
+    /// The connection handle (`struct lws *`). Only ever used on the service thread.
+    let wsi: OpaquePointer
+    let handler: ConnectionHandler
+    let info: ConnectionInfo
+    /// Set during shutdown; the next writeable callback sends a going-away close instead of a frame.
+    var isGoingAway = false
+    private var assembly = MessageAssembly.idle
+
+    init(wsi: OpaquePointer, handler: ConnectionHandler, info: ConnectionInfo) {
+        self.wsi = wsi
+        self.handler = handler
+        self.info = info
+    }
+
+    enum ReceiveOutcome {
+        case accepted
+        /// The message would exceed the limit; the connection must close with 1009.
+        case tooLarge(size: Int)
+    }
+
+    /// Feeds one received chunk; hands the handler each complete message.
+    ///
+    /// A message that arrives in one chunk (the common case: small pointer events) goes to the
+    /// handler straight from lws's buffer without a copy.
+    func receive(
+        _ chunk: UnsafeRawBufferPointer, isBinary: Bool, isFinal: Bool, limit: Int
+    ) -> ReceiveOutcome {
+        switch assembly {
+        case .idle:
+            guard chunk.count <= limit else { return .tooLarge(size: chunk.count) }
+            if isFinal {
+                handler.receive(chunk, isBinary: isBinary)
+            } else {
+                assembly = .assembling(Array(chunk), isBinary: isBinary)
+            }
+        case .assembling(var bytes, let messageIsBinary):
+            let size = bytes.count + chunk.count
+            guard size <= limit else {
+                assembly = .idle
+                return .tooLarge(size: size)
+            }
+            assembly = .idle  // drop the enum's reference so the append does not copy
+            bytes.append(contentsOf: chunk)
+            if isFinal {
+                bytes.withUnsafeBytes { handler.receive($0, isBinary: messageIsBinary) }
+            } else {
+                assembly = .assembling(bytes, isBinary: messageIsBinary)
+            }
+        }
+        return .accepted
+    }
+
+    /// A message is either not started or partly received; the opcode of a fragmented message is
+    /// only known from its first frame, so it travels with the bytes.
+    private enum MessageAssembly {
+        case idle
+        case assembling([UInt8], isBinary: Bool)
+    }
+}
