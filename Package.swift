@@ -16,9 +16,9 @@ let package = Package(
         // Math and animation: geometry, timing curves, springs, keyframes, clocks, timelines.
         .target(name: "Motion"),
         // Views, the animation engine, controllers, transitions, gestures, the display list.
-        .target(name: "SegueKit", dependencies: ["Motion"]),
+        .target(name: "SegueKit", dependencies: ["Motion", .product(name: "Logging", package: "swift-log")]),
         // The tutorials' apps, each a named scene, and the host that runs one against a clock.
-        .target(name: "Scenes", dependencies: ["SegueKit"]),
+        .target(name: "Scenes", dependencies: ["SegueKit", .product(name: "Logging", package: "swift-log")]),
         // `segue record`: a scene on a virtual clock, pointer script in, JSON Lines out.
         .target(name: "Recorder", dependencies: ["Scenes"]),
         // The wire protocol: binary frames out, validated client messages in. No I/O.

@@ -52,7 +52,7 @@ open class TabBarController: ViewController {
         view.addSubview(contentView)
         view.addSubview(tabBar)
         for (index, controller) in viewControllers.enumerated() {
-            let button = Button(title: controller.name.prefix(1).uppercased() + controller.name.dropFirst(), name: "tab-\(controller.name)") { [unowned self] in
+            let button = Button(title: controller.title ?? controller.name, name: "tab-\(controller.name)") { [unowned self] in
                 self.select(index, animated: true)
             }
             tabButtons.append(button)

@@ -5,6 +5,8 @@ import Motion
 open class ViewController {
     /// Names the controller's root view (lower case, e.g. "first"), which the display list shows.
     public let name: String
+    /// What tab buttons and headings show; the name, capitalized, when nil.
+    public var title: String?
 
     private var loadedView: View?
     public internal(set) weak var parent: ViewController?

@@ -14,6 +14,7 @@ open class Window: View {
     private var list = DisplayList()
     /// A size that arrived mid-transition, applied when it ends.
     private var pendingSize: Size?
+    var displayLinks: [DisplayLink] = []
 
     public init(size: Size, clock: Clock, logger: Logger = Logger(label: "segue.window", factory: { _ in SwiftLogNoOpLogHandler() })) {
         engine = AnimationEngine(clock: clock)
@@ -86,6 +87,10 @@ open class Window: View {
     /// Evaluates animations at the clock's time and runs the transition watchdog.
     public func advance() {
         perform {
+            if !displayLinks.isEmpty {
+                let now = engine.rootTimeline.time
+                for link in displayLinks { link.fire(now) }
+            }
             engine.evaluate()
             transitions.checkWatchdog()
             if !transitions.isBusy, let size = pendingSize {

@@ -19,7 +19,7 @@ struct OriginPolicy: Sendable {
         guard let origin else { return true }
         guard let normalized = Self.normalize(origin) else { return false }
         if allowedOrigins.contains(normalized) { return true }
-        let authority = normalized[normalized.range(of: "://")!.upperBound...]
+        let authority = normalized[normalized.firstRange(of: "://")!.upperBound...]
         if let host, authority == host.lowercased() { return true }
         return Self.isLoopback(Self.hostName(of: authority))
     }
@@ -29,7 +29,7 @@ struct OriginPolicy: Sendable {
     static func normalize(_ origin: String) -> String? {
         var text = origin.lowercased()
         while text.hasSuffix("/") { text.removeLast() }
-        guard let separator = text.range(of: "://") else { return nil }
+        guard let separator = text.firstRange(of: "://") else { return nil }
         let scheme = text[..<separator.lowerBound]
         let authority = text[separator.upperBound...]
         guard scheme == "http" || scheme == "https", !authority.isEmpty,

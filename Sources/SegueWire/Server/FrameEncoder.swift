@@ -1,3 +1,4 @@
+import Motion
 import SegueKit
 
 /// Turns one connection's display lists into frame messages, sending each node's names, colors,
@@ -42,6 +43,9 @@ public struct FrameEncoder: Sendable {
         }
         pruneIfNeeded(nodeCount: list.nodes.count)
     }
+
+    /// How many node ids the encoder remembers: tests check that pruning bounds it.
+    var rememberedNodeCount: Int { sent.count }
 
     /// A full record with a short name and no text: sizes the first reservation so a keyframe
     /// rarely grows the buffer twice.

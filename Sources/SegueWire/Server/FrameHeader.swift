@@ -1,3 +1,4 @@
+import Motion
 import SegueKit
 
 /// What the session knows about a frame besides its display list: the page's telemetry reads

@@ -1,0 +1,67 @@
+import Motion
+import SegueKit
+
+/// Writes one recorded frame as a JSON object on one line, numbers rounded to 1e-4 so that output is
+/// short and byte-identical from run to run.
+struct FrameWriter {
+    private var line = ""
+
+    mutating func write(frame index: Int, time: Double, top: String, transition: TransitionStatus?,
+                        list: DisplayList) -> String {
+        line.removeAll(keepingCapacity: true)
+        line += "{\"frame\":\(index),\"t\":\(Self.number(time)),\"top\":"
+        Self.appendString(top, to: &line)
+        line += ",\"transition\":"
+        if let transition {
+            line += "{\"operation\":\"\(transition.operation.rawValue)\",\"phase\":\"\(transition.phase.rawValue)\""
+            line += ",\"progress\":\(Self.number(transition.progress)),\"interactive\":\(transition.isInteractive)}"
+        } else {
+            line += "null"
+        }
+        line += ",\"nodes\":["
+        for (i, node) in list.nodes.enumerated() {
+            if i > 0 { line += "," }
+            line += "{\"id\":\(node.id),\"name\":"
+            Self.appendString(node.name, to: &line)
+            let m = node.transform
+            line += ",\"w\":\(Self.number(node.size.width)),\"h\":\(Self.number(node.size.height))"
+            line += ",\"m\":[\(Self.number(m.a)),\(Self.number(m.b)),\(Self.number(m.c)),\(Self.number(m.d)),"
+            line += "\(Self.number(m.tx)),\(Self.number(m.ty))]"
+            line += ",\"alpha\":\(Self.number(node.alpha)),\"color\":\"\(node.backgroundColor.hexString)\""
+            if let text = node.text {
+                line += ",\"text\":"
+                Self.appendString(text, to: &line)
+            }
+            line += "}"
+        }
+        line += "]}"
+        return line
+    }
+
+    /// Rounded to four decimals; whole numbers without a fraction; never "-0".
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let rounded = (value * 10_000).rounded() / 10_000
+        if rounded == 0 { return "0" }
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        return String(rounded)
+    }
+
+    static func appendString(_ string: String, to output: inout String) {
+        output += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Motion
+import Scenes
+import SegueKit
+
+/// A recorded pointer script: `{"events":[{"t":0.5,"type":"down","x":389,"y":420,"id":1,"pointer":"touch"}, ...]}`.
+/// `t` is seconds from the start and never decreases; `id` defaults to 1, `pointer` to "touch".
+public struct InputScript: Equatable, Sendable {
+    public struct Event: Equatable, Sendable {
+        public var time: Double
+        public var pointer: PointerEvent
+
+        public init(time: Double, pointer: PointerEvent) {
+            self.time = time
+            self.pointer = pointer
+        }
+    }
+
+    /// Limits that keep a script from exhausting memory or time.
+    public static let maximumEvents = 1_000_000
+    public static let maximumTime = 3600.0
+    public static let coordinateRange = -100_000.0...100_000.0
+
+    public var events: [Event]
+
+    public init(events: [Event] = []) {
+        self.events = events
+    }
+
+    public var lastEventTime: Double { events.last?.time ?? 0 }
+
+    /// Parses and validates a script; every problem names the event and the field.
+    public init(json data: Data) throws(RecorderError) {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw .invalidInput("not valid JSON (\(error.localizedDescription))")
+        }
+        guard let root = object as? [String: Any], let list = root["events"] as? [Any] else {
+            throw .invalidInput("expected an object with an \"events\" array")
+        }
+        guard list.count <= Self.maximumEvents else {
+            throw .invalidInput("more than \(Self.maximumEvents) events")
+        }
+        var events: [Event] = []
+        events.reserveCapacity(list.count)
+        for (index, item) in list.enumerated() {
+            let event = try Self.parseEvent(item, index: index)
+            if let previous = events.last, event.time < previous.time {
+                throw .invalidInput("event \(index): t \(event.time) is earlier than the event before it (\(previous.time))")
+            }
+            events.append(event)
+        }
+        self.events = events
+    }
+
+    private static func parseEvent(_ item: Any, index: Int) throws(RecorderError) -> Event {
+        guard let fields = item as? [String: Any] else { throw .invalidInput("event \(index): expected an object") }
+        func number(_ key: String, required: Bool, default value: Double = 0) throws(RecorderError) -> Double {
+            guard let raw = fields[key] else {
+                if required { throw .invalidInput("event \(index): missing \"\(key)\"") }
+                return value
+            }
+            guard let n = (raw as? NSNumber)?.doubleValue, n.isFinite else {
+                throw .invalidInput("event \(index): \"\(key)\" must be a finite number")
+            }
+            return n
+        }
+        let time = try number("t", required: true)
+        guard time >= 0, time <= maximumTime else {
+            throw .invalidInput("event \(index): \"t\" must be between 0 and \(Int(maximumTime)) seconds")
+        }
+        guard let typeName = fields["type"] as? String, let phase = PointerEvent.Phase(rawValue: typeName) else {
+            throw .invalidInput("event \(index): \"type\" must be one of down, move, up, cancel")
+        }
+        let x = try number("x", required: true), y = try number("y", required: true)
+        guard coordinateRange.contains(x), coordinateRange.contains(y) else {
+            throw .invalidInput("event \(index): x and y must be within ±\(Int(coordinateRange.upperBound))")
+        }
+        let id = try number("id", required: false, default: 1)
+        guard id == id.rounded(), abs(id) <= Double(Int32.max) else {
+            throw .invalidInput("event \(index): \"id\" must be an integer")
+        }
+        let kindName = fields["pointer"] as? String ?? "touch"
+        guard fields["pointer"] == nil || fields["pointer"] is String, let kind = PointerEvent.Kind(rawValue: kindName) else {
+            throw .invalidInput("event \(index): \"pointer\" must be one of mouse, touch, pen")
+        }
+        let pointer = PointerEvent(phase: phase, pointerID: Int(id), kind: kind, location: Point(x: x, y: y), timestamp: time)
+        return Event(time: time, pointer: pointer)
+    }
+}
+
+/// What the recorder rejects; every case reads as a sentence for the command line.
+public enum RecorderError: Error, Equatable, CustomStringConvertible {
+    case unknownScene(String)
+    case unreadableInput(path: String, reason: String)
+    case invalidInput(String)
+    case invalidOption(String)
+
+    public var description: String {
+        switch self {
+        case .unknownScene(let name):
+            "unknown scene \"\(name)\"; scenes: \(Scene.all.map(\.name).joined(separator: ", "))"
+        case .unreadableInput(let path, let reason):
+            "cannot read input \(path): \(reason)"
+        case .invalidInput(let reason):
+            "invalid input: \(reason)"
+        case .invalidOption(let reason):
+            reason
+        }
+    }
+}

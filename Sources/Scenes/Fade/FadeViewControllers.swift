@@ -1,0 +1,71 @@
+import Motion
+import SegueKit
+
+/// The navigation stack's root: the navigation controller's delegate, vending the fades.
+final class ListViewController: DemoViewController, NavigationControllerDelegate {
+    init() {
+        super.init(name: "list", heading: "List", color: Color(hex: 0x2C3E50), hint: "Open the detail, then pan to go back")
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        addButton("Open detail") { [unowned self] in
+            self.navigationController?.pushViewController(DetailViewController(), animated: true)
+        }
+    }
+
+    func navigationController(_ navigationController: NavigationController,
+                              animationControllerFor operation: NavigationController.Operation,
+                              from fromVC: ViewController, to toVC: ViewController) -> ViewControllerAnimatedTransitioning? {
+        if operation == .pop, let detail = fromVC as? DetailViewController { return detail.fadeTransition }
+        return FadeAnimator()
+    }
+
+    func navigationController(_ navigationController: NavigationController,
+                              interactionControllerFor animationController: ViewControllerAnimatedTransitioning)
+        -> ViewControllerInteractiveTransitioning? {
+        guard let fade = animationController as? FadeTransition, fade.usingGesture else { return nil }
+        return fade
+    }
+}
+
+/// The pushed controller: a pan anywhere on it pops interactively.
+final class DetailViewController: DemoViewController {
+    private(set) var fadeTransition: FadeTransition!
+
+    init() {
+        super.init(name: "detail", heading: "Detail", color: Color(hex: 0xD35400), hint: "Pan right to go back")
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        fadeTransition = FadeTransition(transitioningController: self)
+        view.addGestureRecognizer(PanGestureRecognizer { [unowned self] in self.fadeTransition.didPan($0) })
+        addButton("Back") { [unowned self] in self.navigationController?.popViewController(animated: true) }
+    }
+}
+
+/// The second tab.
+final class AboutViewController: DemoViewController {
+    init() {
+        super.init(name: "about", heading: "About", color: Color(hex: 0x7F8C8D), hint: "Tab switches fade too")
+    }
+}
+
+/// The tab bar whose delegate vends an animated switch (the fade).
+final class FadeTabBarController: TabBarController, TabBarControllerDelegate {
+    init() {
+        let list = ListViewController()
+        let navigation = NavigationController(rootViewController: list)
+        navigation.title = "Navigation"
+        navigation.delegate = list
+        let about = AboutViewController()
+        super.init(viewControllers: [navigation, about])
+        delegate = self
+    }
+
+    func tabBarController(_ tabBarController: TabBarController, animationControllerForTransitionFrom fromVC: ViewController,
+                          to toVC: ViewController) -> ViewControllerAnimatedTransitioning? {
+        FadeAnimator()
+    }
+}

@@ -1,0 +1,70 @@
+import Motion
+import SegueKit
+
+/// A full-screen controller as the tutorials' storyboards draw them: a background color, a heading,
+/// an optional hint, and buttons whose titles say what they do, stacked near the bottom.
+open class DemoViewController: ViewController {
+    public static let buttonHeight = 50.0
+    public static let buttonSpacing = 12.0
+    public static let bottomMargin = 48.0
+
+    let color: Color
+    let heading: String
+    let hint: String?
+    private let headingLabel: View
+    private let hintLabel: View
+    public private(set) var buttons: [Button] = []
+
+    public init(name: String, heading: String, color: Color, hint: String? = nil) {
+        self.color = color
+        self.heading = heading
+        self.hint = hint
+        headingLabel = View(name: "\(name)-heading")
+        hintLabel = View(name: "\(name)-hint")
+        super.init(name: name)
+        title = heading
+    }
+
+    open override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = color
+        headingLabel.text = heading
+        headingLabel.fontSize = 34
+        headingLabel.textColor = .white
+        headingLabel.isUserInteractionEnabled = false
+        view.addSubview(headingLabel)
+        if let hint {
+            hintLabel.text = hint
+            hintLabel.fontSize = 15
+            hintLabel.textColor = Color(white: 1, alpha: 0.85)
+            hintLabel.isUserInteractionEnabled = false
+            view.addSubview(hintLabel)
+        }
+    }
+
+    /// Adds a button named `<controller>-<title>` that runs `action` when tapped.
+    @discardableResult
+    public func addButton(_ title: String, action: @escaping () -> Void) -> Button {
+        let button = Button(title: title, name: "\(name)-\(title.lowercased().split(separator: " ").joined(separator: "-"))",
+                            action: action)
+        button.backgroundColor = .white
+        button.cornerRadius = 12
+        button.fontSize = 19
+        buttons.append(button)
+        view.addSubview(button)
+        return button
+    }
+
+    open override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        let bounds = view.bounds
+        headingLabel.frame = Rect(x: 20, y: bounds.height * 0.28, width: max(bounds.width - 40, 0), height: 44)
+        hintLabel.frame = Rect(x: 20, y: headingLabel.frame.maxY + 8, width: max(bounds.width - 40, 0), height: 24)
+        let width = min(260, max(bounds.width - 40, 0))
+        var y = bounds.height - Self.bottomMargin - Self.buttonHeight
+        for button in buttons.reversed() {
+            button.frame = Rect(x: (bounds.width - width) / 2, y: y, width: width, height: Self.buttonHeight)
+            y -= Self.buttonHeight + Self.buttonSpacing
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Logging
+import Motion
+import SegueKit
+
+/// A scene running in its own window against an injected clock: what the server's sessions and the
+/// recorder both drive. Input is applied at once; `frame()` evaluates at the clock's time.
+public final class SceneHost {
+    /// The iOS Simulator's "slow animations": ten times slower.
+    public static let slowAnimationFactor = 10.0
+
+    public let scene: Scene
+    public let window: Window
+
+    public init(scene: Scene, size: Size, clock: Clock, logger: Logger? = nil) {
+        self.scene = scene
+        window = logger.map { Window(size: size, clock: clock, logger: $0) } ?? Window(size: size, clock: clock)
+        window.rootViewController = scene.makeRootViewController()
+    }
+
+    public func handle(_ event: PointerEvent) {
+        window.handle(event)
+    }
+
+    public func resize(to size: Size) {
+        window.resize(to: size)
+    }
+
+    public var slowAnimations = false {
+        didSet {
+            guard slowAnimations != oldValue else { return }
+            window.engine.rootTimeline.setSpeed(slowAnimations ? 1 / Self.slowAnimationFactor : 1)
+        }
+    }
+
+    /// The name of the controller whose view is on top (its root view's name).
+    public var topName: String {
+        window.visibleViewController?.name ?? ""
+    }
+
+    public var transition: TransitionStatus? { window.transitions.status }
+
+    /// Whether anything may still move without input (an animation or a transition).
+    public var isSettled: Bool { !window.engine.isAnimating && !window.transitions.isBusy }
+
+    /// Evaluates the world at the clock's time. The list's storage is reused by the next call.
+    public func frame() -> DisplayList {
+        window.displayList()
+    }
+}

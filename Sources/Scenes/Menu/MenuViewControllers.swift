@@ -1,0 +1,90 @@
+import Motion
+import SegueKit
+
+/// The menu scene's first screen: buttons for the card and the menu, the physics toggle, and the
+/// left-edge swipe that drags the menu in.
+final class HomeViewController: DemoViewController, ViewControllerTransitioningDelegate {
+    private(set) var menuInteractor: MenuInteractor!
+    private var physicsButton: Button?
+
+    init() {
+        super.init(name: "home", heading: "Home", color: Color(hex: 0x34495E), hint: "Swipe from the left edge for the menu")
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        menuInteractor = MenuInteractor(parentViewController: self)
+        let edge = ScreenEdgePanGestureRecognizer { [unowned self] in self.menuInteractor.userDidPan($0) }
+        edge.edges = .left
+        view.addGestureRecognizer(edge)
+        addButton("Show card") { [unowned self] in
+            let card = CardViewController()
+            card.modalPresentationStyle = .custom
+            card.transitioningDelegate = self
+            self.present(card, animated: true)
+        }
+        addButton("Open menu") { [unowned self] in self.menuInteractor.presentMenu(animated: true) }
+        physicsButton = addButton("Physics: off") { [unowned self] in self.togglePhysics() }
+    }
+
+    private func togglePhysics() {
+        menuInteractor.usesDynamics.toggle()
+        physicsButton?.title = menuInteractor.usesDynamics ? "Physics: on" : "Physics: off"
+    }
+
+    func animationController(forPresented presented: ViewController, presenting: ViewController,
+                             source: ViewController) -> ViewControllerAnimatedTransitioning? {
+        CardTransitionAnimator(presenting: true)
+    }
+
+    func animationController(forDismissed dismissed: ViewController) -> ViewControllerAnimatedTransitioning? {
+        CardTransitionAnimator(presenting: false)
+    }
+}
+
+/// The card: a small controller presented over a dimmed Home.
+final class CardViewController: ViewController {
+    private var closeButton: Button?
+
+    init() {
+        super.init(name: "card")
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .white
+        view.cornerRadius = 12
+        view.clipsToBounds = true
+        let close = Button(title: "Close", name: "card-close") { [unowned self] in self.dismiss(animated: true) }
+        close.fontSize = 17
+        view.addSubview(close)
+        closeButton = close
+    }
+
+    override func layoutFrame(in bounds: Rect) -> Rect {
+        CardTransitionAnimator.endFrame(in: bounds)
+    }
+
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        closeButton?.frame = view.bounds
+    }
+}
+
+/// The menu: full screen, dragged in from the left; a right-edge swipe drags it back out.
+final class MenuViewController: DemoViewController {
+    private unowned let interactor: MenuInteractor
+
+    init(interactor: MenuInteractor) {
+        self.interactor = interactor
+        super.init(name: "menu", heading: "Menu", color: Color(hex: 0x8E44AD), hint: "Swipe from the right edge to close")
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        let edge = ScreenEdgePanGestureRecognizer { [unowned self] in self.interactor.userDidPan($0) }
+        edge.edges = .right
+        view.addGestureRecognizer(edge)
+        addButton("Close menu") { [unowned self] in self.interactor.dismissMenu() }
+    }
+}

@@ -1,0 +1,70 @@
+import Motion
+import SegueKit
+
+/// First, Second and Third: each is the transitioning delegate of the one it presents, and owns the
+/// interaction controller its own edge swipes drive.
+final class SlideViewController: DemoViewController, ViewControllerTransitioningDelegate {
+    enum Position: Int {
+        case first, second, third
+    }
+
+    let position: Position
+    private(set) var slideInteractionController: SlideInteractionController?
+
+    init(_ position: Position) {
+        self.position = position
+        let names = ["first", "second", "third"]
+        let headings = ["First", "Second", "Third"]
+        let colors = [Color(hex: 0x2E86DE), Color(hex: 0xE67E22), Color(hex: 0x27AE60)]
+        let hints = ["Swipe from the right edge", "Swipe from either edge", "Swipe from the left edge"]
+        super.init(name: names[position.rawValue], heading: headings[position.rawValue],
+                   color: colors[position.rawValue], hint: hints[position.rawValue])
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        slideInteractionController = SlideInteractionController(viewController: self)
+        if position != .third {
+            addButton("Next") { [unowned self] in
+                guard let next = self.makeNext() else { return }
+                next.transitioningDelegate = self
+                self.present(next, animated: true)
+            }
+        }
+        if position != .first {
+            addButton("Back") { [unowned self] in self.dismiss(animated: true) }
+        }
+    }
+
+    /// The controller a right-edge swipe or the Next button presents (the storyboard's segue).
+    func makeNext() -> SlideViewController? {
+        Position(rawValue: position.rawValue + 1).map(SlideViewController.init)
+    }
+
+    func animationController(forPresented presented: ViewController, presenting: ViewController,
+                             source: ViewController) -> ViewControllerAnimatedTransitioning? {
+        SlidePresentAnimationController(originFrame: view.frame, interactionController: slideInteractionController)
+    }
+
+    func animationController(forDismissed dismissed: ViewController) -> ViewControllerAnimatedTransitioning? {
+        // Only the controller being dismissed drives its own dismissal interactively.
+        let interaction = (dismissed as? SlideViewController)?.slideInteractionController
+        return SlideDismissAnimationController(destinationFrame: view.frame, interactionController: interaction)
+    }
+
+    func interactionControllerForDismissal(using animator: ViewControllerAnimatedTransitioning)
+        -> ViewControllerInteractiveTransitioning? {
+        guard let animator = animator as? SlideDismissAnimationController,
+              let interactionController = animator.interactionController,
+              interactionController.interactionInProgress else { return nil }
+        return interactionController
+    }
+
+    func interactionControllerForPresentation(using animator: ViewControllerAnimatedTransitioning)
+        -> ViewControllerInteractiveTransitioning? {
+        guard let animator = animator as? SlidePresentAnimationController,
+              let interactionController = animator.interactionController,
+              interactionController.interactionInProgress else { return nil }
+        return interactionController
+    }
+}

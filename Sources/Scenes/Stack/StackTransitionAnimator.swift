@@ -1,0 +1,120 @@
+import Motion
+import SegueKit
+
+/// The tutorial's stacked modal (002): the presenter is snapshotted and squeezed to 0.95 over a
+/// white background with a 0.7-black overlay while the presented view slides up from the bottom;
+/// each with its own spring and delay. The reverse on dismissal.
+final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
+    enum Mode {
+        case present, dismiss
+
+        var isPresenting: Bool { self == .present }
+    }
+
+    static let animationDuration = 0.6
+    static let firstVisibleViewDelay = 0.0
+    static let secondVisibleViewDelay = 0.1
+    static let harderSpringDamping = 0.7
+    static let smootherSpringDamping = 0.85
+    static let dismissSpringDamping = 1.0
+    static let slowerSpringVelocity = 1.0
+    static let fasterSpringVelocity = 2.5
+    static let transformViewScale = 0.95
+    static let overlayAlpha = 0.7
+
+    private let transitionMode: Mode
+
+    init(transitionMode: Mode) {
+        self.transitionMode = transitionMode
+    }
+
+    func transitionDuration(using transitionContext: ViewControllerContextTransitioning?) -> Double {
+        Self.animationDuration
+    }
+
+    func animateTransition(using transitionContext: ViewControllerContextTransitioning) {
+        guard let snapshotToSqueeze = snapshotToSqueeze(withContext: transitionContext) else {
+            transitionContext.completeTransition(false)
+            return
+        }
+        guard let viewToSlide = viewToSlide(withContext: transitionContext) else {
+            transitionContext.completeTransition(false)
+            return
+        }
+        prepareForAnimation(forSqueezeRelatedSnapshot: snapshotToSqueeze, viewToSlide: viewToSlide)
+        startAnimation(forSqueezeRelatedSnapshot: snapshotToSqueeze, viewToSlide: viewToSlide,
+                       transitionContext: transitionContext)
+    }
+
+    private func snapshotToSqueeze(withContext transitionContext: ViewControllerContextTransitioning) -> View? {
+        let key: TransitionContextKey = transitionMode.isPresenting ? .from : .to
+        guard let viewToSqueeze = transitionContext.viewController(forKey: key)?.view,
+              let snapshot = viewToSqueeze.snapshotView(afterScreenUpdates: false) else { return nil }
+        let container = transitionContext.containerView
+        container.addSubview(backgroundView(withFrame: viewToSqueeze.frame))
+        container.addSubview(snapshot)
+        return snapshot
+    }
+
+    private func viewToSlide(withContext transitionContext: ViewControllerContextTransitioning) -> View? {
+        let key: TransitionContextKey = transitionMode.isPresenting ? .to : .from
+        guard let viewToSlide = transitionContext.view(forKey: key) else { return nil }
+        transitionContext.containerView.addSubview(viewToSlide)
+        return viewToSlide
+    }
+
+    private func backgroundView(withFrame frame: Rect) -> View {
+        let background = View(frame: frame, name: "stack-background")
+        background.backgroundColor = .white
+        let overlay = View(frame: background.bounds, name: "stack-overlay")
+        overlay.backgroundColor = Color(white: 0, alpha: Self.overlayAlpha)
+        background.addSubview(overlay)
+        return background
+    }
+
+    private func prepareForAnimation(forSqueezeRelatedSnapshot snapshot: View, viewToSlide: View) {
+        if transitionMode.isPresenting {
+            viewToSlide.transform = AffineTransform(translationX: 0, y: viewToSlide.bounds.height)
+        } else {
+            snapshot.transform = AffineTransform(scaleX: Self.transformViewScale, y: Self.transformViewScale)
+        }
+    }
+
+    private func startAnimation(forSqueezeRelatedSnapshot snapshot: View, viewToSlide: View,
+                                transitionContext: ViewControllerContextTransitioning) {
+        let completionBlock: (Bool) -> Void = { finished in
+            transitionContext.completeTransition(finished)
+        }
+        if transitionMode.isPresenting {
+            startAnimationForPresentingMode(snapshot: snapshot, viewToSlide: viewToSlide, completion: completionBlock)
+        } else {
+            startAnimationForDismissingMode(snapshot: snapshot, viewToSlide: viewToSlide, completion: completionBlock)
+        }
+    }
+
+    private func startAnimationForPresentingMode(snapshot: View, viewToSlide: View, completion: @escaping (Bool) -> Void) {
+        View.animate(withDuration: Self.animationDuration, delay: Self.firstVisibleViewDelay,
+                     usingSpringWithDamping: Self.harderSpringDamping, initialSpringVelocity: Self.slowerSpringVelocity,
+                     options: .curveEaseOut, animations: {
+            snapshot.transform = AffineTransform(scaleX: Self.transformViewScale, y: Self.transformViewScale)
+        }, completion: nil)
+        View.animate(withDuration: Self.animationDuration, delay: Self.secondVisibleViewDelay,
+                     usingSpringWithDamping: Self.smootherSpringDamping, initialSpringVelocity: Self.fasterSpringVelocity,
+                     options: .curveEaseOut, animations: {
+            viewToSlide.transform = .identity
+        }, completion: completion)
+    }
+
+    private func startAnimationForDismissingMode(snapshot: View, viewToSlide: View, completion: @escaping (Bool) -> Void) {
+        View.animate(withDuration: Self.animationDuration, delay: Self.firstVisibleViewDelay,
+                     usingSpringWithDamping: Self.dismissSpringDamping, initialSpringVelocity: Self.slowerSpringVelocity,
+                     options: .curveEaseIn, animations: {
+            viewToSlide.transform = AffineTransform(translationX: 0, y: viewToSlide.bounds.height)
+        }, completion: nil)
+        View.animate(withDuration: Self.animationDuration, delay: Self.secondVisibleViewDelay,
+                     usingSpringWithDamping: Self.dismissSpringDamping, initialSpringVelocity: Self.slowerSpringVelocity,
+                     options: .curveEaseIn, animations: {
+            snapshot.transform = .identity
+        }, completion: completion)
+    }
+}

@@ -1,0 +1,96 @@
+import Motion
+import SegueKit
+
+/// The stack scene's first screen: presents the stacked modal with a button.
+final class StackFirstViewController: DemoViewController, ViewControllerTransitioningDelegate {
+    init() {
+        super.init(name: "stackfirst", heading: "First", color: Color(hex: 0x16A085), hint: "Present a stacked modal")
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        addButton("Present") { [unowned self] in
+            let second = StackSecondViewController()
+            second.modalPresentationStyle = .custom
+            second.transitioningDelegate = self
+            self.present(second, animated: true)
+        }
+    }
+
+    func animationController(forPresented presented: ViewController, presenting: ViewController,
+                             source: ViewController) -> ViewControllerAnimatedTransitioning? {
+        StackTransitionAnimator(transitionMode: .present)
+    }
+
+    func animationController(forDismissed dismissed: ViewController) -> ViewControllerAnimatedTransitioning? {
+        StackTransitionAnimator(transitionMode: .dismiss)
+    }
+
+    func interactionControllerForDismissal(using animator: ViewControllerAnimatedTransitioning)
+        -> ViewControllerInteractiveTransitioning? {
+        (presentedViewController as? StackSecondViewController)?.dismissInteraction.activeInteraction
+    }
+}
+
+/// The stacked modal: dismissed by its button, or (our interactive extra) by dragging it down.
+final class StackSecondViewController: DemoViewController {
+    let dismissInteraction = PullDownInteraction()
+
+    init() {
+        super.init(name: "stacksecond", heading: "Second", color: Color(hex: 0xC0392B), hint: "Drag down to dismiss")
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.cornerRadius = 10
+        addButton("Dismiss") { [unowned self] in self.dismiss(animated: true) }
+        dismissInteraction.attach(to: self)
+    }
+}
+
+/// Drags the stacked modal down: progress is the downward translation over the view's height; on
+/// release it finishes past `finishThreshold` or when flung down faster than `flingVelocity`.
+final class PullDownInteraction: PercentDrivenInteractiveTransition {
+    static let finishThreshold = 0.35
+    /// Points per second downward that dismiss regardless of distance.
+    static let flingVelocity = 800.0
+
+    private(set) var interactionInProgress = false
+    private weak var viewController: ViewController?
+
+    var activeInteraction: PullDownInteraction? { interactionInProgress ? self : nil }
+
+    func attach(to viewController: ViewController) {
+        self.viewController = viewController
+        let pan = PanGestureRecognizer { [unowned self] in self.handlePan($0) }
+        viewController.view.addGestureRecognizer(pan)
+    }
+
+    private func handlePan(_ recognizer: PanGestureRecognizer) {
+        guard let viewController else { return }
+        let height = max(viewController.view.bounds.height, 1)
+        let progress = min(max(recognizer.translation(in: viewController.view.superview).y / height, 0), 1)
+        switch recognizer.state {
+        case .began:
+            guard recognizer.velocity(in: nil).y >= 0 || recognizer.translation(in: nil).y > 0 else { return }
+            interactionInProgress = true
+            viewController.dismiss(animated: true)
+        case .changed:
+            update(progress)
+        case .ended:
+            guard interactionInProgress else { return }
+            interactionInProgress = false
+            if progress > Self.finishThreshold || recognizer.velocity(in: nil).y > Self.flingVelocity {
+                finish()
+            } else {
+                cancel()
+            }
+        case .cancelled:
+            guard interactionInProgress else { return }
+            interactionInProgress = false
+            cancel()
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// `CADisplayLink`: calls back once per frame, before animations are evaluated, with the window's
+/// root-timeline time; for code that must step with the frames (physics). Runs until invalidated.
+public final class DisplayLink {
+    private let callback: (Double) -> Void
+    private weak var window: Window?
+
+    public init(window: Window, callback: @escaping (_ timestamp: Double) -> Void) {
+        self.callback = callback
+        self.window = window
+        window.displayLinks.append(self)
+    }
+
+    public func invalidate() {
+        window?.displayLinks.removeAll { $0 === self }
+        window = nil
+    }
+
+    func fire(_ timestamp: Double) {
+        callback(timestamp)
+    }
+}

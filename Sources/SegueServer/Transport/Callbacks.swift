@@ -1,0 +1,97 @@
+import CLibWebSockets
+
+// The C entry points libwebsockets calls, all on the service thread. They live outside main.swift
+// so Swift does not infer them @MainActor, and they only translate: find the server, read the
+// connection's id, call one method.
+
+/// Recovers the `Server` stored as the context's user pointer.
+private func server(for wsi: OpaquePointer?) -> Server? {
+    guard let wsi, let user = lws_context_user(lws_get_context(wsi)) else { return nil }
+    return Unmanaged<Server>.fromOpaque(user).takeUnretainedValue()
+}
+
+private func connectionData(_ user: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<segue_connection_data>? {
+    user?.assumingMemoryBound(to: segue_connection_data.self)
+}
+
+/// protocols[0], `segue.v1`: WebSocket sessions, plus the checks every plain HTTP request passes
+/// through (plain HTTP connections bind to protocols[0]). Everything else goes to lws's default
+/// HTTP handling, which serves the file mount.
+func segueWebSocketCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+    switch reason {
+    case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
+        guard let server = server(for: wsi) else { return -1 }
+        return server.confirmUpgrade(wsi!)
+    case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
+        guard let server = server(for: wsi) else { return 1 }
+        return server.filterHTTPRequest(wsi!)
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+        guard let server = server(for: wsi) else { return 1 }
+        return server.filterWebSocketHandshake(wsi!)
+    case LWS_CALLBACK_ESTABLISHED:
+        guard let server = server(for: wsi), let data = connectionData(user) else { return -1 }
+        data.pointee.id = server.openSession(wsi: wsi!)
+        return 0
+    case LWS_CALLBACK_RECEIVE:
+        guard let server = server(for: wsi), let id = connectionData(user)?.pointee.id else {
+            return -1
+        }
+        return server.receive(id: id, wsi: wsi!,
+                              chunk: UnsafeRawBufferPointer(start: input, count: length))
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+        guard let server = server(for: wsi), let id = connectionData(user)?.pointee.id else {
+            return -1
+        }
+        return server.writeable(id: id, wsi: wsi!)
+    case LWS_CALLBACK_CLOSED:
+        if let server = server(for: wsi), let id = connectionData(user)?.pointee.id {
+            server.closeSession(id: id)
+        }
+        return 0
+    default:
+        return lws_callback_http_dummy(wsi, reason, user, input, length)
+    }
+}
+
+/// `segue-endpoints`: answers the `/healthz` and `/metrics` mounts.
+func segueEndpointCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+    switch reason {
+    case LWS_CALLBACK_HTTP:
+        guard let server = server(for: wsi), let data = connectionData(user), let input else {
+            return -1
+        }
+        let path = String(decoding: UnsafeRawBufferPointer(start: input, count: length),
+                          as: UTF8.self)
+        return server.respondToEndpoint(wsi!, path: path, data: data)
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+        guard let server = server(for: wsi), let id = connectionData(user)?.pointee.id else {
+            return -1
+        }
+        return server.writeEndpointBody(wsi!, id: id)
+    case LWS_CALLBACK_CLOSED_HTTP, LWS_CALLBACK_HTTP_DROP_PROTOCOL:
+        if let server = server(for: wsi), let id = connectionData(user)?.pointee.id {
+            server.pendingResponses[id] = nil
+        }
+        return lws_callback_http_dummy(wsi, reason, user, input, length)
+    default:
+        return lws_callback_http_dummy(wsi, reason, user, input, length)
+    }
+}
+
+/// The context-wide frame timer: one timer ticks every session, so all sessions share a phase.
+func segueTickTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let sul, let owner = segue_timer_owner(sul) else { return }
+    Unmanaged<Server>.fromOpaque(owner).takeUnretainedValue().tick()
+}
+
+/// Fires when the shutdown grace period ends; its only job is to wake the service loop.
+func segueGraceTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let sul, let owner = segue_timer_owner(sul) else { return }
+    Unmanaged<Server>.fromOpaque(owner).takeUnretainedValue().graceExpired()
+}

@@ -1,0 +1,331 @@
+import CLibWebSockets
+import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The live viewer's server: static files from the public directory, `/healthz`, `/metrics` and a
+/// WebSocket session per connection, all on one port and one thread.
+///
+/// libwebsockets is built with one service thread (`LWS_MAX_SMP 1`), and every call that touches
+/// a connection must happen on it. So this type is deliberately not `Sendable`: it is created,
+/// run and destroyed on one thread, and all of its callbacks (session events, ticks, writes) arrive
+/// there from `lws_service`. The only cross-thread entry is a termination signal.
+public final class Server {
+    public let configuration: ServerConfiguration
+    public let metrics = ServerMetrics()
+    /// The port listened on; differs from the configuration's when that asked for 0.
+    public private(set) var port: Int
+    public var url: String { "http://\(address.authority(port: port))/" }
+
+    let logger: Logger
+    let originPolicy: OriginPolicy
+    let factory: ConnectionHandlerFactory
+    private let address: IPAddress
+    private let resources: ContextResources
+    private var context: OpaquePointer?
+
+    /// Open sessions by the id kept in each connection's user memory; removed on close.
+    var sessions: [UInt64: Session] = [:]
+    /// `/healthz` and `/metrics` bodies waiting for their connection to become writeable.
+    var pendingResponses: [UInt64: [UInt8]] = [:]
+    private var lastID: UInt64 = 0
+    /// Reused for every write: `LWS_PRE` bytes of header room, then the payload.
+    private var writeBuffer: [UInt8] = []
+
+    private let tickTimer: UnsafeMutablePointer<segue_timer>
+    private let graceTimer: UnsafeMutablePointer<segue_timer>
+    private var nextTick: Int64 = 0
+    private(set) var phase = Phase.serving
+
+    enum Phase {
+        case serving
+        /// Sessions have been asked to close; new connections are refused.
+        case closingSessions
+        case graceExpired
+    }
+
+    /// Binds the listening socket and prepares everything; connections are served by `run()`.
+    public init(
+        configuration: ServerConfiguration, handlerFactory: ConnectionHandlerFactory,
+        logger: Logger
+    ) throws(ServerError) {
+        try configuration.validate()
+        guard let address = IPAddress(configuration.host) else {
+            throw .invalidConfiguration("host '\(configuration.host)' is not an IP address")
+        }
+        guard let publicDirectory = Self.resolveDirectory(configuration.publicDirectory) else {
+            throw .publicDirectoryNotFound(path: configuration.publicDirectory)
+        }
+        self.configuration = configuration
+        self.port = configuration.port
+        self.logger = logger
+        self.originPolicy = OriginPolicy(allowedOrigins: configuration.allowedOrigins)
+        self.factory = handlerFactory
+        self.address = address
+        self.resources = ContextResources(publicDirectory: publicDirectory,
+                                          configuration: configuration)
+        self.tickTimer = Self.makeTimer()
+        self.graceTimer = Self.makeTimer()
+        tickTimer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+        graceTimer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+        try createContext()
+        logger.debug("listening", metadata: [
+            "server.url": "\(url)", "server.public": "\(publicDirectory)",
+        ])
+    }
+
+    deinit {
+        if let context {
+            lws_context_destroy(context)
+        }
+        tickTimer.deallocate()
+        graceTimer.deallocate()
+    }
+
+    /// Serves until SIGINT or SIGTERM, then says goodbye to every session (close code 1001),
+    /// gives them the grace period to receive it, and tears the context down.
+    public func run() {
+        guard let context else { return }
+        TerminationSignal.install(waking: context)
+        nextTick = Self.monotonicMicroseconds()
+        scheduleTick()
+        while !TerminationSignal.isRequested && lws_service(context, 0) >= 0 {}
+        logger.info("shutting down", metadata: ["server.sessions": "\(sessions.count)"])
+        closeAllSessions()
+        while phase == .closingSessions && !sessions.isEmpty && lws_service(context, 0) >= 0 {}
+        TerminationSignal.uninstall()
+        lws_sul_cancel(segue_timer_node(tickTimer))
+        lws_sul_cancel(segue_timer_node(graceTimer))
+        lws_context_destroy(context)
+        self.context = nil
+    }
+
+    // MARK: Context
+
+    private func createContext() throws(ServerError) {
+        var info = lws_context_creation_info()
+        info.options = UInt64(LWS_SERVER_OPTION_EXPLICIT_VHOSTS)
+        // Sized explicitly: lws otherwise derives it from `ulimit -n`, which some containers set
+        // so high that lws falls back to a small default. The extra descriptors cover the listen
+        // socket, lws's wakeup pipe and files being served.
+        info.fd_limit_per_thread = UInt32(configuration.maxConnections + 32)
+        info.user = Unmanaged.passUnretained(self).toOpaque()
+        lws_set_log_level(logger.logLevel <= .debug ? Int32(LLL_ERR | LLL_WARN | LLL_NOTICE)
+                                                    : Int32(LLL_ERR | LLL_WARN), nil)
+        guard let context = lws_create_context(&info) else {
+            throw .contextCreationFailed("lws_create_context returned NULL")
+        }
+        self.context = context
+
+        var vhostInfo = lws_context_creation_info()
+        vhostInfo.port = Int32(configuration.port)
+        vhostInfo.iface = resources.string(address.numeric)
+        vhostInfo.protocols = UnsafePointer(resources.protocols)
+        vhostInfo.mounts = UnsafePointer(resources.mounts)
+        vhostInfo.retry_and_idle_policy = UnsafePointer(resources.retryPolicy)
+        vhostInfo.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
+            | UInt64(LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND)
+            | (address.isIPv6 ? 0 : UInt64(LWS_SERVER_OPTION_DISABLE_IPV6))
+        vhostInfo.vhost_name = resources.string("segue")
+        guard let vhost = lws_create_vhost(context, &vhostInfo) else {
+            let bindErrno = address.bindErrno(port: configuration.port)
+            switch bindErrno {
+            case EADDRINUSE: throw .portInUse(host: address.numeric, port: configuration.port)
+            case EADDRNOTAVAIL: throw .addressNotAvailable(host: address.numeric)
+            default:
+                throw .contextCreationFailed(
+                    "could not listen on \(address.authority(port: configuration.port))"
+                        + (bindErrno == 0 ? "" : ": \(String(cString: strerror(bindErrno)))"))
+            }
+        }
+        port = Int(lws_get_vhost_listen_port(vhost))
+    }
+
+    private static func resolveDirectory(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        var status = stat()
+        guard stat(resolved, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+        return String(cString: resolved)
+    }
+
+    private static func makeTimer() -> UnsafeMutablePointer<segue_timer> {
+        let timer = UnsafeMutablePointer<segue_timer>.allocate(capacity: 1)
+        timer.initialize(to: segue_timer())
+        return timer
+    }
+
+    // MARK: Sessions
+
+    func nextID() -> UInt64 {
+        lastID += 1
+        return lastID
+    }
+
+    func openSession(wsi: OpaquePointer) -> UInt64 {
+        let id = nextID()
+        var peer = [CChar](repeating: 0, count: 64)
+        let peerAddress = lws_get_peer_simple(wsi, &peer, peer.count).map { String(cString: $0) }
+            ?? "unknown"
+        var sessionLogger = logger
+        sessionLogger[metadataKey: "session.id"] = "\(id)"
+        sessionLogger[metadataKey: "session.peer"] = "\(peerAddress)"
+        // lws drops a handshake naming only unknown subprotocols, so one that named any and got
+        // here negotiated ours.
+        let subprotocol = lws_hdr_total_length(wsi, WSI_TOKEN_PROTOCOL) > 0
+            ? ContextResources.websocketProtocolName : nil
+        let info = ConnectionInfo(id: ConnectionID(rawValue: id), peerAddress: peerAddress,
+                                  subprotocol: subprotocol, metrics: metrics,
+                                  logger: sessionLogger)
+        let session = Session(wsi: wsi, handler: factory.makeHandler(connection: info), info: info)
+        sessions[id] = session
+        metrics.countSessionOpened()
+        sessionLogger.debug("session opened", metadata: [
+            "session.subprotocol": "\(subprotocol ?? "none")",
+        ])
+        if phase != .serving {
+            session.isGoingAway = true
+            lws_callback_on_writable(wsi)
+        } else {
+            requestWriteableIfPending(session)
+        }
+        return id
+    }
+
+    func closeSession(id: UInt64) {
+        guard let session = sessions.removeValue(forKey: id) else { return }
+        metrics.countSessionClosed()
+        session.handler.closed()
+        session.info.logger.debug("session closed")
+    }
+
+    /// Applies input at once: a frame the handler produced in response goes out on the next
+    /// writeable callback, not the next tick.
+    func receive(id: UInt64, wsi: OpaquePointer, chunk: UnsafeRawBufferPointer) -> Int32 {
+        guard let session = sessions[id] else { return -1 }
+        let isFinal = lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0
+        let outcome = session.receive(chunk, isBinary: lws_frame_is_binary(wsi) != 0,
+                                      isFinal: isFinal, limit: configuration.maxMessageSize)
+        switch outcome {
+        case .accepted:
+            requestWriteableIfPending(session)
+            return 0
+        case .tooLarge(let size):
+            metrics.countBadMessage()
+            session.info.logger.info("closing session: message too large", metadata: [
+                "message.size": "\(size)", "message.limit": "\(configuration.maxMessageSize)",
+            ])
+            setCloseReason(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, "message too large")
+            return -1
+        }
+    }
+
+    /// Sends exactly one message per writeable callback, as lws requires, and asks for another
+    /// callback if the handler still has something pending.
+    func writeable(id: UInt64, wsi: OpaquePointer) -> Int32 {
+        guard let session = sessions[id] else { return -1 }
+        if session.isGoingAway {
+            setCloseReason(wsi, LWS_CLOSE_STATUS_GOINGAWAY, "server shutting down")
+            return -1
+        }
+        guard let message = session.handler.takeOutgoing() else { return 0 }
+        guard write(message.bytes, to: wsi,
+                    as: message.isBinary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT) else {
+            session.info.logger.info("closing session: write failed")
+            return -1
+        }
+        metrics.countFrameSent(bytes: message.bytes.count)
+        requestWriteableIfPending(session)
+        return 0
+    }
+
+    private func requestWriteableIfPending(_ session: Session) {
+        if session.handler.hasOutgoing {
+            lws_callback_on_writable(session.wsi)
+        }
+    }
+
+    /// Copies `payload` behind `LWS_PRE` bytes of header room and writes it. A short write is
+    /// fatal for the connection; lws buffers the unsent rest of a partial write itself.
+    func write(_ payload: [UInt8], to wsi: OpaquePointer, as kind: lws_write_protocol) -> Bool {
+        let headroom = segue_lws_pre()
+        if writeBuffer.count < headroom + payload.count {
+            writeBuffer = [UInt8](repeating: 0, count: headroom + payload.count)
+        }
+        let written = writeBuffer.withUnsafeMutableBufferPointer { buffer in
+            let start = buffer.baseAddress! + headroom
+            payload.withUnsafeBufferPointer {
+                start.update(from: $0.baseAddress!, count: $0.count)
+            }
+            return lws_write(wsi, start, payload.count, kind)
+        }
+        return written >= payload.count
+    }
+
+    func setCloseReason(_ wsi: OpaquePointer, _ status: lws_close_status, _ reason: String) {
+        var bytes = Array(reason.utf8)
+        lws_close_reason(wsi, status, &bytes, bytes.count)
+    }
+
+    /// The full value of a request header, or `nil` when absent. Valid only while lws still holds
+    /// the request headers (before the WebSocket is established).
+    func requestHeader(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
+        let length = Int(lws_hdr_total_length(wsi, token))
+        guard length > 0 else { return nil }
+        var buffer = [CChar](repeating: 0, count: length + 1)
+        let copied = Int(lws_hdr_copy(wsi, &buffer, Int32(buffer.count), token))
+        guard copied >= 0 else { return nil }
+        return String(decoding: buffer.prefix(copied).map { UInt8(bitPattern: $0) },
+                      as: UTF8.self)
+    }
+
+    // MARK: Ticks and shutdown
+
+    /// Ticks every session, then re-arms for the next frame boundary. Deadlines advance by whole
+    /// periods so the rate does not drift; after a stall, missed ticks are skipped, not replayed
+    /// in a burst.
+    func tick() {
+        for session in sessions.values {
+            session.handler.tick()
+            requestWriteableIfPending(session)
+        }
+        scheduleTick()
+    }
+
+    private func scheduleTick() {
+        guard phase == .serving, let context else { return }
+        let period = 1_000_000 / Int64(configuration.framesPerSecond)
+        let now = Self.monotonicMicroseconds()
+        nextTick += period
+        if nextTick <= now {
+            nextTick = now + period
+        }
+        lws_sul_schedule(context, 0, segue_timer_node(tickTimer), segueTickTimerFired,
+                         nextTick - now)
+    }
+
+    private func closeAllSessions() {
+        guard let context else { return }
+        phase = .closingSessions
+        for session in sessions.values {
+            session.isGoingAway = true
+            lws_callback_on_writable(session.wsi)
+        }
+        let grace = Int64(configuration.shutdownGracePeriod * 1_000_000)
+        lws_sul_schedule(context, 0, segue_timer_node(graceTimer), segueGraceTimerFired, grace)
+    }
+
+    func graceExpired() {
+        phase = .graceExpired
+        logger.debug("shutdown grace period over", metadata: [
+            "server.sessions": "\(sessions.count)",
+        ])
+    }
+
+    private static func monotonicMicroseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1_000
+    }
+}

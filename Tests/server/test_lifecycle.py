@@ -1,0 +1,66 @@
+"""Starting, refusing to start, and shutting down `segue serve`."""
+
+import asyncio
+import signal
+import subprocess
+
+import pytest
+import requests
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from conftest import HOST, segue_binary, start_server
+
+
+def test_prints_the_url_to_open(server):
+    assert f"Segue is running: open http://{HOST}:{server.port}/" in server.stdout()
+
+
+def test_serve_is_the_default_subcommand(launch):
+    server = launch(subcommand=())
+    assert requests.get(f"{server.base_url}/healthz", timeout=5).text == "ok"
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_signal_closes_every_session_with_going_away_and_exits_zero(server, signum):
+    async def scenario():
+        async with connect(server.ws_url) as first, connect(server.ws_url) as second:
+            await first.recv()
+            await second.recv()
+            server.process.send_signal(signum)
+            for ws in (first, second):
+                with pytest.raises(ConnectionClosed):
+                    async with asyncio.timeout(5):
+                        while True:
+                            await ws.recv()
+                assert ws.close_code == 1001
+    asyncio.run(scenario())
+    assert server.process.wait(timeout=10) == 0
+
+
+def test_idle_server_exits_zero_on_sigterm(server):
+    assert server.send_signal(signal.SIGTERM) == 0
+
+
+def test_port_in_use_is_reported_clearly(server, tmp_path):
+    result = subprocess.run(
+        [str(segue_binary()), "serve", "--host", HOST, "--port", str(server.port),
+         "--public", str(server.public_dir)],
+        capture_output=True, text=True, timeout=10)
+    assert result.returncode != 0
+    assert f"port {server.port}" in result.stderr and "already in use" in result.stderr
+
+
+@pytest.mark.parametrize("arguments, complaint", [
+    (["--fps", "0"], "fps"),
+    (["--fps", "241"], "fps"),
+    (["--host", "example.com"], "host"),
+    (["--allow-origin", "evil"], "origin"),
+    (["--public", "/nonexistent/segue-public"], "public directory"),
+])
+def test_bad_options_are_rejected_before_serving(tmp_path, arguments, complaint):
+    result = subprocess.run(
+        [str(segue_binary()), "serve", "--port", "0", "--public", str(tmp_path), *arguments],
+        capture_output=True, text=True, timeout=10)
+    assert result.returncode != 0
+    assert complaint in result.stderr

@@ -1,0 +1,189 @@
+"""WebSocket sessions through `segue serve`, against the development echo handler (echoes every
+message, sends `tick N` every frame, pads tick frames to N bytes after `pad:N`)."""
+
+import asyncio
+import socket
+import time
+
+import pytest
+import requests
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMessage
+
+from conftest import masked_frame, raw_websocket
+
+LIMIT = 64 * 1024
+
+
+async def next_tick(ws, timeout: float = 5.0) -> str:
+    while True:
+        message = await asyncio.wait_for(ws.recv(), timeout)
+        if isinstance(message, str) and message.startswith("tick "):
+            return message
+
+
+async def close_code_after(ws, timeout: float = 5.0) -> int:
+    """Reads (and discards) until the server closes; returns the close code it sent."""
+    with pytest.raises(ConnectionClosed):
+        async with asyncio.timeout(timeout):
+            while True:
+                await ws.recv()
+    assert ws.close_code is not None
+    return ws.close_code
+
+
+def test_connects_with_the_segue_subprotocol(server):
+    async def scenario():
+        async with connect(server.ws_url, subprotocols=["segue.v1"]) as ws:
+            assert ws.subprotocol == "segue.v1"
+            assert (await next_tick(ws)).startswith("tick ")
+    asyncio.run(scenario())
+
+
+def test_connects_without_a_subprotocol(server):
+    async def scenario():
+        async with connect(server.ws_url) as ws:
+            assert ws.subprotocol is None
+            assert (await next_tick(ws)).startswith("tick ")
+    asyncio.run(scenario())
+
+
+def test_unknown_subprotocol_is_refused(server):
+    async def scenario():
+        with pytest.raises((InvalidHandshake, InvalidMessage)):
+            async with connect(server.ws_url, subprotocols=["chat.v9"], open_timeout=5):
+                pass
+    asyncio.run(scenario())
+
+
+def test_foreign_origin_is_refused_and_loopback_origin_accepted(server):
+    async def scenario():
+        with pytest.raises((InvalidHandshake, InvalidMessage)):
+            async with connect(server.ws_url, origin="http://evil.example", open_timeout=5):
+                pass
+        async with connect(server.ws_url, origin=server.base_url) as ws:
+            await next_tick(ws)
+        async with connect(server.ws_url, origin="http://localhost:5173") as ws:
+            await next_tick(ws)
+    asyncio.run(scenario())
+
+
+def test_allow_origin_admits_a_named_origin(launch):
+    server = launch("--allow-origin", "https://viewer.example", "--allow-origin",
+                    "http://10.0.0.2:8080")
+
+    async def scenario():
+        for origin in ["https://viewer.example", "http://10.0.0.2:8080"]:
+            async with connect(server.ws_url, origin=origin) as ws:
+                await next_tick(ws)
+        with pytest.raises((InvalidHandshake, InvalidMessage)):
+            async with connect(server.ws_url, origin="https://other.example", open_timeout=5):
+                pass
+    asyncio.run(scenario())
+
+
+def test_input_is_answered_at_once_not_at_the_next_tick(launch):
+    server = launch("--fps", "1")
+
+    async def scenario():
+        async with connect(server.ws_url) as ws:
+            await next_tick(ws)  # a tick just went out; the next is a second away
+            started = time.monotonic()
+            await ws.send("hello")
+            assert await asyncio.wait_for(ws.recv(), 0.5) == "hello"
+            assert time.monotonic() - started < 0.5
+    asyncio.run(scenario())
+
+
+def test_fragmented_message_is_reassembled(server):
+    async def scenario():
+        async with connect(server.ws_url) as ws:
+            await ws.send([b"frag", b"mented ", b"binary"])
+            while (message := await asyncio.wait_for(ws.recv(), 5)) != b"fragmented binary":
+                assert isinstance(message, str), message
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("fragments", [1, 5])
+def test_oversized_message_closes_with_1009_and_others_are_still_served(server, fragments):
+    async def scenario():
+        async with connect(server.ws_url) as bystander:
+            async with connect(server.ws_url, max_size=None) as offender:
+                chunk = b"x" * (LIMIT // fragments + 1)
+                await offender.send([chunk] * fragments if fragments > 1 else chunk)
+                assert await close_code_after(offender) == 1009
+            first = int((await next_tick(bystander)).split()[1])
+            later = int((await next_tick(bystander)).split()[1])
+            assert later > first
+        async with connect(server.ws_url) as newcomer:
+            await next_tick(newcomer)
+    asyncio.run(scenario())
+    assert server.metrics()["segue_bad_messages_total"] == 1
+
+
+def test_message_at_the_limit_is_accepted(server):
+    async def scenario():
+        async with connect(server.ws_url) as ws:
+            await ws.send(b"y" * LIMIT)
+            while not isinstance(message := await asyncio.wait_for(ws.recv(), 5), bytes):
+                pass
+            assert len(message) == LIMIT
+    asyncio.run(scenario())
+
+
+def test_invalid_utf8_text_closes_with_1007(server):
+    async def scenario():
+        async with connect(server.ws_url) as ws:
+            await ws.send(b"\xff\xfe", text=True)
+            assert await close_code_after(ws) == 1007
+    asyncio.run(scenario())
+
+
+def test_metrics_count_sessions_frames_and_input(server):
+    async def scenario():
+        async with connect(server.ws_url) as ws:
+            for text in ["one", "two", "three"]:
+                await ws.send(text)
+            echoes = []
+            while len(echoes) < 3:
+                message = await asyncio.wait_for(ws.recv(), 5)
+                if not message.startswith("tick "):
+                    echoes.append(message)
+            assert echoes == ["one", "two", "three"]
+            samples = server.metrics()
+            assert samples["segue_sessions"] == 1
+    asyncio.run(scenario())
+    server.wait_for_metric("segue_sessions", 0)
+    samples = server.metrics()
+    assert samples["segue_connections_total"] == 1
+    assert samples["segue_input_messages_total"] == 3
+    assert samples["segue_frames_sent_total"] >= 4  # three echoes and at least one tick
+    assert samples["segue_bytes_sent_total"] >= len("onetwothree") + len("tick 1")
+
+
+def test_a_client_that_never_reads_neither_stalls_others_nor_grows_the_server(server):
+    fps, seconds, frame_size = 60, 4, 256 * 1024
+    stalled = raw_websocket(server.port, receive_buffer=4096)
+    try:
+        # 256 KiB tick frames at 60 fps are 15 MiB/s the stalled client never reads.
+        stalled.sendall(masked_frame(f"pad:{frame_size}".encode()))
+
+        async def scenario():
+            async with connect(server.ws_url) as reader:
+                await next_tick(reader)
+                await asyncio.sleep(1)  # let the stalled connection's buffers fill
+                baseline = server.rss_kib()
+                counted, deadline = 0, time.monotonic() + seconds
+                while time.monotonic() < deadline:
+                    await next_tick(reader)
+                    counted += 1
+                return baseline, counted
+
+        baseline_kib, ticks = asyncio.run(scenario())
+        growth_mib = (server.rss_kib() - baseline_kib) / 1024
+        assert ticks >= 0.8 * fps * seconds, f"only {ticks} ticks in {seconds} s"
+        # Queueing the unread frames would grow the server by about 60 MiB over 4 s.
+        assert growth_mib < 8, f"server RSS grew {growth_mib:.1f} MiB"
+        assert requests.get(f"{server.base_url}/healthz", timeout=5).text == "ok"
+    finally:
+        stalled.close()
