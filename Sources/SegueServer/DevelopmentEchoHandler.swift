@@ -41,11 +41,14 @@ final class DevelopmentEchoHandler: ConnectionHandler {
 
     func tick() {
         ticks += 1
-        var frame = Array("tick \(ticks)".utf8)
-        if frame.count < padding {
-            frame += repeatElement(UInt8(ascii: " "), count: padding - frame.count)
+        let elapsed = ContinuousClock().measure {
+            let label = Array("tick \(ticks)".utf8)
+            var frame = [UInt8](repeating: UInt8(ascii: " "), count: max(label.count, padding))
+            frame.replaceSubrange(0..<label.count, with: label)
+            pendingTick = OutgoingMessage(bytes: frame, isBinary: false)
         }
-        pendingTick = OutgoingMessage(bytes: frame, isBinary: false)
+        let (seconds, attoseconds) = elapsed.components
+        metrics.recordFrameBuild(seconds: Double(seconds) + Double(attoseconds) * 1e-18)
     }
 
     var hasOutgoing: Bool { pendingEcho != nil || pendingTick != nil }

@@ -31,6 +31,10 @@ public final class AnimationEngine {
     /// Counts animations as they are created, for a caller that wants to know whether some code
     /// animated anything (a transition checks what `animateTransition` started).
     public private(set) var createdAnimationCount = 0
+    /// Animation blocks committed, and completion groups ended: equal once everything settled,
+    /// since each block's completion runs exactly once.
+    public private(set) var committedBlockCount = 0
+    public private(set) var endedBlockCount = 0
 
     public init(clock: Clock) {
         self.clock = clock
@@ -118,6 +122,7 @@ public final class AnimationEngine {
             }
         }
         groups.append(group)
+        committedBlockCount += 1
         flushCompletions()
     }
 
@@ -172,6 +177,7 @@ public final class AnimationEngine {
 
     private func endGroup(at index: Int, finished: Bool) {
         let group = groups.remove(at: index)
+        endedBlockCount += 1
         if let handler = group.completion { readyCompletions.append((handler, finished)) }
     }
 

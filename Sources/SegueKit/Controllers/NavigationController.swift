@@ -89,7 +89,7 @@ open class NavigationController: ViewController {
         let context = TransitionContext(
             operation: operation == .push ? .push : .pop, from: from, to: to, containerView: view,
             animated: animated, style: .fullScreen, animator: animator, engine: window.engine,
-            report: coordinator.report
+            report: coordinator.reportDuplicateCompletion
         ) { context, didComplete in
             let completed = didComplete && !context.transitionWasCancelled
             if completed {

@@ -89,7 +89,7 @@ open class TabBarController: ViewController {
         to.beginAppearance(true, animated: animated)
         let context = TransitionContext(
             operation: .tab, from: from, to: to, containerView: contentView, animated: animated,
-            style: .fullScreen, animator: animator, engine: window.engine, report: coordinator.report
+            style: .fullScreen, animator: animator, engine: window.engine, report: coordinator.reportDuplicateCompletion
         ) { context, didComplete in
             let completed = didComplete && !context.transitionWasCancelled
             if completed {

@@ -28,7 +28,7 @@ extension ViewController {
         let context = TransitionContext(
             operation: .present, from: presenter, to: viewController, containerView: container,
             animated: animated, style: style, animator: animator, engine: window.engine,
-            report: coordinator.report
+            report: coordinator.reportDuplicateCompletion
         ) { context, didComplete in
             let completed = didComplete && !context.transitionWasCancelled
             if completed {
@@ -77,7 +77,7 @@ extension ViewController {
         let context = TransitionContext(
             operation: .dismiss, from: presented, to: presenter, containerView: container,
             animated: animated, style: style, animator: animator, engine: window.engine,
-            report: coordinator.report
+            report: coordinator.reportDuplicateCompletion
         ) { context, didComplete in
             let completed = didComplete && !context.transitionWasCancelled
             if completed {

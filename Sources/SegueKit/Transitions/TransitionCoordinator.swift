@@ -15,6 +15,10 @@ public final class TransitionCoordinator {
     public private(set) var rescuedCount = 0
     /// Transitions that reached `completeTransition`.
     public private(set) var completedCount = 0
+    /// Transitions started.
+    public private(set) var startedCount = 0
+    /// `completeTransition` calls after the first, ignored (an animator bug, logged).
+    public private(set) var duplicateCompletionCount = 0
     let engine: AnimationEngine
     let logger: Logger
 
@@ -39,6 +43,7 @@ public final class TransitionCoordinator {
     /// otherwise the animator's animations on a running timeline.
     func run(_ context: TransitionContext, interactor: ViewControllerInteractiveTransitioning?) {
         active = context
+        startedCount += 1
         engine.perform {
             guard context.isAnimated, let animator = context.animator else {
                 context.completeTransition(true)
@@ -59,7 +64,8 @@ public final class TransitionCoordinator {
         completedCount += 1
     }
 
-    func report(_ message: String) {
+    func reportDuplicateCompletion(_ message: String) {
+        duplicateCompletionCount += 1
         logger.warning("\(message)")
     }
 

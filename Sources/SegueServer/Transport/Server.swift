@@ -105,7 +105,9 @@ public final class Server {
 
     private func createContext() throws(ServerError) {
         var info = lws_context_creation_info()
+        // lws reads VALIDATE_UTF8 from the context's options, not the vhost's.
         info.options = UInt64(LWS_SERVER_OPTION_EXPLICIT_VHOSTS)
+            | UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
         // Sized explicitly: lws otherwise derives it from `ulimit -n`, which some containers set
         // so high that lws falls back to a small default. The extra descriptors cover the listen
         // socket, lws's wakeup pipe and files being served.
@@ -124,8 +126,7 @@ public final class Server {
         vhostInfo.protocols = UnsafePointer(resources.protocols)
         vhostInfo.mounts = UnsafePointer(resources.mounts)
         vhostInfo.retry_and_idle_policy = UnsafePointer(resources.retryPolicy)
-        vhostInfo.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
-            | UInt64(LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND)
+        vhostInfo.options = UInt64(LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND)
             | (address.isIPv6 ? 0 : UInt64(LWS_SERVER_OPTION_DISABLE_IPV6))
         vhostInfo.vhost_name = resources.string("segue")
         guard let vhost = lws_create_vhost(context, &vhostInfo) else {

@@ -1,0 +1,203 @@
+// Boots the viewer: connection, decoder, renderer, pointer input, scene picker, telemetry.
+
+import {
+  FrameDecoder, ProtocolError, encodePing, encodeScene, encodeSlowAnimations, encodeViewport,
+} from './protocol.js';
+import { Connection } from './connection.js';
+import { Renderer } from './renderer.js';
+import { attachPointerInput } from './input.js';
+import { Telemetry } from './telemetry.js';
+
+const PING_INTERVAL_MS = 1000;
+const NOTICE_MS = 4000;
+const VIEWPORT_SIDE = [1, 8192];
+const DEVICE_PIXEL_RATIO = [0.5, 8];
+
+const canvas = document.getElementById('stage');
+const banner = document.getElementById('banner');
+const notice = document.getElementById('notice');
+const picker = document.getElementById('scene-picker');
+const renderer = new Renderer(canvas);
+const decoder = new FrameDecoder();
+const telemetry = new Telemetry(document.getElementById('telemetry'));
+
+let desiredScene = new URLSearchParams(location.search).get('scene');
+let slowAnimations = false;
+let pendingFrame = null;
+let drawScheduled = false;
+let bannerTimer = 0;
+let noticeTimer = 0;
+
+/** Test hooks for browser tests; read-only by convention. */
+const segue = {
+  connected: false,
+  stats: telemetry.stats,
+  lastFrame: null,
+  hello: null,
+  lastError: null,
+};
+window.segue = segue;
+
+const connection = new Connection({
+  open() {
+    decoder.reset();
+    sendViewport();
+    if (desiredScene) sendScene(desiredScene);
+    if (slowAnimations) connection.send(encodeSlowAnimations(true));
+    ping();
+  },
+  message: receive,
+  status({ connected, retryAt }) {
+    segue.connected = connected;
+    clearInterval(bannerTimer);
+    if (connected) {
+      banner.hidden = true;
+      return;
+    }
+    const update = () => {
+      const seconds = Math.max(0, Math.ceil((retryAt - performance.now()) / 1000));
+      banner.textContent = seconds > 0 ? `Reconnecting in ${seconds} s…` : 'Reconnecting…';
+    };
+    update();
+    banner.hidden = false;
+    bannerTimer = setInterval(update, 250);
+  },
+});
+
+function receive(data) {
+  let message;
+  try {
+    message = decoder.decode(data);
+  } catch (error) {
+    if (!(error instanceof ProtocolError)) throw error;
+    console.error('segue: unreadable server message; reconnecting for a keyframe', error);
+    connection.restart();
+    return;
+  }
+  const now = performance.now();
+  switch (message.type) {
+    case 'frame':
+      segue.lastFrame = message;
+      telemetry.frameReceived(message, now);
+      pendingFrame = message;
+      if (!drawScheduled) {
+        drawScheduled = true;
+        requestAnimationFrame(draw);
+      }
+      break;
+    case 'hello':
+      segue.hello = message;
+      telemetry.hello(message);
+      showScenes(message);
+      break;
+    case 'pong':
+      telemetry.pong(now - message.clientTimeMs);
+      break;
+    case 'error':
+      segue.lastError = message;
+      console.warn(`segue: server rejected a message (code ${message.code}): ${message.message}`);
+      showNotice(message.message);
+      break;
+  }
+}
+
+function draw(now) {
+  drawScheduled = false;
+  if (pendingFrame === null) return;
+  if (renderer.resize()) sendViewport();
+  renderer.draw(pendingFrame.nodes);
+  pendingFrame = null;
+  telemetry.frameDrawn(now);
+}
+
+function clamp(value, [low, high]) {
+  return Math.min(Math.max(value, low), high);
+}
+
+function sendViewport() {
+  renderer.resize();
+  connection.send(encodeViewport(
+    clamp(canvas.clientWidth, VIEWPORT_SIDE), clamp(canvas.clientHeight, VIEWPORT_SIDE),
+    clamp(window.devicePixelRatio || 1, DEVICE_PIXEL_RATIO)));
+}
+
+function sendScene(name) {
+  const message = encodeScene(name);
+  if (message === null) {
+    showNotice(`“${name}” is not a valid scene name.`);
+    return;
+  }
+  connection.send(message);
+}
+
+function ping() {
+  connection.send(encodePing(performance.now()));
+}
+
+// ---- Scene picker and the URL ---------------------------------------------------------------
+
+function showScenes(hello) {
+  const names = hello.sceneNames;
+  const listed = [...picker.options].map((option) => option.value);
+  if (listed.join('\n') !== names.join('\n')) {
+    picker.replaceChildren(...names.map((name) => new Option(name, name)));
+  }
+  if (desiredScene && !names.includes(desiredScene)) {
+    showNotice(`There is no scene named “${desiredScene}”.`);
+    desiredScene = null;
+  }
+  if (!desiredScene) desiredScene = hello.currentScene;
+  picker.value = desiredScene;
+  syncURL();
+}
+
+function syncURL() {
+  const url = new URL(location.href);
+  if (url.searchParams.get('scene') === desiredScene) return;
+  url.searchParams.set('scene', desiredScene);
+  history.replaceState(null, '', url);
+}
+
+picker.addEventListener('change', () => {
+  desiredScene = picker.value;
+  syncURL();
+  sendScene(desiredScene);
+  picker.blur();
+});
+
+// ---- Keys, resizing, notices -----------------------------------------------------------------
+
+window.addEventListener('keydown', (event) => {
+  if (event.metaKey || event.ctrlKey || event.altKey || event.target === picker) return;
+  if (event.key === 'h' || event.key === 'H') {
+    telemetry.toggle();
+  } else if (event.key === 's' || event.key === 'S') {
+    slowAnimations = !slowAnimations;
+    connection.send(encodeSlowAnimations(slowAnimations));
+    showNotice(slowAnimations ? 'Slow animations ×10' : 'Normal speed');
+  }
+});
+
+let resizeScheduled = false;
+new ResizeObserver(() => {
+  if (resizeScheduled) return;
+  resizeScheduled = true;
+  requestAnimationFrame(() => {
+    resizeScheduled = false;
+    if (renderer.resize()) sendViewport();
+  });
+}).observe(canvas);
+
+function showNotice(text) {
+  notice.textContent = text;
+  notice.hidden = false;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => { notice.hidden = true; }, NOTICE_MS);
+}
+
+attachPointerInput(canvas, (buffer, sequence, sentAt) => {
+  if (connection.send(buffer)) telemetry.inputSent(sequence, sentAt);
+});
+setInterval(ping, PING_INTERVAL_MS);
+renderer.resize();
+connection.connect();
