@@ -1,0 +1,169 @@
+import Logging
+import Motion
+@testable import Scenes
+import SegueKit
+import Testing
+
+/// A controller that logs its appearance callbacks.
+final class LoggingController: ViewController {
+    var log: [String] = []
+    override func viewWillAppear(_ animated: Bool) { log.append("\(name).willAppear") }
+    override func viewDidAppear(_ animated: Bool) { log.append("\(name).didAppear") }
+    override func viewWillDisappear(_ animated: Bool) { log.append("\(name).willDisappear") }
+    override func viewDidDisappear(_ animated: Bool) { log.append("\(name).didDisappear") }
+}
+
+/// Animates the to-view in over `duration`; optionally forgets `completeTransition`, or calls it twice.
+final class TestAnimator: ViewControllerAnimatedTransitioning, ViewControllerTransitioningDelegate {
+    var duration = 1.0
+    var forgetsToComplete = false
+    var completesTwice = false
+    var interaction: PercentDrivenInteractiveTransition?
+    var ended: [Bool] = []
+
+    func transitionDuration(using transitionContext: ViewControllerContextTransitioning?) -> Double { duration }
+
+    func animateTransition(using transitionContext: ViewControllerContextTransitioning) {
+        guard let to = transitionContext.viewController(forKey: .to)?.view else { return }
+        transitionContext.containerView.addSubview(to)
+        to.alpha = 0
+        View.animate(withDuration: duration, animations: { to.alpha = 1 }, completion: { _ in
+            if self.forgetsToComplete { return }
+            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+            if self.completesTwice { transitionContext.completeTransition(true) }
+        })
+    }
+
+    func animationEnded(_ transitionCompleted: Bool) { ended.append(transitionCompleted) }
+
+    func animationController(forPresented presented: ViewController, presenting: ViewController,
+                             source: ViewController) -> ViewControllerAnimatedTransitioning? { self }
+    func animationController(forDismissed dismissed: ViewController) -> ViewControllerAnimatedTransitioning? { self }
+    func interactionControllerForPresentation(using animator: ViewControllerAnimatedTransitioning)
+        -> ViewControllerInteractiveTransitioning? { interaction }
+}
+
+struct World {
+    let clock = ManualClock()
+    let window: Window
+    let root = LoggingController(name: "root")
+    let other = LoggingController(name: "other")
+    let animator = TestAnimator()
+
+    init() {
+        window = Window(size: Size(width: 100, height: 200), clock: clock)
+        window.rootViewController = root
+        other.transitioningDelegate = animator
+        root.log.removeAll()
+    }
+
+    func run(for seconds: Double, step: Double = 1.0 / 60) {
+        var t = 0.0
+        while t < seconds {
+            clock.advance(by: step)
+            t += step
+            _ = window.displayList()
+        }
+    }
+
+    func present() {
+        window.perform { root.present(other, animated: true) }
+    }
+}
+
+@Suite("transition machinery")
+struct TransitionMachineryTests {
+    @Test func appearanceCallbacksComeInUIKitsOrderWhenAPresentCompletes() {
+        let world = World()
+        world.present()
+        world.run(for: 1.2)
+        #expect(world.root.log == ["root.willDisappear", "root.didDisappear"])
+        #expect(world.other.log == ["other.willAppear", "other.didAppear"])
+        #expect(world.animator.ended == [true])
+        #expect(world.window.visibleViewController === world.other)
+    }
+
+    @Test func aCancelledInteractivePresentReversesTheAppearanceCallbacks() {
+        let world = World()
+        let interaction = PercentDrivenInteractiveTransition()
+        world.animator.interaction = interaction
+        world.present()
+        world.window.perform { interaction.update(0.4) }
+        world.run(for: 0.1)
+        #expect(abs((world.window.transitions.status?.progress ?? -1) - 0.4) < 1e-12)
+        #expect(abs(world.other.view.presentation.alpha - TimingFunction.easeInEaseOut.value(at: 0.4)) < 1e-12)
+        world.window.perform { interaction.cancel() }
+        world.run(for: 1)
+        #expect(world.root.log == ["root.willDisappear", "root.willAppear", "root.didAppear"])
+        #expect(world.other.log == ["other.willAppear", "other.willDisappear", "other.didDisappear"])
+        #expect(world.animator.ended == [false])
+        #expect(world.root.presentedViewController == nil)
+        #expect(world.window.subviews.map(\.name) == ["root"])
+        #expect(world.other.view.alpha == 0, "cancel leaves the view where the animation began")
+    }
+
+    @Test func presentingWhileATransitionRunsIsRefusedAndStateStaysIntact() {
+        let world = World()
+        world.present()
+        let intruder = LoggingController(name: "intruder")
+        world.window.perform { world.root.present(intruder, animated: true) }
+        #expect(world.window.transitions.refusedCount == 1)
+        #expect(intruder.presentingViewController == nil)
+        world.run(for: 1.2)
+        #expect(world.root.presentedViewController === world.other)
+        #expect(world.window.subviews.map(\.name) == ["other-presentation"])
+    }
+
+    @Test func aTransitionWhoseAnimatorNeverCompletesIsRescuedByTheWatchdog() {
+        let world = World()
+        world.animator.forgetsToComplete = true
+        world.present()
+        world.run(for: world.animator.duration + TransitionCoordinator.completionGrace - 0.2)
+        #expect(world.window.transitions.isBusy, "still waiting within the grace period")
+        world.run(for: 0.4)
+        #expect(!world.window.transitions.isBusy)
+        #expect(world.window.transitions.rescuedCount == 1)
+        #expect(world.window.visibleViewController === world.other)
+        // The window works again: dismissing runs a new transition.
+        world.animator.forgetsToComplete = false
+        world.window.perform { world.other.dismiss(animated: true) }
+        world.run(for: 1.2)
+        #expect(world.window.visibleViewController === world.root)
+    }
+
+    @Test func aSecondCompleteTransitionIsIgnoredAndCounted() {
+        let world = World()
+        world.animator.completesTwice = true
+        world.present()
+        world.run(for: 1.2)
+        #expect(world.window.transitions.duplicateCompletionCount == 1)
+        #expect(world.animator.ended == [true])
+        #expect(world.window.transitions.completedCount == 1)
+    }
+
+    @Test func theStackAnimatorCompletesWithFalseWhenAViewIsMissing() {
+        let context = MissingViewContext()
+        StackTransitionAnimator(transitionMode: .present).animateTransition(using: context)
+        #expect(context.completions == [false])
+    }
+}
+
+/// A context whose to-view is missing: the stacked modal's failure path.
+final class MissingViewContext: ViewControllerContextTransitioning {
+    let containerView = View(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "container")
+    let from = ViewController(name: "from")
+    var completions: [Bool] = []
+    var isAnimated: Bool { true }
+    var isInteractive: Bool { false }
+    var transitionWasCancelled: Bool { false }
+    var presentationStyle: ModalPresentationStyle { .custom }
+    func viewController(forKey key: TransitionContextKey) -> ViewController? { key == .from ? from : nil }
+    func view(forKey key: TransitionContextKey) -> View? { nil }
+    func initialFrame(for viewController: ViewController) -> Rect { .zero }
+    func finalFrame(for viewController: ViewController) -> Rect { .zero }
+    func updateInteractiveTransition(_ percentComplete: Double) {}
+    func finishInteractiveTransition() {}
+    func cancelInteractiveTransition() {}
+    func pauseInteractiveTransition() {}
+    func completeTransition(_ didComplete: Bool) { completions.append(didComplete) }
+}
