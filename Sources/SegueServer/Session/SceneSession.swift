@@ -1,0 +1,166 @@
+import Logging
+import Motion
+import Scenes
+import SegueKit
+import SegueWire
+
+/// Makes one `SceneSession` per WebSocket connection, each with its own scene, window and clock.
+public final class SceneSessionFactory: ConnectionHandlerFactory {
+    public let defaultScene: String
+    public let framesPerSecond: Int
+
+    /// `defaultScene` must name a scene (`Scene.all`); an unknown name falls back to the first.
+    public init(defaultScene: String, fps: Int) {
+        self.defaultScene = Scene.named(defaultScene) != nil ? defaultScene : Scene.defaultName
+        self.framesPerSecond = fps
+    }
+
+    public func makeHandler(connection: ConnectionInfo) -> ConnectionHandler {
+        SceneSession(sceneName: defaultScene, framesPerSecond: framesPerSecond, connection: connection)
+    }
+}
+
+/// One browser tab's world: decodes its messages, applies input at once, and hands the transport
+/// the newest frame only when something changed. A frame is built when the transport can write it,
+/// so a slow client always gets the latest state and nothing queues.
+final class SceneSession: ConnectionHandler {
+    /// The viewport until the page reports its own.
+    static let initialViewport = Size(width: 390, height: 844)
+    /// Replies (hello, pong, errors) waiting to be written; past this, new ones are dropped.
+    static let maximumQueuedReplies = 32
+
+    private let clock = MonotonicClock()
+    private let connection: ConnectionInfo
+    private let framesPerSecond: Int
+    private var host: SceneHost
+    private var viewport = SceneSession.initialViewport
+    private var encoder = FrameEncoder()
+    private var frameBuffer: [UInt8] = []
+    private var replies: [OutgoingMessage] = []
+    private var frameSequence: UInt32 = 0
+    private var inputSequence: UInt32 = 0
+    /// Something may have changed since the last frame was sent.
+    private var needsFrame = true
+    /// What the client has, to skip frames that would look the same. A copy into storage this
+    /// session owns, so the window's list is never shared and its reuse never copies.
+    private var sentNodes: [DisplayNode] = []
+    private var sentState: (viewport: Size, transition: TransitionStatus?, inputSequence: UInt32, slow: Bool)?
+    private(set) var droppedReplies = 0
+
+    init(sceneName: String, framesPerSecond: Int, connection: ConnectionInfo) {
+        self.connection = connection
+        self.framesPerSecond = framesPerSecond
+        host = Self.makeHost(sceneName, size: viewport, clock: clock, logger: connection.logger)
+        enqueueHello()
+    }
+
+    private static func makeHost(_ name: String, size: Size, clock: Clock, logger: Logger) -> SceneHost {
+        SceneHost(scene: Scene.named(name) ?? Scene.all[0], size: size, clock: clock, logger: logger)
+    }
+
+    // MARK: ConnectionHandler
+
+    func receive(_ message: UnsafeRawBufferPointer, isBinary: Bool) {
+        connection.metrics.countInputMessage()
+        guard isBinary else {
+            return reject(ErrorMessage(code: .unknownMessageType,
+                                       message: "text messages are not part of the protocol; see docs/protocol.md"))
+        }
+        do {
+            apply(try ClientMessage(decoding: Array(message)))
+        } catch {
+            reject(ErrorMessage(error))
+        }
+    }
+
+    func tick() {
+        if !host.isSettled { needsFrame = true }
+    }
+
+    var hasOutgoing: Bool { !replies.isEmpty || needsFrame }
+
+    func takeOutgoing() -> OutgoingMessage? {
+        if !replies.isEmpty { return replies.removeFirst() }
+        guard needsFrame else { return nil }
+        needsFrame = false
+        return buildFrame()
+    }
+
+    func closed() {
+        connection.logger.debug("session closed")
+    }
+
+    // MARK: Messages
+
+    private func apply(_ message: ClientMessage) {
+        switch message {
+        case .pointer(let event, let sequence):
+            inputSequence = sequence
+            host.handle(event)
+            needsFrame = true
+        case .viewport(let new):
+            viewport = new.size
+            host.resize(to: new.size)
+            needsFrame = true
+        case .chooseScene(let name):
+            guard Scene.named(name) != nil else {
+                enqueue(ErrorMessage.unknownScene(name).encoded())
+                return
+            }
+            let slow = host.slowAnimations
+            host = Self.makeHost(name, size: viewport, clock: clock, logger: connection.logger)
+            host.slowAnimations = slow
+            encoder.reset()
+            sentState = nil
+            enqueueHello()
+            needsFrame = true
+        case .ping(let clientTime):
+            enqueue(PongMessage(clientTime: clientTime, serverTime: clock.now).encoded())
+        case .setSlowAnimations(let on):
+            host.slowAnimations = on
+            needsFrame = true
+        }
+    }
+
+    /// Counts a bad message and tells the client why; the session goes on unchanged.
+    private func reject(_ error: ErrorMessage) {
+        connection.metrics.countBadMessage()
+        connection.logger.debug("rejected a message: \(error.message)")
+        enqueue(error.encoded())
+    }
+
+    private func enqueueHello() {
+        let hello = HelloMessage(sceneNames: Scene.all.map(\.name), currentScene: host.scene.name,
+                                 framesPerSecond: framesPerSecond)
+        enqueue(hello.encoded())
+    }
+
+    private func enqueue(_ bytes: [UInt8]) {
+        guard replies.count < Self.maximumQueuedReplies else {
+            droppedReplies += 1
+            return
+        }
+        replies.append(OutgoingMessage(bytes: bytes, isBinary: true))
+    }
+
+    /// Evaluates the world now and encodes it, unless it looks exactly as last sent.
+    private func buildFrame() -> OutgoingMessage? {
+        let started = clock.now
+        let list = host.frame()
+        let transition = host.transition
+        if let sent = sentState, sent.viewport == list.viewport, sent.transition == transition,
+           sent.inputSequence == inputSequence, sent.slow == host.slowAnimations, sentNodes == list.nodes {
+            return nil
+        }
+        frameSequence &+= 1
+        let header = FrameHeader(sequence: frameSequence, serverTime: started, buildDuration: clock.now - started,
+                                 transition: transition, inputSequence: inputSequence,
+                                 slowAnimations: host.slowAnimations)
+        encoder.encode(list, header: header, into: &frameBuffer)
+        connection.metrics.recordFrameBuild(seconds: clock.now - started)
+        sentNodes.removeAll(keepingCapacity: true)
+        sentNodes.append(contentsOf: list.nodes)
+        sentState = (list.viewport, transition, inputSequence, host.slowAnimations)
+        return OutgoingMessage(bytes: frameBuffer, isBinary: true)
+    }
+}
