@@ -7,7 +7,7 @@ func makeNode(id: UInt32, name: String, depth: UInt16, descendants: UInt32 = 0,
               size: Size, transform: AffineTransform = .identity, alpha: Double = 1,
               background: Color = .clear, cornerRadius: Double = 0, clips: Bool = false,
               text: String? = nil, textColor: Color = .black, fontSize: Double = 17) -> DisplayNode {
-    var node = DisplayNode.blank
+    var node = DisplayNode(id: 0, name: "")
     node.id = id
     node.name = name
     node.depth = depth

@@ -29,7 +29,8 @@ public struct Color: Hashable, Sendable {
     public init?(hex string: String) {
         var digits = Substring(string)
         if digits.first == "#" { digits = digits.dropFirst() }
-        guard let value = UInt32(digits, radix: 16) else { return nil }
+        // UInt32(_:radix:) also takes a leading sign ("+fff"), so check the digits first.
+        guard digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16) else { return nil }
         switch digits.count {
         case 3:
             let r = (value >> 8) & 0xF, g = (value >> 4) & 0xF, b = value & 0xF

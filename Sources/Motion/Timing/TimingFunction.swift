@@ -14,6 +14,8 @@ public struct TimingFunction: Hashable, Sendable {
     public static let solveEpsilon = 1e-7
     private static let newtonIterations = 8
     private static let sampleCount = 11
+    /// Below this, x'(t) counts as zero (it is exactly zero only at an end, where rounding leaves ~1e-16).
+    private static let flatDerivative = 1e-9
 
     public init(controlPoints x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         c1 = Point(x: x1, y: y1)
@@ -45,9 +47,14 @@ public struct TimingFunction: Hashable, Sendable {
 
     /// dy/dx at progress x: the curve's velocity in output units per unit of input.
     public func slope(at x: Double) -> Double {
+        if c1.x == c1.y && c2.x == c2.y { return 1 }
         let t = solveT(forX: min(max(x, 0), 1))
         let dx = sampleDerivativeX(t)
-        return dx == 0 ? 0 : sampleDerivativeY(t) / dx
+        if abs(dx) > Self.flatDerivative { return sampleDerivativeY(t) / dx }
+        // x'(t) = 0 only at an end whose control point sits on it (easeOut at 0): y'(t) is 0 there
+        // too (up to rounding), and the slope is the limit of y'/x', by l'Hôpital y''(t)/x''(t).
+        let ddx = 6 * ax * t + 2 * bx
+        return ddx == 0 ? 0 : (6 * ay * t + 2 * by) / ddx
     }
 
     @inline(__always) private func sampleX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }

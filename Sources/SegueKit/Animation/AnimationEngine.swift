@@ -172,7 +172,12 @@ public final class AnimationEngine {
         let view = animation.view
         view.animationCount -= 1
         if animation.blocksInteraction { view.interactionBlockingAnimations -= 1 }
-        if view.animationCount == 0 { view.offsets = PresentationOffsets() }
+        if view.animationCount == 0 {
+            view.offsets = PresentationOffsets()
+        } else if !animations.contains(where: { $0.view === view && $0.property == animation.property }) {
+            // accumulateOffsets only rewrites animated properties: clear the last one's contribution.
+            view.offsets[animation.property] = .zero
+        }
     }
 
     private func endGroup(at index: Int, finished: Bool) {

@@ -23,6 +23,25 @@ public struct DisplayNode: Equatable, Sendable {
     public var text: String?
     public var textColor: Color
     public var fontSize: Double
+
+    public init(id: UInt32, name: String, depth: UInt16 = 0, descendantCount: UInt32 = 0, size: Size = .zero,
+                transform: AffineTransform = .identity, alpha: Double = 1, backgroundColor: Color = .clear,
+                cornerRadius: Double = 0, clipsToBounds: Bool = false, text: String? = nil,
+                textColor: Color = .black, fontSize: Double = 17) {
+        self.id = id
+        self.name = name
+        self.depth = depth
+        self.descendantCount = descendantCount
+        self.size = size
+        self.transform = transform
+        self.alpha = alpha
+        self.backgroundColor = backgroundColor
+        self.cornerRadius = cornerRadius
+        self.clipsToBounds = clipsToBounds
+        self.text = text
+        self.textColor = textColor
+        self.fontSize = fontSize
+    }
 }
 
 /// The flattened, paint-ordered list of what is on screen: the only thing the server and the

@@ -101,6 +101,9 @@ final class SceneSession: ConnectionHandler {
         case .viewport(let new):
             viewport = new.size
             host.resize(to: new.size)
+            // A new page size usually means a new page: send the whole state again.
+            encoder.reset()
+            sentState = nil
             needsFrame = true
         case .chooseScene(let name):
             guard Scene.named(name) != nil else {

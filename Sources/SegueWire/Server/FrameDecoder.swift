@@ -116,7 +116,7 @@ public struct FrameDecoder: Sendable {
         let previous = known[id]
         let isKnown = previous.map { $0.frame == frameNumber &- 1 && frameNumber > 1 } ?? false
         guard isKnown || fields == .all else { throw .missingNodeState(id: id) }
-        var node = isKnown ? (previous?.node ?? .blank) : .blank
+        var node = isKnown ? (previous?.node ?? DisplayNode(id: 0, name: "")) : DisplayNode(id: 0, name: "")
         node.id = id
         node.depth = depth16
         node.descendantCount = descendantCount
@@ -177,11 +177,3 @@ private struct KnownNode {
     var node: DisplayNode
 }
 
-extension DisplayNode {
-    /// SegueKit gives `DisplayNode` no public initializer, so the decoder starts each new node
-    /// from a copy of an empty window's root node and overwrites every stored property.
-    static let blank: DisplayNode = {
-        let nodes = Window(size: Size(width: 1, height: 1), clock: ManualClock()).displayList().nodes
-        return nodes[0]
-    }()
-}
