@@ -16,10 +16,21 @@ LIMIT = 64 * 1024
 
 
 async def next_tick(ws, timeout: float = 5.0) -> str:
-    while True:
-        message = await asyncio.wait_for(ws.recv(), timeout)
-        if isinstance(message, str) and message.startswith("tick "):
-            return message
+    async with asyncio.timeout(timeout):
+        while True:
+            message = await ws.recv()
+            if isinstance(message, str) and message.startswith("tick "):
+                return message
+
+
+async def next_echo(ws, timeout: float = 5.0) -> str | bytes:
+    """The next message that is not a tick. The echo handler keeps only the latest echo, so send
+    one message at a time and await its echo."""
+    async with asyncio.timeout(timeout):
+        while True:
+            message = await ws.recv()
+            if not (isinstance(message, str) and message.startswith("tick ")):
+                return message
 
 
 async def close_code_after(ws, timeout: float = 5.0) -> int:
@@ -90,7 +101,7 @@ def test_input_is_answered_at_once_not_at_the_next_tick(launch):
             await next_tick(ws)  # a tick just went out; the next is a second away
             started = time.monotonic()
             await ws.send("hello")
-            assert await asyncio.wait_for(ws.recv(), 0.5) == "hello"
+            assert await next_echo(ws, timeout=0.5) == "hello"
             assert time.monotonic() - started < 0.5
     asyncio.run(scenario())
 
@@ -99,8 +110,7 @@ def test_fragmented_message_is_reassembled(server):
     async def scenario():
         async with connect(server.ws_url) as ws:
             await ws.send([b"frag", b"mented ", b"binary"])
-            while (message := await asyncio.wait_for(ws.recv(), 5)) != b"fragmented binary":
-                assert isinstance(message, str), message
+            assert await next_echo(ws) == b"fragmented binary"
     asyncio.run(scenario())
 
 
@@ -125,9 +135,7 @@ def test_message_at_the_limit_is_accepted(server):
     async def scenario():
         async with connect(server.ws_url) as ws:
             await ws.send(b"y" * LIMIT)
-            while not isinstance(message := await asyncio.wait_for(ws.recv(), 5), bytes):
-                pass
-            assert len(message) == LIMIT
+            assert await next_echo(ws) == b"y" * LIMIT
     asyncio.run(scenario())
 
 
@@ -144,12 +152,8 @@ def test_metrics_count_sessions_frames_and_input(server):
         async with connect(server.ws_url) as ws:
             for text in ["one", "two", "three"]:
                 await ws.send(text)
-            echoes = []
-            while len(echoes) < 3:
-                message = await asyncio.wait_for(ws.recv(), 5)
-                if not message.startswith("tick "):
-                    echoes.append(message)
-            assert echoes == ["one", "two", "three"]
+                assert await next_echo(ws) == text
+            await next_tick(ws)
             samples = server.metrics()
             assert samples["segue_sessions"] == 1
     asyncio.run(scenario())

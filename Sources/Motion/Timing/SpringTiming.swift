@@ -74,31 +74,42 @@ public struct SpringTiming: Hashable, Sendable {
         return exp(-w * t) * (v + w * (w - v) * t)
     }
 
-    /// Solves the settle condition for ω, in log form for a well-behaved Newton step:
-    /// ζ < 1: ln|ζω − v| − ln(ω·√(1−ζ²)) − ζωT = ln 0.001
-    /// ζ = 1: ln(1 + (ω − v)·T) − ωT = ln 0.001
+    /// Solves the settle condition for ω: the oscillation's envelope at T is `settleThreshold`.
+    ///
+    /// residual(ω) = ln(envelope at T) − ln 0.001, with
+    /// ζ < 1: envelope = |(ζω − v) / (ω·√(1−ζ²))| · e^(−ζωT);  ζ = 1: envelope = |1 + (ω − v)·T| · e^(−ωT).
+    /// The root wanted is the largest (past it the motion stays settled). UIKit's Newton iteration from
+    /// 5/T finds it for everyday springs; for large initial velocities it can stop on a smaller root
+    /// or none, so the root is bracketed from above and bisected, which gives Newton's answer
+    /// whenever Newton converges to the largest root.
     static func fitAngularFrequency(duration t: Double, dampingRatio zeta: Double, velocity v: Double) -> Double {
-        let target = log(settleThreshold)
-        let start = 5 / t
-        var w = start
-        for _ in 0..<12 {
-            let f: Double, df: Double
-            if zeta < 1 {
-                let a = zeta * w - v
-                guard a != 0 else { break }
-                f = log(abs(a)) - log(w * (1 - zeta * zeta).squareRoot()) - zeta * w * t - target
-                df = zeta / a - 1 / w - zeta * t
-            } else {
-                let a = 1 + (w - v) * t
-                guard a > 0 else { break }
-                f = log(a) - w * t - target
-                df = t / a - t
-            }
-            guard df != 0, f.isFinite, df.isFinite else { break }
-            let next = w - f / df
-            // Newton can overshoot below zero where the curve is flat; halve towards zero instead.
-            w = next > 0 ? next : w / 2
+        let residual = { (w: Double) -> Double in settleResidual(w, duration: t, dampingRatio: zeta, velocity: v) }
+        // Past this ω the residual only falls: the exponential decay dominates every other term.
+        let shape = zeta < 1 ? -log((1 - zeta * zeta).squareRoot()) : 0
+        var high = max(5 / t, 2 * abs(v) / zeta)
+        for _ in 0..<200 where !(residual(high) < 0 && zeta * high * t > 20 + shape) {
+            high *= 2
         }
-        return w.isFinite && w > 0 ? w : start
+        var low = high
+        var steps = 0
+        while residual(low) <= 0 {
+            high = low
+            low *= 0.98
+            steps += 1
+            if steps > 2000 || low < 1e-6 { return 5 / t }
+        }
+        for _ in 0..<100 {
+            let mid = (low + high) / 2
+            if residual(mid) > 0 { low = mid } else { high = mid }
+        }
+        return (low + high) / 2
+    }
+
+    static func settleResidual(_ w: Double, duration t: Double, dampingRatio zeta: Double, velocity v: Double) -> Double {
+        let target = log(settleThreshold)
+        if zeta < 1 {
+            return log(abs(zeta * w - v)) - log(w * (1 - zeta * zeta).squareRoot()) - zeta * w * t - target
+        }
+        return log(abs(1 + (w - v) * t)) - w * t - target
     }
 }

@@ -186,11 +186,16 @@ public final class AnimationEngine {
         if let handler = group.completion { readyCompletions.append((handler, finished)) }
     }
 
+    /// Completion handlers may animate, so they run with this engine bound (binding allocates,
+    /// so frames that complete nothing never bind).
     private func flushCompletions() {
-        while !readyCompletions.isEmpty {
-            let ready = readyCompletions
-            readyCompletions.removeAll(keepingCapacity: true)
-            for (handler, finished) in ready { handler(finished) }
+        guard !readyCompletions.isEmpty else { return }
+        perform {
+            while !readyCompletions.isEmpty {
+                let ready = readyCompletions
+                readyCompletions.removeAll(keepingCapacity: true)
+                for (handler, finished) in ready { handler(finished) }
+            }
         }
     }
 
@@ -200,14 +205,12 @@ public final class AnimationEngine {
     /// whose time is up, calling their completions. Completions may start new animations; those are
     /// evaluated in the same call, so a frame never shows a half-applied handoff.
     public func evaluate() {
-        perform {
-            for _ in 0..<Self.maximumHandoffPasses {
-                accumulateOffsets()
-                guard settleGroups() else { return }
-                flushCompletions()
-            }
+        for _ in 0..<Self.maximumHandoffPasses {
             accumulateOffsets()
+            guard settleGroups() else { return }
+            flushCompletions()
         }
+        accumulateOffsets()
     }
 
     /// Completion chains that start animations that end at once are followed this many times per frame.

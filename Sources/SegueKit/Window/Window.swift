@@ -86,17 +86,16 @@ open class Window: View {
 
     /// Evaluates animations at the clock's time and runs the transition watchdog.
     public func advance() {
-        perform {
-            if !displayLinks.isEmpty {
-                let now = engine.rootTimeline.time
-                for link in displayLinks { link.fire(now) }
-            }
-            engine.evaluate()
-            transitions.checkWatchdog()
-            if !transitions.isBusy, let size = pendingSize {
-                pendingSize = nil
-                resize(to: size)
-            }
+        // Binding the engine costs an allocation: only the rare paths that may animate do it.
+        if !displayLinks.isEmpty {
+            let now = engine.rootTimeline.time
+            perform { for link in displayLinks { link.fire(now) } }
+        }
+        engine.evaluate()
+        transitions.checkWatchdog()
+        if !transitions.isBusy, let size = pendingSize {
+            pendingSize = nil
+            resize(to: size)
         }
     }
 }

@@ -10,7 +10,9 @@ private func server(for wsi: OpaquePointer?) -> Server? {
     return Unmanaged<Server>.fromOpaque(user).takeUnretainedValue()
 }
 
-private func connectionData(_ user: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<segue_connection_data>? {
+private func connectionData(
+    _ user: UnsafeMutableRawPointer?
+) -> UnsafeMutablePointer<segue_connection_data>? {
     user?.assumingMemoryBound(to: segue_connection_data.self)
 }
 

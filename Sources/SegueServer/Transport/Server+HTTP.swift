@@ -1,8 +1,8 @@
 import CLibWebSockets
 
 // HTTP-side decisions: which requests and handshakes get through, and the two dynamic endpoints.
-// Several checks exist because of known problems in libwebsockets 4.1.6 (see
-// /work/shared/notes/libwebsockets.md), which Debian ships without later upstream fixes.
+// Several checks exist because of known problems in libwebsockets 4.1.6, which Debian ships
+// without the upstream security fixes made since 2020.
 extension Server {
     /// Lets only `Upgrade: websocket` through. 4.1.6 has a use-after-free reachable with other
     /// Upgrade values, and `h2c` would expose its cleartext HTTP/2 code, so anything else is hung

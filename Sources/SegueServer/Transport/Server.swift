@@ -185,12 +185,7 @@ public final class Server {
         sessionLogger.debug("session opened", metadata: [
             "session.subprotocol": "\(subprotocol ?? "none")",
         ])
-        if phase != .serving {
-            session.isGoingAway = true
-            lws_callback_on_writable(wsi)
-        } else {
-            requestWriteableIfPending(session)
-        }
+        requestWriteableIfPending(session)
         return id
     }
 

@@ -162,3 +162,49 @@ extension SpringCase {
     /// A loose scale for the forward-difference check at t = 0 (its error grows with ω²·h).
     var omegaSquaredScale: Double { referenceOmega * referenceOmega * 1e-4 }
 }
+
+/// Large initial velocities, where a Newton iteration from 5/T can stop on the wrong root: the fit
+/// must still leave the motion within 0.001 of the target at T, so the end never visibly snaps.
+@Suite struct SpringFitWithLargeVelocityTests {
+    static let cases = [
+        SpringCase(duration: 0.6, damping: 1.0, velocity: 20),
+        SpringCase(duration: 0.6, damping: 1.0, velocity: 12),
+        SpringCase(duration: 0.6, damping: 1.0, velocity: 10),
+        SpringCase(duration: 0.3, damping: 0.85, velocity: 12),
+        SpringCase(duration: 0.5, damping: 0.1, velocity: 1),
+    ]
+
+    /// The envelope with its absolute value: the size of the remaining oscillation at T.
+    static func envelope(_ w: Double, _ c: SpringCase) -> Double {
+        if c.damping < 1 {
+            return abs(c.damping * w - c.velocity) / (w * (1 - c.damping * c.damping).squareRoot())
+                * exp(-c.damping * w * c.duration)
+        }
+        return abs(1 + (w - c.velocity) * c.duration) * exp(-w * c.duration)
+    }
+
+    @Test(arguments: cases)
+    func theFitIsTheLargestRootOfTheSettleEquation(spring: SpringCase) {
+        let w = spring.spring.angularFrequency
+        #expect(abs(Self.envelope(w, spring) - 0.001) < 1e-9)
+        for factor in [1.001, 1.01, 1.1, 2, 10] {
+            #expect(Self.envelope(w * factor, spring) < 0.001, "a larger root near \(w * factor)")
+        }
+    }
+
+    /// Critically damped, the distance left at T is the envelope itself (0.001). Underdamped, the
+    /// notes' envelope |K|·e^(−ζωT) leaves out the cosine, so the distance is bounded by
+    /// e^(−ζωT)·√(1 + K²) = 0.001·√(1 + K²)/|K| instead.
+    @Test(arguments: cases)
+    func theMotionIsWithinTheSettleBoundJustBeforeTheEnd(spring: SpringCase) {
+        let s = spring.spring
+        var bound = 0.001
+        if s.dampingRatio < 1 {
+            let k = (s.dampingRatio * s.angularFrequency - s.initialVelocity)
+                / (s.angularFrequency * (1 - s.dampingRatio * s.dampingRatio).squareRoot())
+            bound = 0.001 * (1 + k * k).squareRoot() / abs(k)
+        }
+        #expect(abs(1 - s.value(at: s.duration - 1e-9)) <= bound + 1e-9)
+        #expect(s.value(at: s.duration) == 1)
+    }
+}
