@@ -32,7 +32,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "segue", dependencies: [
-            "SegueServer", "Recorder",
+            "SegueServer", "Recorder", "Scenes",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -1,6 +1,6 @@
-/// A stand-in application for exercising the transport until the scene sessions exist: it echoes
-/// every message and sends a frame counter on every tick. Temporary; `SceneSessionFactory`
-/// replaces it in `segue serve`.
+/// A scene-free application for testing the transport: it echoes every message and sends a frame
+/// counter on every tick, so tests can assert exact bytes. `segue serve --development-echo` (a
+/// hidden flag) uses it instead of `SceneSessionFactory`.
 public final class DevelopmentEchoFactory: ConnectionHandlerFactory {
     public init() {}
 

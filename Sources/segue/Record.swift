@@ -38,7 +38,7 @@ struct Record: ParsableCommand {
             var output = FileOutput()
             recorder.run { line in output.writeLine(line) }
             output.flush()
-        } catch let error as RecorderError {
+        } catch {
             FileHandle.standardError.write(Data("segue record: \(error)\n".utf8))
             throw ExitCode(2)
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import Scenes
 import SegueServer
 #if canImport(Glibc)
 import Glibc
@@ -32,7 +33,7 @@ struct Serve: ParsableCommand {
     var fps = ServerConfiguration().framesPerSecond
 
     @Option(help: ArgumentHelp("Scene a new browser tab starts in.", valueName: "name"))
-    var scene = "menu"
+    var scene = Scene.defaultName
 
     @Option(name: .customLong("allow-origin"),
             help: ArgumentHelp("Also accept WebSocket connections from pages at this origin, e.g. "
@@ -43,6 +44,10 @@ struct Serve: ParsableCommand {
 
     @Option(help: "How much to log: trace, debug, info, notice, warning, error or critical.")
     var logLevel = Logger.Level.info
+
+    @Flag(help: ArgumentHelp("Answer WebSockets with an echo handler instead of scenes; for the "
+                                 + "transport's tests.", visibility: .hidden))
+    var developmentEcho = false
 
     func validate() throws {
         do {
@@ -58,7 +63,8 @@ struct Serve: ParsableCommand {
         logger.logLevel = logLevel
         do {
             let server = try Self.makeServer(configuration: makeConfiguration(),
-                                             defaultScene: scene, logger: logger)
+                                             defaultScene: scene,
+                                             developmentEcho: developmentEcho, logger: logger)
             print("Segue is running: open \(server.url)")
             fflush(nil)  // the line must reach a pipe before serving blocks
             server.run()
@@ -80,9 +86,12 @@ struct Serve: ParsableCommand {
 
     /// Builds the server without running it, so wiring can be checked without a signal.
     static func makeServer(
-        configuration: ServerConfiguration, defaultScene: String, logger: Logger
+        configuration: ServerConfiguration, defaultScene: String, developmentEcho: Bool,
+        logger: Logger
     ) throws(ServerError) -> Server {
-        let handlerFactory: ConnectionHandlerFactory = DevelopmentEchoFactory()
+        let handlerFactory: ConnectionHandlerFactory = developmentEcho
+            ? DevelopmentEchoFactory()
+            : SceneSessionFactory(defaultScene: defaultScene, fps: configuration.framesPerSecond)
         return try Server(configuration: configuration, handlerFactory: handlerFactory,
                           logger: logger)
     }

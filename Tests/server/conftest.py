@@ -95,7 +95,10 @@ class RunningServer:
         return self.process.wait(timeout=EXIT_TIMEOUT)
 
 
-def start_server(tmp_path: Path, *extra_args: str, subcommand: tuple[str, ...] = ("serve",)):
+def start_server(tmp_path: Path, *extra_args: str, subcommand: tuple[str, ...] = ("serve",),
+                 echo: bool = True):
+    """Starts segue; `echo` swaps the scenes for the development echo handler, whose replies
+    tests can predict exactly."""
     public = tmp_path / "public"
     public.mkdir(exist_ok=True)
     (public / "index.html").write_text(INDEX_HTML)
@@ -109,7 +112,7 @@ def start_server(tmp_path: Path, *extra_args: str, subcommand: tuple[str, ...] =
     with open(stdout_path, "wb") as stdout, open(stderr_path, "wb") as stderr:
         process = subprocess.Popen(
             [str(segue_binary()), *subcommand, "--host", HOST, "--port", str(port),
-             "--public", str(public), *extra_args],
+             "--public", str(public), *(["--development-echo"] if echo else []), *extra_args],
             stdout=stdout, stderr=stderr, cwd=tmp_path)
     server = RunningServer(process, port, public, stdout_path, stderr_path)
 

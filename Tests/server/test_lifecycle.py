@@ -64,3 +64,16 @@ def test_bad_options_are_rejected_before_serving(tmp_path, arguments, complaint)
         capture_output=True, text=True, timeout=10)
     assert result.returncode != 0
     assert complaint in result.stderr
+
+
+def test_without_the_echo_flag_sessions_run_scenes(launch):
+    server = launch("--scene", "slides", echo=False)
+
+    async def scenario():
+        async with connect(server.ws_url, subprotocols=["segue.v1"]) as ws:
+            first = await asyncio.wait_for(ws.recv(), 5)
+            assert isinstance(first, bytes) and first
+            assert b"slides" in first  # the scene's name travels in its hello
+    asyncio.run(scenario())
+    server.wait_for_metric("segue_sessions", 0)
+    assert server.metrics()["segue_frames_sent_total"] >= 1
