@@ -106,10 +106,7 @@ final class SceneSession: ConnectionHandler {
             sentState = nil
             needsFrame = true
         case .chooseScene(let name):
-            guard Scene.named(name) != nil else {
-                enqueue(ErrorMessage.unknownScene(name).encoded())
-                return
-            }
+            guard Scene.named(name) != nil else { return reject(.unknownScene(name)) }
             let slow = host.slowAnimations
             host = Self.makeHost(name, size: viewport, clock: clock, logger: connection.logger)
             host.slowAnimations = slow

@@ -1,0 +1,346 @@
+"""Helpers for driving the real viewer page in headless Chromium against a real `segue serve`.
+
+Used by Tests/browser/conftest.py and by scripts/screenshot.py. Nothing here builds anything: the
+server binary comes from SEGUE_BIN, Chromium and its driver from /usr/bin (or CHROMIUM_BIN /
+CHROMEDRIVER_BIN). Everything listens and connects on 127.0.0.1 only.
+
+(Named segue_browser, not segue_wire or conftest helpers, so that it never clashes with a module in
+Tests/server when both folders are collected in one pytest run.)
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+PUBLIC_DIR = PACKAGE_ROOT / "Public"
+HOST = "127.0.0.1"
+STARTUP_TIMEOUT = 10.0
+
+CHROMIUM = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")
+
+# The viewports the tests use (CSS px). Mobile: an iPhone 12–15-sized portrait screen at 2×,
+# touch enabled, so Input.dispatchTouchEvent makes Pointer Events of type "touch". Desktop: a
+# laptop-sized window at 1×, no touch, for the mouse test.
+MOBILE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
+DESKTOP = {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}
+
+# docs/scenes.md: slides' three controllers.
+FIRST_BLUE = (0x2E, 0x86, 0xDE)
+SECOND_ORANGE = (0xE6, 0x7E, 0x22)
+FRAME_GRAPH_BACKGROUND = (0x10, 0x13, 0x1A)
+
+
+class SetupError(AssertionError):
+    """A tool the browser tests need is missing or broken (fails the test; never a skip)."""
+
+
+def segue_binary() -> Path:
+    path = Path(os.environ.get("SEGUE_BIN", ".build/debug/segue"))
+    if not path.is_absolute():
+        path = PACKAGE_ROOT / path
+    if not path.is_file() or not os.access(path, os.X_OK):
+        raise SetupError(f"segue binary not found (or not executable) at {path}; build it "
+                         "(swift build --product segue) or set SEGUE_BIN")
+    return path
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
+# ---- The server ---------------------------------------------------------------------------------
+
+@dataclass
+class Server:
+    """One real `segue serve` (scenes, not the echo handler) serving the repository's Public/."""
+    port: int
+    workdir: Path
+    process: subprocess.Popen | None = None
+    starts: int = 0
+    extra_args: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.port}/"
+
+    @property
+    def stderr_path(self) -> Path:
+        return self.workdir / f"stderr-{self.starts}.txt"
+
+    def log_tail(self, lines: int = 30) -> str:
+        chunks = []
+        for index in range(1, self.starts + 1):
+            path = self.workdir / f"stderr-{index}.txt"
+            if path.exists():
+                text = path.read_text(errors="replace").splitlines()[-lines:]
+                chunks.append(f"--- segue stderr (start {index}) ---\n" + "\n".join(text))
+        return "\n".join(chunks)
+
+    def start(self, timeout: float = STARTUP_TIMEOUT) -> "Server":
+        """Starts the server on self.port and waits for /healthz. Retries a failed bind for a
+        while: after a kill, the same port may take a moment to be free again."""
+        if not (PUBLIC_DIR / "index.html").is_file():
+            raise SetupError(f"the viewer page is missing: {PUBLIC_DIR / 'index.html'}")
+        binary = segue_binary()
+        deadline = time.monotonic() + timeout
+        while True:
+            self.starts += 1
+            with open(self.workdir / f"stdout-{self.starts}.txt", "wb") as stdout, \
+                    open(self.stderr_path, "wb") as stderr:
+                self.process = subprocess.Popen(
+                    [str(binary), "serve", "--host", HOST, "--port", str(self.port),
+                     "--public", str(PUBLIC_DIR), *self.extra_args],
+                    stdout=stdout, stderr=stderr, cwd=self.workdir)
+            while time.monotonic() < deadline:
+                if self.process.poll() is not None:
+                    break
+                if self.healthy():
+                    return self
+                time.sleep(0.05)
+            if self.process.poll() is None:
+                self.kill()
+                raise AssertionError(f"segue did not answer /healthz on port {self.port} within "
+                                     f"{timeout} s\n{self.log_tail()}")
+            if time.monotonic() >= deadline:
+                raise AssertionError(f"segue exited with {self.process.returncode} (port "
+                                     f"{self.port}):\n{self.log_tail()}")
+            time.sleep(0.2)  # exited early (port still taken?): try again until the deadline
+
+    def healthy(self) -> bool:
+        try:
+            with urllib.request.urlopen(f"http://{HOST}:{self.port}/healthz", timeout=0.5) as reply:
+                return reply.status == 200
+        except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+            return False
+
+    def kill(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+
+# ---- The browser --------------------------------------------------------------------------------
+
+def start_chromium():
+    """Headless Chromium through chromedriver; fails loudly when either is missing."""
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError as error:
+        raise SetupError(f"selenium 4 is not installed for this Python ({error}); "
+                         "run scripts/install-deps --tests") from error
+    for path, package in ((CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")):
+        if not (Path(path).is_file() and os.access(path, os.X_OK)):
+            raise SetupError(f"{path} is missing; install Debian's {package} "
+                             "(scripts/install-deps --tests)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", "--no-first-run", "--disable-extensions",
+                     "--window-size=1280,900",
+                     # Keep timers and rAF running in a headless page nobody looks at.
+                     "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+                     "--disable-backgrounding-occluded-windows"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(15)
+    driver.set_script_timeout(10)
+    return driver
+
+
+def wait_until(predicate: Callable[[], Any], timeout: float, message: str | Callable[[], str],
+               interval: float = 0.05) -> Any:
+    """Polls until predicate() is truthy and returns it; raises AssertionError after timeout."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while True:
+        last = predicate()
+        if last:
+            return last
+        if time.monotonic() >= deadline:
+            text = message() if callable(message) else message
+            raise AssertionError(f"{text} (waited {timeout} s; last value {last!r})")
+        time.sleep(interval)
+
+
+# Samples the stage's backing store (drawn at devicePixelRatio) at CSS-pixel points.
+_SAMPLE_JS = """
+const [points] = arguments;
+const canvas = document.getElementById('stage');
+const ratio = canvas.width / Math.max(1, canvas.clientWidth);
+const ctx = canvas.getContext('2d');
+return points.map(([x, y]) => {
+  const px = Math.min(canvas.width - 1, Math.max(0, Math.round(x * ratio)));
+  const py = Math.min(canvas.height - 1, Math.max(0, Math.round(y * ratio)));
+  const d = ctx.getImageData(px, py, 1, 1).data;
+  return [d[0], d[1], d[2]];
+});
+"""
+
+_GRAPH_JS = """
+const canvas = document.getElementById(arguments[0]);
+const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+const [r0, g0, b0] = arguments[1];
+let other = 0;
+for (let i = 0; i < data.length; i += 4) {
+  if (data[i] !== r0 || data[i + 1] !== g0 || data[i + 2] !== b0) other += 1;
+}
+return [other, data.length / 4];
+"""
+
+
+def close(color, target, tolerance: int = 3) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(color, target))
+
+
+class Page:
+    """The viewer page in one Chromium tab, with helpers for input, pixels and window.segue."""
+
+    def __init__(self, driver, server: Server):
+        self.driver = driver
+        self.server = server
+        self.metrics = MOBILE
+
+    # -- setup --
+
+    def emulate(self, metrics: dict) -> None:
+        """Sets the CSS viewport and pixel ratio; touch emulation on for mobile."""
+        self.metrics = metrics
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", dict(metrics))
+        self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled",
+                                    {"enabled": metrics["mobile"], "maxTouchPoints": 5})
+
+    def open(self, query: str = "", metrics: dict = MOBILE, timeout: float = 10.0) -> None:
+        """Loads the page, then waits until it is connected and has drawn a frame."""
+        self.emulate(metrics)
+        self.driver.get(self.server.url + query)
+        self.wait_connected(timeout)
+        self.wait(lambda: self.js("return window.segue.stats.framesDrawn") >= 1, timeout,
+                  "the page never drew a frame")
+        size = self.js("const c = document.getElementById('stage');"
+                       "return [c.clientWidth, c.clientHeight, window.devicePixelRatio]")
+        expected = [metrics["width"], metrics["height"], metrics["deviceScaleFactor"]]
+        assert size == expected, f"canvas CSS size and dpr {size}, expected {expected}"
+
+    def wait_connected(self, timeout: float = 10.0) -> None:
+        self.wait(lambda: self.js("return !!(window.segue && window.segue.connected "
+                                  "&& window.segue.hello && window.segue.lastFrame)"),
+                  timeout, "the page did not connect, say hello and receive a frame")
+
+    # -- reading --
+
+    def js(self, script: str, *args):
+        return self.driver.execute_script(script, *args)
+
+    def stats(self) -> dict:
+        return self.js("return Object.assign({}, window.segue.stats)")
+
+    def node_names(self) -> list[str]:
+        return self.js("const f = window.segue.lastFrame;"
+                       "return f ? f.nodes.map((n) => n.name) : []")
+
+    def sample(self, points) -> list[tuple[int, int, int]]:
+        return [tuple(p) for p in self.js(_SAMPLE_JS, [list(p) for p in points])]
+
+    def grid(self, columns: int = 9, rows: int = 15) -> list[tuple[int, int]]:
+        """Points spread over the whole viewport, away from its very edges."""
+        w, h = self.metrics["width"], self.metrics["height"]
+        return [(w * (i + 0.5) / columns, h * (j + 0.5) / rows)
+                for i in range(columns) for j in range(rows)]
+
+    def fraction_of(self, color, points=None) -> float:
+        samples = self.sample(points or self.grid())
+        return sum(close(s, color) for s in samples) / len(samples)
+
+    def wait_for_screen(self, color, minimum: float = 0.6, timeout: float = 10.0,
+                        absent=None) -> float:
+        """Waits until at least `minimum` of the grid shows `color` (and none shows `absent`)."""
+        def check():
+            samples = self.sample(self.grid())
+            share = sum(close(s, color) for s in samples) / len(samples)
+            if absent is not None and any(close(s, absent) for s in samples):
+                return False
+            return share if share >= minimum else False
+        return self.wait(check, timeout,
+                         lambda: f"screen never became {color} (≥{minimum:.0%}, none of {absent}); "
+                                 f"distinct samples {sorted(set(self.sample(self.grid())))[:8]}")
+
+    def graph_pixels(self, element_id: str, background=FRAME_GRAPH_BACKGROUND) -> tuple[int, int]:
+        other, total = self.js(_GRAPH_JS, element_id, list(background))
+        return other, total
+
+    def console(self) -> str:
+        try:
+            entries = self.driver.get_log("browser")
+        except Exception as error:  # pragma: no cover - diagnostics only
+            return f"(console unavailable: {error})"
+        return "\n".join(f"{e.get('level')}: {e.get('message')}" for e in entries[-30:])
+
+    def diagnostics(self) -> str:
+        try:
+            state = self.js("return JSON.stringify({connected: window.segue && window.segue.connected,"
+                            " stats: window.segue && window.segue.stats,"
+                            " names: window.segue && window.segue.lastFrame &&"
+                            " window.segue.lastFrame.nodes.map((n) => n.name),"
+                            " error: window.segue && window.segue.lastError,"
+                            " banner: document.getElementById('banner').textContent})")
+        except Exception as error:  # pragma: no cover - diagnostics only
+            state = f"(page state unavailable: {error})"
+        return (f"\npage: {state}\nconsole:\n{self.console()}\n{self.server.log_tail()}")
+
+    def wait(self, predicate, timeout: float, message) -> Any:
+        text = message
+        return wait_until(predicate, timeout,
+                          lambda: (text() if callable(text) else text) + self.diagnostics())
+
+    # -- input (Chrome DevTools Protocol: trusted events, as a finger or mouse makes them) --
+
+    def touch(self, kind: str, x: float | None = None, y: float | None = None) -> None:
+        points = [] if kind in ("touchEnd", "touchCancel") else [
+            {"x": x, "y": y, "id": 1, "radiusX": 1, "radiusY": 1, "force": 1}]
+        self.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    def mouse(self, kind: str, x: float, y: float) -> None:
+        params = {"type": kind, "x": x, "y": y, "button": "left", "buttons": 1, "clickCount": 1}
+        if kind == "mouseReleased":
+            params["buttons"] = 0
+        self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", params)
+
+    def swipe_from_right(self, distance: float, *, device: str = "touch", steps: int = 10,
+                         release: bool = True, y: float | None = None,
+                         observe: Callable[[dict], None] | None = None) -> list[dict]:
+        """Drags from the right edge leftwards by `distance` CSS px, reading window.segue.stats
+        after every step (and handing it to `observe`). Returns the stats seen while moving."""
+        width = self.metrics["width"]
+        y = self.metrics["height"] / 2 if y is None else y
+        x = width - 1
+        down, move, up = (("touchStart", "touchMove", "touchEnd") if device == "touch"
+                          else ("mousePressed", "mouseMoved", "mouseReleased"))
+        send = self.touch if device == "touch" else self.mouse
+        seen = []
+        send(down, x, y)
+        for step in range(1, steps + 1):
+            send(move, x - distance * step / steps, y)
+            # Give the server a moment to answer so the stats reflect this step.
+            time.sleep(0.02)
+            stats = self.stats()
+            seen.append(stats)
+            if observe:
+                observe(stats)
+        if release:
+            send(up, x - distance, y)
+        return seen
