@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from segue_browser import Page, Server, SetupError, free_port, start_chromium
+from .segue_browser import Page, Server, SetupError, free_port, start_chromium
 
 
 @pytest.fixture(scope="session")

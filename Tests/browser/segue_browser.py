@@ -4,8 +4,10 @@ Used by Tests/browser/conftest.py and by scripts/screenshot.py. Nothing here bui
 server binary comes from SEGUE_BIN, Chromium and its driver from /usr/bin (or CHROMIUM_BIN /
 CHROMEDRIVER_BIN). Everything listens and connects on 127.0.0.1 only.
 
-(Named segue_browser, not segue_wire or conftest helpers, so that it never clashes with a module in
-Tests/server when both folders are collected in one pytest run.)
+Tests/browser is a package (it has an __init__.py), so pytest imports this as
+browser.segue_browser and the conftest as browser.conftest: nothing here can shadow Tests/server's
+top-level `conftest` and `segue_wire` modules when both folders are collected in one run. It only
+imports the standard library (and selenium), so scripts/screenshot.py can import it directly.
 """
 
 from __future__ import annotations

@@ -7,18 +7,31 @@ else cancels. So 200 px → progress ≈ 0.46 (finishes) and 40 px → ≈ 0.06 
 
 from __future__ import annotations
 
-from segue_browser import DESKTOP, FIRST_BLUE, SECOND_ORANGE
+from .segue_browser import DESKTOP, FIRST_BLUE, SECOND_ORANGE
+
+
+RECORD_POINTER_TYPES = """
+window.__pointerTypes = [];
+document.getElementById('stage').addEventListener('pointerdown',
+  (event) => window.__pointerTypes.push([event.pointerType, event.isTrusted]));
+"""
 
 
 def settled(page) -> bool:
     return page.stats()["operation"] is None
 
 
+def pointer_types(page) -> list:
+    return page.js("return window.__pointerTypes")
+
+
 def test_touch_swipe_from_the_right_edge_presents_the_next_controller(page):
     page.open()
     assert page.fraction_of(FIRST_BLUE) > 0.7
+    page.js(RECORD_POINTER_TYPES)
 
     seen = page.swipe_from_right(200, device="touch", steps=12)
+    assert pointer_types(page) == [["touch", True]]
     interactive = [s for s in seen if s["operation"] == "present" and s["phase"] == "interactive"]
     assert interactive, f"never saw present · interactive while moving: {seen}"
     assert all(s["isInteractive"] for s in interactive), interactive
@@ -27,7 +40,7 @@ def test_touch_swipe_from_the_right_edge_presents_the_next_controller(page):
     assert 0.35 < progress[-1] <= 0.5, f"200 px should end near 185/400: {progress}"
     # Both controllers are on the wire while the finger is down.
     assert {"first", "second"} <= set(page.node_names())
-    # The input came from a touch pointer (the overlay measured pointer → frame latency).
+    # The overlay matched the touch input to the frames that reflect it.
     assert page.stats()["inputLatencyMs"] is not None
 
     page.wait(lambda: settled(page) and "first" not in page.node_names(), 10,
@@ -52,7 +65,9 @@ def test_short_touch_swipe_cancels(page):
 def test_mouse_swipe_presents_the_next_controller(page):
     page.open(metrics=DESKTOP)
     assert page.fraction_of(FIRST_BLUE) > 0.7
+    page.js(RECORD_POINTER_TYPES)
     seen = page.swipe_from_right(200, device="mouse", steps=12)
+    assert pointer_types(page) == [["mouse", True]]
     assert any(s["operation"] == "present" and s["phase"] == "interactive" for s in seen), seen
     page.wait(lambda: settled(page) and "first" not in page.node_names(), 10,
               "the released mouse swipe did not finish the present")

@@ -9,7 +9,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from segue_browser import FIRST_BLUE, SECOND_ORANGE, close
+from .segue_browser import FIRST_BLUE, SECOND_ORANGE, close
 
 SCENES = ["slides", "menu", "stack", "fade"]
 

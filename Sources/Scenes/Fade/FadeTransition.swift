@@ -25,10 +25,15 @@ final class FadeTransition: PercentDrivenInteractiveTransition, ViewControllerAn
     }
 
     func animateTransition(using transitionContext: ViewControllerContextTransitioning) {
+        Self.fadeIn(using: transitionContext)
+    }
+
+    /// The guide's animation: the to-view joins the container on top at alpha 0 and fades in.
+    static func fadeIn(using transitionContext: ViewControllerContextTransitioning) {
         guard let toViewController = transitionContext.viewController(forKey: .to) else { return }
         transitionContext.containerView.addSubview(toViewController.view)
         toViewController.view.alpha = 0
-        View.animate(withDuration: Self.duration, animations: {
+        View.animate(withDuration: duration, animations: {
             toViewController.view.alpha = 1
         }, completion: { _ in
             if transitionContext.transitionWasCancelled { toViewController.view.alpha = 1 }
@@ -65,13 +70,6 @@ final class FadeAnimator: ViewControllerAnimatedTransitioning {
     }
 
     func animateTransition(using transitionContext: ViewControllerContextTransitioning) {
-        guard let toViewController = transitionContext.viewController(forKey: .to) else { return }
-        transitionContext.containerView.addSubview(toViewController.view)
-        toViewController.view.alpha = 0
-        View.animate(withDuration: FadeTransition.duration, animations: {
-            toViewController.view.alpha = 1
-        }, completion: { _ in
-            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
-        })
+        FadeTransition.fadeIn(using: transitionContext)
     }
 }
