@@ -5,6 +5,9 @@
 import { createGraph } from './graph.js';
 
 const TEXT_REFRESH_MS = 100;
+/** A gap between drawn frames longer than this is the scene sitting idle (the server sends
+ * frames only when something changes), not a slow frame: it starts a new run of measurements. */
+const IDLE_GAP_MS = 100;
 /** Weight of the newest sample in the smoothed values (an exponential moving average). */
 const SMOOTHING = 0.1;
 /** Pointer sends remembered for latency; older unanswered inputs are dropped from the ring. */
@@ -61,6 +64,7 @@ export class Telemetry {
     this.latency = new InputLatency();
     this.lastDrawAt = 0;
     this.lastTextAt = 0;
+    this.textTimer = 0;
     /** The latest numbers, for people and for browser tests (window.segue.stats). */
     this.stats = {
       frameIntervalMs: 0, fps: 0, serverBuildMs: 0, bytesPerFrame: 0, rttMs: null,
@@ -70,7 +74,10 @@ export class Telemetry {
   }
 
   get visible() { return !this.root.hidden; }
-  toggle() { this.root.hidden = !this.root.hidden; }
+  toggle() {
+    this.root.hidden = !this.root.hidden;
+    if (this.visible) this.refreshText();
+  }
 
   inputSent(sequence, time) {
     this.latency.sent(sequence, time);
@@ -98,8 +105,8 @@ export class Telemetry {
   frameDrawn(now) {
     const stats = this.stats;
     stats.framesDrawn += 1;
-    if (this.lastDrawAt !== 0) {
-      const interval = now - this.lastDrawAt;
+    const interval = now - this.lastDrawAt;
+    if (this.lastDrawAt !== 0 && interval <= IDLE_GAP_MS) {
       stats.frameIntervalMs = interval;
       const smoothed = stats.fps > 0 ? 1000 / stats.fps : interval;
       stats.fps = 1000 / (smoothed + SMOOTHING * (interval - smoothed));
@@ -107,14 +114,29 @@ export class Telemetry {
       this.frameGraph.bar(interval, color);
     }
     this.lastDrawAt = now;
-    if (now - this.lastTextAt >= TEXT_REFRESH_MS) {
-      this.lastTextAt = now;
-      this.refreshText();
-    }
+    this.scheduleText(now);
   }
 
   pong(rttMs) {
     this.stats.rttMs = rttMs;
+    this.scheduleText(performance.now());
+  }
+
+  /** Refreshes the text at most every TEXT_REFRESH_MS, and always once after the last change:
+   * the final frame of a transition must not be left unshown. */
+  scheduleText(now) {
+    if (now - this.lastTextAt >= TEXT_REFRESH_MS) {
+      clearTimeout(this.textTimer);
+      this.textTimer = 0;
+      this.lastTextAt = now;
+      this.refreshText();
+    } else if (this.textTimer === 0) {
+      this.textTimer = setTimeout(() => {
+        this.textTimer = 0;
+        this.lastTextAt = performance.now();
+        this.refreshText();
+      }, TEXT_REFRESH_MS - (now - this.lastTextAt));
+    }
   }
 
   hello(message) {

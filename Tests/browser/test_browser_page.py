@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+import time
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -67,6 +68,7 @@ def test_telemetry_shows_live_numbers(page):
     assert stats["bytesPerFrame"] > 0, stats
     assert stats["framesDrawn"] >= 10, stats
     assert stats["frameSequence"] >= 10, stats
+    assert stats["droppedFrames"] == 0, stats
     assert stats["fps"] > 0 and math.isfinite(stats["fps"]), stats
     assert stats["serverFps"] == page.js("return window.segue.hello.framesPerSecond")
     assert stats["inputLatencyMs"] is not None and stats["inputLatencyMs"] >= 0, stats
@@ -78,7 +80,7 @@ def test_telemetry_shows_live_numbers(page):
     assert re.fullmatch(r"\d+ fps / \d+", fps_text), fps_text
     assert number_in(fps_text) > 0
     assert re.fullmatch(r"\d+\.\d ms", rtt_text), rtt_text
-    assert 0 < number_in(rtt_text) < 1000 or rtt_text == "0.0 ms", rtt_text
+    assert 0 <= number_in(rtt_text) < 1000, rtt_text
     assert re.fullmatch(r"\d+ B", bytes_text), bytes_text
     assert number_in(bytes_text) > 0
     assert re.fullmatch(r"\d+\.\d ms", text("build")), text("build")
@@ -99,16 +101,27 @@ def test_telemetry_shows_live_numbers(page):
     ActionChains(page.driver).send_keys("H").perform()
     page.wait(lambda: overlay.is_displayed(), 2, "H did not show the overlay again")
 
-    # S toggles slow animations: the server echoes the flag in frame headers, the overlay shows it.
+    # S toggles slow animations: the server echoes the flag in a frame header, the overlay shows
+    # it, and animations really run ten times slower.
     ActionChains(page.driver).send_keys("s").perform()
     page.wait(lambda: page.driver.find_element(By.ID, "notice").text == "Slow animations ×10", 2,
               "S showed no notice")
-    # A frame carries the new flag (a swipe makes sure frames flow).
-    page.swipe_from_right(20, steps=3, y=300)
     page.wait(lambda: page.stats()["slowAnimations"] is True, 5, "stats.slowAnimations stayed false")
     page.wait(lambda: text("slow") == "slow ×10", 5, "#stat-slow did not say slow ×10")
+    # `second` is on screen now; a 100 px right-edge swipe (progress ≈ 0.2) presents `third` and,
+    # released, cancels: 0.2 × 1.5 s ≈ 0.3 s at normal speed, ≈ 3 s slowed down.
+    page.swipe_from_right(100, steps=6)
+    released = time.monotonic()
+    page.wait(lambda: page.stats()["phase"] == "cancelling", 2, "the released swipe did not cancel")
+    page.wait(lambda: page.stats()["operation"] is None, 10, "the slowed cancel never ended")
+    elapsed = time.monotonic() - released
+    assert elapsed > 1.5, f"the cancel took {elapsed:.2f} s: not slowed down"
+    assert "second" in page.node_names() and "third" not in page.node_names()
+    # Let the overlay's 100 ms text throttle lapse first: a frame drawn sooner after the cancel's
+    # last one is not shown until another frame comes (the bug that
+    # test_overlay_text_shows_the_last_frame_once_the_scene_is_idle pins down on its own).
+    time.sleep(0.15)
     ActionChains(page.driver).send_keys("S").perform()
-    page.swipe_from_right(20, steps=3, y=300)
     page.wait(lambda: page.stats()["slowAnimations"] is False, 5, "S did not switch slow animations off")
     page.wait(lambda: text("slow") == "normal", 5, "#stat-slow did not go back to normal")
 
@@ -137,3 +150,30 @@ def test_scene_in_the_url_loads_the_fade_scene(page):
         .first_selected_option.get_attribute("value") == "fade"
     # What is drawn is fade's, not slides': no blue left anywhere on the grid.
     page.wait(lambda: page.fraction_of(FIRST_BLUE) == 0, 5, "slides' blue is still on screen")
+
+
+def test_overlay_text_shows_the_last_frame_once_the_scene_is_idle(page):
+    """The server sends frames only when something changes, so the last frame of a transition is
+    followed by silence: the overlay must still end up showing that frame's numbers."""
+    page.open()
+    for distance, steps in ((200, 12), (40, 4)):  # a finished present, then a cancelled one
+        page.swipe_from_right(distance, steps=steps)
+        page.wait(lambda: page.stats()["operation"] is None, 10, "the transition never ended")
+        page.wait(lambda: page.driver.find_element(By.ID, "stat-transition").text == "none", 2,
+                  "#stat-transition still shows the transition after it ended (telemetry text "
+                  "refreshes only on a drawn frame ≥ 100 ms after the previous refresh)")
+        assert page.driver.find_element(By.ID, "stat-progress").text == "–"
+
+    # A hidden overlay skips its text; shown again (H) while nothing moves, it must not keep
+    # showing numbers from before it was hidden.
+    ActionChains(page.driver).send_keys("h").perform()
+    page.wait(lambda: not page.driver.find_element(By.ID, "telemetry").is_displayed(), 2,
+              "H did not hide the overlay")
+    page.swipe_from_right(200, steps=12, release=False)  # held: frames stop once the finger does
+    page.wait(lambda: page.stats()["phase"] == "interactive", 2, "the held swipe is not interactive")
+    ActionChains(page.driver).send_keys("h").perform()
+    page.wait(lambda: page.driver.find_element(By.ID, "stat-transition").text
+              == "present · interactive", 2,
+              "the overlay, shown again, still says what it said before it was hidden")
+    page.touch("touchEnd")
+    page.wait(lambda: page.stats()["operation"] is None, 10, "the transition never ended")
