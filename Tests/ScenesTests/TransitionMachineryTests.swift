@@ -167,3 +167,29 @@ final class MissingViewContext: ViewControllerContextTransitioning {
     func pauseInteractiveTransition() {}
     func completeTransition(_ didComplete: Bool) { completions.append(didComplete) }
 }
+
+@Suite("percent-driven pause")
+struct PercentDrivenPauseTests {
+    @Test func pauseGrabsAFinishingTransitionAndMakesItInteractiveAgain() {
+        let world = World()
+        let interaction = PercentDrivenInteractiveTransition()
+        world.animator.interaction = interaction
+        world.present()
+        world.window.perform { interaction.update(0.2) }
+        world.window.perform { interaction.finish() }
+        world.run(for: 0.3)
+        #expect(world.window.transitions.status?.phase == .finishing)
+        world.window.perform { interaction.pause() }
+        let grabbed = interaction.percentComplete
+        #expect(grabbed > 0.45 && grabbed < 0.55, "0.2 + 0.3 s of a 1 s tail: \(grabbed)")
+        #expect(world.window.transitions.status?.phase == .interactive)
+        world.run(for: 0.5)
+        #expect(abs((world.window.transitions.status?.progress ?? -1) - grabbed) < 1e-12, "held while paused")
+        world.window.perform { interaction.update(0.1) }
+        world.window.perform { interaction.cancel() }
+        world.run(for: 0.5)
+        #expect(!world.window.transitions.isBusy)
+        #expect(world.root.presentedViewController == nil)
+        #expect(world.animator.ended == [false])
+    }
+}

@@ -1,0 +1,175 @@
+import Motion
+import SegueKit
+import Testing
+
+/// A 390 × 844 window whose full-screen view carries the recognizer under test.
+private struct Screen {
+    let clock = ManualClock()
+    let window: Window
+    let view = View(frame: Rect(x: 0, y: 0, width: 390, height: 844), name: "screen")
+    var states: [GestureRecognizer.State] = []
+
+    init() {
+        window = Window(size: Size(width: 390, height: 844), clock: clock)
+        window.addSubview(view)
+    }
+
+    func send(_ phase: PointerEvent.Phase, _ x: Double, _ y: Double, at time: Double, id: Int = 1) {
+        clock.set(time)
+        window.handle(PointerEvent(phase: phase, pointerID: id, kind: .touch, location: Point(x: x, y: y), timestamp: time))
+    }
+}
+
+private final class Log {
+    var states: [GestureRecognizer.State] = []
+    var translations: [Point] = []
+}
+
+@Suite struct ScreenEdgePanGestureRecognizerTests {
+    private func rightEdge() -> (Screen, ScreenEdgePanGestureRecognizer, Log) {
+        let screen = Screen()
+        let log = Log()
+        let pan = ScreenEdgePanGestureRecognizer(edges: .right) { recognizer in
+            log.states.append(recognizer.state)
+            log.translations.append(recognizer.translation(in: nil))
+        }
+        screen.view.addGestureRecognizer(pan)
+        return (screen, pan, log)
+    }
+
+    @Test func beginsAfterFifteenPointsInwardAndTranslationStartsAtZero() {
+        let (screen, _, log) = rightEdge()
+        screen.send(.down, 389, 400, at: 0)
+        screen.send(.move, 380, 400, at: 0.016)
+        #expect(log.states.isEmpty, "9 pt is inside the hysteresis")
+        screen.send(.move, 374, 400, at: 0.033)
+        #expect(log.states == [.began])
+        #expect(log.translations.last == .zero)
+        screen.send(.move, 300, 400, at: 0.05)
+        #expect(log.states.last == .changed)
+        #expect(log.translations.last == Point(x: -74, y: 0))
+        screen.send(.up, 300, 400, at: 0.066)
+        #expect(log.states.last == .ended)
+    }
+
+    @Test(arguments: [(377.0, true), (357.0, true), (356.0, false), (200.0, false)])
+    func touchDownMustBeWithinTheEdgeZonePlusSlop(x: Double, tracks: Bool) {
+        // Within 13 + 20 pt of the right edge (390): x ≥ 357.
+        let (screen, _, log) = rightEdge()
+        screen.send(.down, x, 400, at: 0)
+        // A fast first move, so the back-projection lands in the zone whenever the down does.
+        screen.send(.move, x - 40, 400, at: 0.016)
+        #expect(log.states == (tracks ? [.began] : []))
+    }
+
+    @Test func aSlowStartFarFromTheEdgeFailsTheBackProjection() {
+        // Down 30 pt in, first move 5 pt: projected back to 35 pt out of 13 → not an edge swipe.
+        let (screen, _, log) = rightEdge()
+        screen.send(.down, 360, 400, at: 0)
+        screen.send(.move, 355, 400, at: 0.016)
+        screen.send(.move, 330, 400, at: 0.033)
+        #expect(log.states.isEmpty)
+    }
+
+    @Test func movingAlongTheEdgeIsNotAnEdgeSwipe() {
+        let (screen, _, log) = rightEdge()
+        screen.send(.down, 388, 400, at: 0)
+        screen.send(.move, 386, 440, at: 0.016)
+        screen.send(.move, 385, 480, at: 0.033)
+        #expect(log.states.isEmpty)
+    }
+
+    @Test func aSecondPointerDuringASwipeIsIgnored() {
+        let (screen, _, log) = rightEdge()
+        screen.send(.down, 389, 400, at: 0)
+        screen.send(.move, 360, 400, at: 0.016)
+        screen.send(.down, 389, 600, at: 0.02, id: 2)
+        screen.send(.move, 200, 600, at: 0.03, id: 2)
+        screen.send(.up, 200, 600, at: 0.04, id: 2)
+        #expect(log.states == [.began])
+        screen.send(.move, 340, 400, at: 0.05)
+        #expect(log.translations.last == Point(x: -20, y: 0), "still following the first finger")
+        #expect(log.states == [.began, .changed])
+    }
+
+    @Test func aCancelledPointerCancelsTheGesture() {
+        let (screen, pan, log) = rightEdge()
+        screen.send(.down, 389, 400, at: 0)
+        screen.send(.move, 360, 400, at: 0.016)
+        screen.send(.cancel, 360, 400, at: 0.03)
+        #expect(log.states == [.began, .cancelled])
+        #expect(pan.state == .possible, "ready for the next swipe")
+    }
+
+    @Test func eventsForAPointerThatNeverWentDownAreIgnored() {
+        let (screen, _, log) = rightEdge()
+        screen.send(.move, 360, 400, at: 0.016, id: 7)
+        screen.send(.up, 360, 400, at: 0.03, id: 7)
+        #expect(log.states.isEmpty)
+        #expect(screen.window.ignoredPointerEvents == 2)
+    }
+}
+
+@Suite struct PanGestureRecognizerTests {
+    @Test func velocityBlendsTheNewestSampleOneFifth() {
+        let screen = Screen()
+        let pan = PanGestureRecognizer { _ in }
+        screen.view.addGestureRecognizer(pan)
+        screen.send(.down, 100, 100, at: 0)
+        screen.send(.move, 110, 100, at: 0.01)   // 1000 pt/s: the first sample is taken as is
+        #expect(pan.velocity(in: nil).x == 1000)
+        screen.send(.move, 115, 100, at: 0.02)   // 500 pt/s: 0.8 · 1000 + 0.2 · 500
+        #expect(abs(pan.velocity(in: nil).x - 900) < 1e-9)
+        screen.send(.move, 115, 100, at: 0.03)   // 0 pt/s
+        #expect(abs(pan.velocity(in: nil).x - 720) < 1e-9)
+    }
+
+    @Test func setTranslationRebasesWhatFollows() {
+        let screen = Screen()
+        let pan = PanGestureRecognizer { _ in }
+        screen.view.addGestureRecognizer(pan)
+        screen.send(.down, 100, 100, at: 0)
+        screen.send(.move, 120, 100, at: 0.01)
+        #expect(pan.state == .began)
+        screen.send(.move, 150, 130, at: 0.02)
+        #expect(pan.translation(in: screen.view) == Point(x: 30, y: 30))
+        pan.setTranslation(.zero, in: screen.view)
+        screen.send(.move, 155, 120, at: 0.03)
+        #expect(pan.translation(in: screen.view) == Point(x: 5, y: -10))
+        #expect(pan.location(in: screen.view) == Point(x: 155, y: 120))
+    }
+}
+
+@Suite struct TapGestureRecognizerTests {
+    @Test func aTapRecognizesAndADragDoesNot() {
+        let screen = Screen()
+        var taps = 0
+        screen.view.addGestureRecognizer(TapGestureRecognizer { _ in taps += 1 })
+        screen.send(.down, 50, 50, at: 0)
+        screen.send(.up, 52, 51, at: 0.1)
+        #expect(taps == 1)
+        screen.send(.down, 50, 50, at: 1)
+        screen.send(.move, 80, 50, at: 1.05)
+        screen.send(.up, 80, 50, at: 1.1)
+        #expect(taps == 1)
+        screen.send(.down, 50, 50, at: 2)
+        screen.send(.up, 50, 50, at: 3)
+        #expect(taps == 1, "a long press is not a tap")
+    }
+
+    @Test func hitTestingRoutesTheTapToTheTopmostView() {
+        let screen = Screen()
+        var hits: [String] = []
+        let below = View(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "below")
+        let above = View(frame: Rect(x: 50, y: 50, width: 100, height: 100), name: "above")
+        below.addGestureRecognizer(TapGestureRecognizer { _ in hits.append("below") })
+        above.addGestureRecognizer(TapGestureRecognizer { _ in hits.append("above") })
+        screen.view.addSubview(below)
+        screen.view.addSubview(above)
+        screen.send(.down, 75, 75, at: 0)
+        screen.send(.up, 75, 75, at: 0.05)
+        screen.send(.down, 25, 25, at: 1)
+        screen.send(.up, 25, 25, at: 1.05)
+        #expect(hits == ["above", "below"])
+    }
+}
