@@ -28,9 +28,6 @@ public final class AnimationEngine {
     private var nextGroupID = 0
     private var readyCompletions: [(handler: (Bool) -> Void, finished: Bool)] = []
 
-    /// Counts animations as they are created, for a caller that wants to know whether some code
-    /// animated anything (a transition checks what `animateTransition` started).
-    public private(set) var createdAnimationCount = 0
     /// Animation blocks committed, and completion groups ended: equal once everything settled,
     /// since each block's completion runs exactly once.
     public private(set) var committedBlockCount = 0
@@ -130,7 +127,6 @@ public final class AnimationEngine {
         animation.view.animationCount += 1
         if animation.blocksInteraction { animation.view.interactionBlockingAnimations += 1 }
         animations.append(animation)
-        createdAnimationCount += 1
     }
 
     /// The sum of the running animations' offsets for one property, at each timeline's time now.
@@ -275,7 +271,7 @@ final class Recording {
         /// The outer block of `animateKeyframes`.
         case keyframes
         /// One `addKeyframe` inside it.
-        case keyframe(start: Double, duration: Double)
+        case keyframe
     }
 
     let kind: Kind

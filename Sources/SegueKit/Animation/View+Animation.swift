@@ -123,7 +123,7 @@ extension View {
             animations()
             return
         }
-        let inner = engine.record(.keyframe(start: start, duration: duration), animations)
+        let inner = engine.record(.keyframe, animations)
         outer.addKeyframe(start: start, duration: duration, changes: inner.changes)
     }
 

@@ -9,8 +9,6 @@ struct GestureDispatcher {
     /// Pointer events that were ignored: a second pointer, or a move/up for a pointer never down.
     private(set) var ignoredEvents = 0
 
-    var activePointerCount: Int { tracking.count }
-
     mutating func dispatch(_ event: PointerEvent, in window: View) {
         switch event.phase {
         case .down:
@@ -68,14 +66,5 @@ struct GestureDispatcher {
             }
         }
         tracking[pointer] = pointerEnded ? nil : remaining
-    }
-
-    /// A recognizer whose view left the window must not keep a pointer.
-    mutating func cancelAll() {
-        for (_, recognizers) in tracking {
-            for recognizer in recognizers where recognizer.isActive { recognizer.transition(to: .cancelled) }
-            for recognizer in recognizers { recognizer.reset() }
-        }
-        tracking.removeAll()
     }
 }

@@ -45,7 +45,6 @@ final class SceneSession: ConnectionHandler {
     /// session owns, so the window's list is never shared and its reuse never copies.
     private var sentNodes: [DisplayNode] = []
     private var sentState: (viewport: Size, transition: TransitionStatus?, inputSequence: UInt32, slow: Bool)?
-    private(set) var droppedReplies = 0
 
     init(sceneName: String, framesPerSecond: Int, connection: ConnectionInfo) {
         self.connection = connection
@@ -137,7 +136,7 @@ final class SceneSession: ConnectionHandler {
 
     private func enqueue(_ bytes: [UInt8]) {
         guard replies.count < Self.maximumQueuedReplies else {
-            droppedReplies += 1
+            connection.logger.debug("reply dropped: \(Self.maximumQueuedReplies) already waiting")
             return
         }
         replies.append(OutgoingMessage(bytes: bytes, isBinary: true))
