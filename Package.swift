@@ -5,7 +5,11 @@ let package = Package(
     name: "Segue",
     products: [
         .executable(name: "segue", targets: ["segue"]),
+        // The layers below the server, for the out-of-tree packages in Benchmarks/ and Fuzz/.
         .library(name: "SegueKit", targets: ["SegueKit"]),
+        .library(name: "Scenes", targets: ["Scenes"]),
+        .library(name: "Recorder", targets: ["Recorder"]),
+        .library(name: "SegueWire", targets: ["SegueWire"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
