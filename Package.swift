@@ -47,5 +47,6 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "SegueWireTests", dependencies: ["SegueWire"]),
+        .testTarget(name: "SegueServerTests", dependencies: ["SegueServer"]),
     ]
 )

@@ -4,10 +4,13 @@
 #include <libwebsockets.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <signal.h>
+#include <sys/prctl.h>
 
 /*
- * Swift cannot import function-like or computed macros, so each value or helper SegueServer needs
- * from them is re-exported here under a `segue_` prefix. Nothing else belongs in this header.
+ * Swift cannot import function-like or computed macros or variadic C functions, so each value or
+ * helper SegueServer needs from them is re-exported here under a `segue_` prefix. Nothing else
+ * belongs in this header.
  */
 
 /*
@@ -41,5 +44,11 @@ static inline lws_sorted_usec_list_t *segue_timer_node(segue_timer *timer) { ret
 static inline void *segue_timer_owner(lws_sorted_usec_list_t *sul) {
     return lws_container_of(sul, segue_timer, sul)->owner;
 }
+
+/*
+ * `prctl` is variadic. A worker of `serve --workers` asks for SIGTERM when its supervisor dies, so
+ * no worker outlives it.
+ */
+static inline int segue_terminate_with_parent(void) { return prctl(PR_SET_PDEATHSIG, SIGTERM); }
 
 #endif

@@ -42,14 +42,44 @@ struct Serve: ParsableCommand {
                                valueName: "origin"))
     var allowedOrigins: [String] = []
 
+    @Option(help: ArgumentHelp("Server processes sharing the port (SO_REUSEPORT), each with its own "
+                               + "service thread; use one per core. Limits below apply to each worker."))
+    var workers = 1
+
+    @Option(help: "Open sessions (browser tabs) a worker serves at once; more are answered 503.")
+    var maxSessions = ServerConfiguration().maxSessions
+
+    @Option(name: .customLong("max-sessions-per-ip"),
+            help: "Open sessions from one IP address; more are answered 429.")
+    var maxSessionsPerAddress = ServerConfiguration().maxSessionsPerAddress
+
+    @Option(help: ArgumentHelp("Connections (HTTP and WebSocket) a worker is sized for; must be at "
+                               + "least --max-sessions."))
+    var maxConnections = ServerConfiguration().maxConnections
+
+    @Option(help: "Messages a session may send per second; the rest are dropped and counted.")
+    var maxMessagesPerSecond = ServerConfiguration().maxMessagesPerSecond
+
+    @Option(help: "Seconds a client may take to send its request headers.")
+    var handshakeTimeout = ServerConfiguration().handshakeTimeout
+
     @Option(help: "How much to log: trace, debug, info, notice, warning, error or critical.")
     var logLevel = Logger.Level.info
+
+    /// Set by the supervisor of `--workers` on each worker it starts.
+    @Option(help: .hidden)
+    var workerIndex: Int?
+
+    /// Set with `--worker-index` when the supervisor waits for this worker on descriptor 3.
+    @Flag(help: .hidden)
+    var reportReadiness = false
 
     @Flag(help: ArgumentHelp("Answer WebSockets with an echo handler instead of scenes; for the "
                                  + "transport's tests.", visibility: .hidden))
     var developmentEcho = false
 
     func validate() throws {
+        guard (1...256).contains(workers) else { throw ValidationError("--workers must be within 1…256") }
         do {
             try makeConfiguration().validate()
         } catch {
@@ -61,17 +91,64 @@ struct Serve: ParsableCommand {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "segue.serve")
         logger.logLevel = logLevel
+        if let workerIndex { logger[metadataKey: "worker"] = "\(workerIndex)" }
+        let clean: Bool
         do {
-            let server = try Self.makeServer(configuration: makeConfiguration(),
-                                             defaultScene: scene,
-                                             developmentEcho: developmentEcho, logger: logger)
-            print("Segue is running: open \(server.url)")
-            fflush(nil)  // the line must reach a pipe before serving blocks
-            server.run()
+            if workers > 1 {
+                clean = try supervise(logger: logger)
+            } else {
+                try serveInThisProcess(logger: logger)
+                clean = true
+            }
         } catch {
             logger.critical("\(error.description)")
             throw ExitCode.failure
         }
+        if !clean { throw ExitCode.failure }
+    }
+
+    private func serveInThisProcess(logger: Logger) throws(ServerError) {
+        let server = try Self.makeServer(configuration: makeConfiguration(), defaultScene: scene,
+                                         developmentEcho: developmentEcho, logger: logger)
+        if workerIndex != nil {
+            WorkerSupervisor.workerIsReady(reportsReadiness: reportReadiness)
+        } else {
+            announce(server.url)
+        }
+        server.run()
+    }
+
+    private func announce(_ url: String) {
+        print("Segue is running: open \(url)")
+        fflush(nil)  // the line must reach a pipe before serving blocks
+    }
+
+    /// `--workers N`: this process only starts, watches and stops N copies of itself.
+    /// Returns whether every worker stopped cleanly.
+    private func supervise(logger: Logger) throws(ServerError) -> Bool {
+        let configuration = makeConfiguration()
+        let supervisor = WorkerSupervisor(count: workers, host: host, port: port, logger: logger) { index, port, ready in
+            workerArguments(index: index, port: port, reportsReadiness: ready)
+        }
+        return try supervisor.run { port in
+            announce(configuration.url(port: port))
+            logger.info("serving with \(workers) workers")
+        }
+    }
+
+    /// This command's options for one worker: the same server, on the shared port.
+    private func workerArguments(index: Int, port: Int, reportsReadiness: Bool) -> [String] {
+        var arguments = ["serve", "--host", host, "--port", "\(port)", "--public", publicDirectory,
+                         "--fps", "\(fps)", "--scene", scene, "--max-sessions", "\(maxSessions)",
+                         "--max-sessions-per-ip", "\(maxSessionsPerAddress)",
+                         "--max-connections", "\(maxConnections)",
+                         "--max-messages-per-second", "\(maxMessagesPerSecond)",
+                         "--handshake-timeout", "\(handshakeTimeout)", "--log-level", logLevel.rawValue,
+                         "--worker-index", "\(index)"]
+        arguments += allowedOrigins.flatMap { ["--allow-origin", $0] }
+        if reportsReadiness { arguments.append("--report-readiness") }
+        if developmentEcho { arguments.append("--development-echo") }
+        return arguments
     }
 
     func makeConfiguration() -> ServerConfiguration {
@@ -81,6 +158,12 @@ struct Serve: ParsableCommand {
             $0.publicDirectory = publicDirectory
             $0.framesPerSecond = fps
             $0.allowedOrigins = allowedOrigins
+            $0.maxSessions = maxSessions
+            $0.maxSessionsPerAddress = maxSessionsPerAddress
+            $0.maxConnections = maxConnections
+            $0.maxMessagesPerSecond = maxMessagesPerSecond
+            $0.handshakeTimeout = handshakeTimeout
+            $0.reusePort = workerIndex != nil
         }
     }
 

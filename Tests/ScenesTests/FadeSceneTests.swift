@@ -32,7 +32,7 @@ struct FadeSceneTests {
         let tapUp = try #require(script.events.last).time
         #expect(try checkFade(run, node: "detail", operation: .push, start: tapUp) >= 20)
         #expect(run.last.node("list") == nil)
-        #expect(checkSettledInvariants(run.host).isEmpty)
+        #expect(run.host.settledInvariantViolations().isEmpty)
     }
 
     @Test func aPanPastHalfPopsWithProgressXOverThreeHundred() throws {
@@ -52,7 +52,7 @@ struct FadeSceneTests {
         #expect(checked > 10)
         #expect(run.last.top == "list")
         #expect(run.last.node("detail") == nil)
-        #expect(checkSettledInvariants(run.host).isEmpty)
+        #expect(run.host.settledInvariantViolations().isEmpty)
     }
 
     @Test func aPanReleasedBeforeHalfCancelsThePop() throws {
@@ -62,7 +62,7 @@ struct FadeSceneTests {
         #expect(run.frames.contains { $0.transition?.phase == .cancelling })
         #expect(run.last.top == "detail")
         #expect(sameLook(run.last.nodes, pushed.last.nodes))
-        #expect(checkSettledInvariants(run.host).isEmpty)
+        #expect(run.host.settledInvariantViolations().isEmpty)
     }
 
     @Test func theBackButtonEndsWhereThePanEnds() throws {
@@ -85,6 +85,6 @@ struct FadeSceneTests {
         #expect(try checkFade(run, node: "about", operation: .tab, start: tapUp) >= 20)
         #expect(run.last.top == "about")
         #expect(run.last.node("list") == nil)
-        #expect(checkSettledInvariants(run.host).isEmpty)
+        #expect(run.host.settledInvariantViolations().isEmpty)
     }
 }

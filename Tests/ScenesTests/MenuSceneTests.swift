@@ -35,7 +35,7 @@ struct MenuSceneTests {
             checked += 1
         }
         #expect(checked >= 29)
-        #expect(checkSettledInvariants(run.host).isEmpty)
+        #expect(run.host.settledInvariantViolations().isEmpty)
     }
 
     @Test func closingTheCardUndimsHomeAndRemovesTheCard() throws {
@@ -49,7 +49,7 @@ struct MenuSceneTests {
         #expect(run.last.top == "home")
         #expect(run.last.node("card") == nil)
         #expect(sameLook(run.last.nodes, idle.last.nodes))
-        #expect(checkSettledInvariants(run.host).isEmpty)
+        #expect(run.host.settledInvariantViolations().isEmpty)
     }
 
     @Test func aLeftEdgePanDragsTheMenuInWithProgressLocationOverWidth() throws {
@@ -68,7 +68,7 @@ struct MenuSceneTests {
             checked += 1
         }
         #expect(checked > 10)
-        #expect(checkSettledInvariants(run.host).isEmpty)
+        #expect(run.host.settledInvariantViolations().isEmpty)
     }
 
     @Test func releasingWhileMovingBackCancelsThePresentation() throws {
@@ -89,7 +89,7 @@ struct MenuSceneTests {
         #expect(run.frames.contains { $0.transition?.phase == .cancelling })
         #expect(run.last.top == "home")
         #expect(sameLook(run.last.nodes, idle.last.nodes))
-        #expect(checkSettledInvariants(run.host).isEmpty)
+        #expect(run.host.settledInvariantViolations().isEmpty)
     }
 
     @Test func theMenuButtonEndsWhereTheSwipeEnds() throws {
@@ -112,7 +112,7 @@ struct MenuSceneTests {
         let run = try record("menu", script.script)
         #expect(run.frames.contains { $0.transition?.operation == .dismiss && $0.transition?.isInteractive == true })
         #expect(run.last.top == "home")
-        #expect(checkSettledInvariants(run.host).isEmpty)
+        #expect(run.host.settledInvariantViolations().isEmpty)
     }
 
     @Test func thePhysicsVariantSettlesTheMenuAndCompletes() throws {
@@ -128,6 +128,6 @@ struct MenuSceneTests {
         // Gravity and a bounce: the menu overshoots its resting place at least once (moves left again).
         let xs = run.frames.compactMap { $0.node("menu")?.transform.tx }
         #expect(zip(xs, xs.dropFirst()).contains { $1 < $0 - 1e-9 })
-        #expect(checkSettledInvariants(run.host).isEmpty)
+        #expect(run.host.settledInvariantViolations().isEmpty)
     }
 }

@@ -76,7 +76,7 @@ struct ScenePropertyTests {
                 }
             }
             #expect(run.last.transition == nil, "every transition ends")
-            #expect(checkSettledInvariants(run.host) == [])
+            #expect(run.host.settledInvariantViolations() == [])
         }
     }
 }

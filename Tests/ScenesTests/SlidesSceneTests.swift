@@ -19,7 +19,7 @@ struct SlidesSceneTests {
         let second = try #require(run.last.node("second"))
         #expect(isIdentityPlacement(second))
         #expect(second.size == Size(width: 390, height: 844))
-        #expect(checkSettledInvariants(run.host).isEmpty)
+        #expect(run.host.settledInvariantViolations().isEmpty)
     }
 
     @Test func aShortSwipeCancelsAndPutsEveryViewBack() throws {
@@ -30,7 +30,7 @@ struct SlidesSceneTests {
         #expect(run.last.top == "first")
         #expect(run.last.node("second") == nil)
         #expect(sameLook(run.last.nodes, run.first.nodes))
-        #expect(checkSettledInvariants(run.host).isEmpty)
+        #expect(run.host.settledInvariantViolations().isEmpty)
     }
 
     @Test func theNextButtonEndsWhereTheSwipeEnds() throws {
@@ -78,7 +78,7 @@ struct SlidesSceneTests {
         #expect(abs(peak - 0.365) < 0.01)
         #expect(run.last.top == "first")
         #expect(isIdentityPlacement(run.last.node("first")))
-        #expect(checkSettledInvariants(run.host).isEmpty)
+        #expect(run.host.settledInvariantViolations().isEmpty)
     }
 
     @Test func aShortLeftSwipeCancelsTheDismissal() throws {
@@ -93,7 +93,7 @@ struct SlidesSceneTests {
         #expect(run.last.top == "second")
         #expect(run.last.node("first") == nil)
         #expect(sameLook(run.last.nodes, before.nodes))
-        #expect(checkSettledInvariants(run.host).isEmpty)
+        #expect(run.host.settledInvariantViolations().isEmpty)
     }
 
     @Test func presentingThirdAndComingBackKeepsTheChainConsistent() throws {
@@ -104,6 +104,6 @@ struct SlidesSceneTests {
         script.wait(2)
         let run = try record("slides", script.script)
         #expect(run.last.top == "third")
-        #expect(checkSettledInvariants(run.host).isEmpty)
+        #expect(run.host.settledInvariantViolations().isEmpty)
     }
 }

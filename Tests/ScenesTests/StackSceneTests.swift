@@ -26,7 +26,7 @@ struct StackSceneTests {
         let start = try #require(run.frames.first { $0.transition?.operation == .present })
         let early = try #require(run.frames.first { $0.time >= start.time + 0.05 })
         #expect(abs(try #require(early.node("stacksecond")).transform.ty - 844) < 1e-9)
-        #expect(checkSettledInvariants(run.host).isEmpty)
+        #expect(run.host.settledInvariantViolations().isEmpty)
     }
 
     @Test func theDismissButtonEndsWhereTheDragEnds() throws {
@@ -39,7 +39,7 @@ struct StackSceneTests {
         #expect(tapped.last.top == "stackfirst")
         #expect(dragged.last.top == "stackfirst")
         #expect(sameLook(tapped.last.nodes, dragged.last.nodes))
-        #expect(checkSettledInvariants(dragged.host).isEmpty)
+        #expect(dragged.host.settledInvariantViolations().isEmpty)
         _ = run
     }
 
@@ -49,7 +49,7 @@ struct StackSceneTests {
         let dragged = try record("stack", script.script)
         #expect(dragged.frames.contains { $0.transition?.operation == .dismiss && $0.transition?.phase == .interactive })
         #expect(dragged.last.top == "stacksecond")
-        #expect(checkSettledInvariants(dragged.host).isEmpty)
+        #expect(dragged.host.settledInvariantViolations().isEmpty)
         #expect(isIdentityPlacement(dragged.last.node("stacksecond")))
         _ = run
     }

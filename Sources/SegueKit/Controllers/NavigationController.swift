@@ -88,8 +88,7 @@ open class NavigationController: ViewController {
         to.beginAppearance(true, animated: animated)
         let context = TransitionContext(
             operation: operation == .push ? .push : .pop, from: from, to: to, containerView: view,
-            animated: animated, style: .fullScreen, animator: animator, engine: window.engine,
-            report: coordinator.reportDuplicateCompletion
+            animated: animated, style: .fullScreen, animator: animator, engine: window.engine
         ) { context, didComplete in
             let completed = didComplete && !context.transitionWasCancelled
             if completed {
@@ -106,7 +105,6 @@ open class NavigationController: ViewController {
                 from.cancelAppearance(appearing: false)
             }
             animator.animationEnded(completed)
-            coordinator.ended(context)
         }
         coordinator.run(context, interactor: interactor)
     }

@@ -89,7 +89,7 @@ open class TabBarController: ViewController {
         to.beginAppearance(true, animated: animated)
         let context = TransitionContext(
             operation: .tab, from: from, to: to, containerView: contentView, animated: animated,
-            style: .fullScreen, animator: animator, engine: window.engine, report: coordinator.reportDuplicateCompletion
+            style: .fullScreen, animator: animator, engine: window.engine
         ) { context, didComplete in
             let completed = didComplete && !context.transitionWasCancelled
             if completed {
@@ -105,7 +105,6 @@ open class TabBarController: ViewController {
                 from.cancelAppearance(appearing: false)
             }
             animator.animationEnded(completed)
-            coordinator.ended(context)
         }
         coordinator.run(context, interactor: interactor)
     }

@@ -27,8 +27,7 @@ extension ViewController {
         viewController.beginAppearance(true, animated: animated)
         let context = TransitionContext(
             operation: .present, from: presenter, to: viewController, containerView: container,
-            animated: animated, style: style, animator: animator, engine: window.engine,
-            report: coordinator.reportDuplicateCompletion
+            animated: animated, style: style, animator: animator, engine: window.engine
         ) { context, didComplete in
             let completed = didComplete && !context.transitionWasCancelled
             if completed {
@@ -47,7 +46,6 @@ extension ViewController {
                 if style.removesPresentersView { presenter.cancelAppearance(appearing: false) }
             }
             animator.animationEnded(completed)
-            coordinator.ended(context)
             if completed { completion?() }
         }
         coordinator.run(context, interactor: interactor)
@@ -76,8 +74,7 @@ extension ViewController {
         if style.removesPresentersView { presenter.beginAppearance(true, animated: animated) }
         let context = TransitionContext(
             operation: .dismiss, from: presented, to: presenter, containerView: container,
-            animated: animated, style: style, animator: animator, engine: window.engine,
-            report: coordinator.reportDuplicateCompletion
+            animated: animated, style: style, animator: animator, engine: window.engine
         ) { context, didComplete in
             let completed = didComplete && !context.transitionWasCancelled
             if completed {
@@ -100,7 +97,6 @@ extension ViewController {
                 if style.removesPresentersView { presenter.cancelAppearance(appearing: true) }
             }
             animator.animationEnded(completed)
-            coordinator.ended(context)
             if completed { completion?() }
         }
         coordinator.run(context, interactor: interactor)

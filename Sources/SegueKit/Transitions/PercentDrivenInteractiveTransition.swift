@@ -26,12 +26,13 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     public init() {}
 
     open func startInteractiveTransition(_ transitionContext: ViewControllerContextTransitioning) {
-        guard let context = transitionContext as? TransitionContext, let animator = context.animator else { return }
+        guard let context = transitionContext as? TransitionContext, let animator = context.animator,
+              let engine = context.engine else { return }
         self.context = context
         duration = animator.transitionDuration(using: context)
         let timeline = context.beginTimeline(paused: true)
         self.timeline = timeline
-        context.engine.withTimeline(timeline) { animator.animateTransition(using: context) }
+        engine.withTimeline(timeline) { animator.animateTransition(using: context) }
         timeline.seek(to: percentComplete * duration)
         switch pendingEnd {
         case .finish: finish()

@@ -15,7 +15,11 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     let fromViewController: ViewController
     let toViewController: ViewController
     let animator: ViewControllerAnimatedTransitioning?
-    let engine: AnimationEngine
+    /// Weak because the engine's animations hold their completions, and those hold this context:
+    /// a window dropped mid-transition must free its engine, and with it everything here.
+    private(set) weak var engine: AnimationEngine?
+    /// The engine's root timeline, which the transition's timeline runs under.
+    let rootTimeline: Timeline
     /// The timeline the animator's animations run on; progress is its time over `duration`.
     private(set) var timeline: Timeline?
     private(set) var duration: Double = 0
@@ -25,11 +29,13 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     private(set) var phaseStart: Double
     /// Called once, with the final outcome, by the first `completeTransition`.
     private let finish: (TransitionContext, Bool) -> Void
-    private let report: (String) -> Void
+    /// The coordinator running this transition, told when it ends. Weak, like `engine`: the
+    /// coordinator holds the active context, and a window dropped mid-transition must free both.
+    weak var coordinator: TransitionCoordinator?
 
     init(operation: TransitionStatus.Operation, from: ViewController, to: ViewController, containerView: View,
          animated: Bool, style: ModalPresentationStyle, animator: ViewControllerAnimatedTransitioning?,
-         engine: AnimationEngine, report: @escaping (String) -> Void,
+         engine: AnimationEngine,
          finish: @escaping (TransitionContext, Bool) -> Void) {
         self.operation = operation
         self.fromViewController = from
@@ -39,9 +45,9 @@ public final class TransitionContext: ViewControllerContextTransitioning {
         self.presentationStyle = style
         self.animator = animator
         self.engine = engine
-        self.report = report
+        self.rootTimeline = engine.rootTimeline
         self.finish = finish
-        self.phaseStart = engine.rootTimeline.time
+        self.phaseStart = rootTimeline.time
         if let animator { duration = max(animator.transitionDuration(using: self), 0) }
     }
 
@@ -59,7 +65,7 @@ public final class TransitionContext: ViewControllerContextTransitioning {
 
     /// A timeline for the animator's animations, starting at 0 (paused for an interactive start).
     func beginTimeline(paused: Bool) -> Timeline {
-        let timeline = Timeline(parent: engine.rootTimeline, time: 0, speed: paused ? 0 : 1)
+        let timeline = Timeline(parent: rootTimeline, time: 0, speed: paused ? 0 : 1)
         timeline.endBehavior = paused ? .hold : .complete
         self.timeline = timeline
         return timeline
@@ -103,7 +109,7 @@ public final class TransitionContext: ViewControllerContextTransitioning {
         guard isInteractive, !isComplete else { return }
         isInteractive = false
         phase = .finishing
-        phaseStart = engine.rootTimeline.time
+        phaseStart = rootTimeline.time
     }
 
     public func cancelInteractiveTransition() {
@@ -111,7 +117,7 @@ public final class TransitionContext: ViewControllerContextTransitioning {
         isInteractive = false
         transitionWasCancelled = true
         phase = .cancelling
-        phaseStart = engine.rootTimeline.time
+        phaseStart = rootTimeline.time
     }
 
     public func pauseInteractiveTransition() {
@@ -125,9 +131,13 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     public func completeTransition(_ didComplete: Bool) {
         completeTransitionCalls += 1
         guard completeTransitionCalls == 1 else {
-            report("completeTransition(\(didComplete)) called again for this \(operation.rawValue); ignored")
+            coordinator?.reportDuplicateCompletion(
+                "completeTransition(\(didComplete)) called again for this \(operation.rawValue); ignored")
             return
         }
+        // The coordinator is free for the next transition before the finishing work runs, so a
+        // presentation's completion handler may start one.
+        coordinator?.ended(self)
         finish(self, didComplete)
     }
 

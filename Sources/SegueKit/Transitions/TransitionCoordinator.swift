@@ -43,6 +43,7 @@ public final class TransitionCoordinator {
     /// otherwise the animator's animations on a running timeline.
     func run(_ context: TransitionContext, interactor: ViewControllerInteractiveTransitioning?) {
         active = context
+        context.coordinator = self
         startedCount += 1
         engine.perform {
             guard context.isAnimated, let animator = context.animator else {

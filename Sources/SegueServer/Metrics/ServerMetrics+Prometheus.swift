@@ -11,6 +11,27 @@ extension ServerMetrics.Snapshot {
         family("segue_bytes_sent_total", "counter", "WebSocket payload bytes sent.", bytesSent)
         family("segue_input_messages_total", "counter", "Client messages accepted.", inputMessages)
         family("segue_bad_messages_total", "counter", "Client messages rejected.", badMessages)
+        family("segue_rate_limited_messages_total", "counter",
+               "Client messages dropped unread for exceeding the per-session rate.", rateLimitedMessages)
+
+        let refused = "segue_refused_handshakes_total"
+        text += "# HELP \(refused) WebSocket handshakes refused, by reason.\n# TYPE \(refused) counter\n"
+        for (reason, count) in [("origin", refusedHandshakes.origin), ("server_full", refusedHandshakes.serverFull),
+                                ("address_full", refusedHandshakes.addressFull),
+                                ("shutting_down", refusedHandshakes.shuttingDown),
+                                ("bad_request", refusedHandshakes.badRequest)] {
+            text += "\(refused){reason=\"\(reason)\"} \(count)\n"
+        }
+        family("segue_transitions_started_total", "counter", "Transitions started, reported as sessions settle.",
+               transitions.started)
+        family("segue_transitions_completed_total", "counter", "Transitions completed, reported as sessions settle.",
+               transitions.completed)
+        family("segue_transitions_rescued_total", "counter",
+               "Transitions the watchdog completed because the animator never did.", transitions.rescued)
+        family("segue_transition_duplicate_completions_total", "counter",
+               "Extra completeTransition calls, ignored.", transitions.duplicateCompletions)
+        family("segue_invariant_violations_total", "counter",
+               "Rules broken by a settled world; any is a bug.", invariantViolations)
 
         let name = "segue_frame_build_seconds"
         text += "# HELP \(name) Time to build one outgoing frame.\n# TYPE \(name) histogram\n"

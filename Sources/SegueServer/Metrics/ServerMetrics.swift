@@ -14,7 +14,50 @@ public final class ServerMetrics: Sendable {
         public var bytesSent = 0
         public var inputMessages = 0
         public var badMessages = 0
+        /// Client messages dropped unread because the session sent faster than its rate limit.
+        public var rateLimitedMessages = 0
+        /// WebSocket handshakes answered with an error status instead of a session.
+        public var refusedHandshakes = RefusedHandshakes()
+        /// Transition bookkeeping summed over every session, reported as each session settles.
+        public var transitions = TransitionCounts()
+        /// Broken rules found in settled worlds (`SceneHost.settledInvariantViolations()`).
+        public var invariantViolations = 0
         public var frameBuild = Histogram(upperBounds: ServerMetrics.frameBuildBuckets)
+    }
+
+    public struct RefusedHandshakes: Sendable, Equatable {
+        public var origin = 0
+        public var serverFull = 0
+        public var addressFull = 0
+        public var shuttingDown = 0
+        public var badRequest = 0
+    }
+
+    public struct TransitionCounts: Sendable, Equatable {
+        public var started = 0
+        public var completed = 0
+        /// Completed by the watchdog because the animator never called `completeTransition`.
+        public var rescued = 0
+        public var duplicateCompletions = 0
+
+        public init(started: Int = 0, completed: Int = 0, rescued: Int = 0, duplicateCompletions: Int = 0) {
+            self.started = started
+            self.completed = completed
+            self.rescued = rescued
+            self.duplicateCompletions = duplicateCompletions
+        }
+
+        static func + (lhs: Self, rhs: Self) -> Self {
+            Self(started: lhs.started + rhs.started, completed: lhs.completed + rhs.completed,
+                 rescued: lhs.rescued + rhs.rescued,
+                 duplicateCompletions: lhs.duplicateCompletions + rhs.duplicateCompletions)
+        }
+
+        static func - (lhs: Self, rhs: Self) -> Self {
+            Self(started: lhs.started - rhs.started, completed: lhs.completed - rhs.completed,
+                 rescued: lhs.rescued - rhs.rescued,
+                 duplicateCompletions: lhs.duplicateCompletions - rhs.duplicateCompletions)
+        }
     }
 
     /// Upper bounds, in seconds, of the frame-build histogram's buckets. At 60 fps a frame has
@@ -40,9 +83,26 @@ public final class ServerMetrics: Sendable {
         state.withLock { $0.badMessages += 1 }
     }
 
+    /// Transition counts that grew since the session last reported, and how many settled-state
+    /// rules its world breaks now.
+    public func recordSettled(transitions delta: TransitionCounts, invariantViolations: Int) {
+        state.withLock {
+            $0.transitions = $0.transitions + delta
+            $0.invariantViolations += invariantViolations
+        }
+    }
+
     /// Time spent building one outgoing frame.
     public func recordFrameBuild(seconds: Double) {
         state.withLock { $0.frameBuild.record(seconds) }
+    }
+
+    func countRateLimitedMessage() {
+        state.withLock { $0.rateLimitedMessages += 1 }
+    }
+
+    func countRefusedHandshake(_ reason: WritableKeyPath<RefusedHandshakes, Int>) {
+        state.withLock { $0.refusedHandshakes[keyPath: reason] += 1 }
     }
 
     func countSessionOpened() {

@@ -45,6 +45,10 @@ final class SceneSession: ConnectionHandler {
     /// session owns, so the window's list is never shared and its reuse never copies.
     private var sentNodes: [DisplayNode] = []
     private var sentState: (viewport: Size, transition: TransitionStatus?, inputSequence: UInt32, slow: Bool)?
+    /// Whether the world was settled at the last tick, to notice it settling.
+    private var wasSettled = true
+    /// This host's transition counts as last added to the server's metrics.
+    private var reportedTransitions = ServerMetrics.TransitionCounts()
 
     init(sceneName: String, framesPerSecond: Int, connection: ConnectionInfo) {
         self.connection = connection
@@ -73,7 +77,10 @@ final class SceneSession: ConnectionHandler {
     }
 
     func tick() {
-        if !host.isSettled { needsFrame = true }
+        let settled = host.isSettled
+        if !settled { needsFrame = true }
+        if settled && !wasSettled { reportSettledWorld() }
+        wasSettled = settled
     }
 
     var hasOutgoing: Bool { !replies.isEmpty || needsFrame }
@@ -86,6 +93,7 @@ final class SceneSession: ConnectionHandler {
     }
 
     func closed() {
+        reportTransitionCounts()
         connection.logger.debug("session closed")
     }
 
@@ -107,6 +115,8 @@ final class SceneSession: ConnectionHandler {
         case .chooseScene(let name):
             guard Scene.named(name) != nil else { return reject(.unknownScene(name)) }
             let slow = host.slowAnimations
+            reportTransitionCounts()
+            reportedTransitions = ServerMetrics.TransitionCounts()
             host = Self.makeHost(name, size: viewport, clock: clock, logger: connection.logger)
             host.slowAnimations = slow
             encoder.reset()
@@ -119,6 +129,30 @@ final class SceneSession: ConnectionHandler {
             host.slowAnimations = on
             needsFrame = true
         }
+    }
+
+    // MARK: Health
+
+    /// Checks the rules every settled world must keep and adds this session's transition counts to
+    /// the server's, so a long run (`scripts/soak`) shows any broken rule in `/metrics`.
+    private func reportSettledWorld() {
+        let violations = host.settledInvariantViolations()
+        for violation in violations {
+            connection.logger.error("settled world breaks a rule: \(violation)", metadata: [
+                "scene": "\(host.scene.name)",
+            ])
+        }
+        reportTransitionCounts(invariantViolations: violations.count)
+    }
+
+    private func reportTransitionCounts(invariantViolations: Int = 0) {
+        let coordinator = host.window.transitions
+        let current = ServerMetrics.TransitionCounts(
+            started: coordinator.startedCount, completed: coordinator.completedCount,
+            rescued: coordinator.rescuedCount, duplicateCompletions: coordinator.duplicateCompletionCount)
+        connection.metrics.recordSettled(transitions: current - reportedTransitions,
+                                         invariantViolations: invariantViolations)
+        reportedTransitions = current
     }
 
     /// Counts a bad message and tells the client why; the session goes on unchanged.

@@ -30,9 +30,6 @@ func segueWebSocketCallback(
     case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
         guard let server = server(for: wsi) else { return 1 }
         return server.filterHTTPRequest(wsi!)
-    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
-        guard let server = server(for: wsi) else { return 1 }
-        return server.filterWebSocketHandshake(wsi!)
     case LWS_CALLBACK_ESTABLISHED:
         guard let server = server(for: wsi), let data = connectionData(user) else { return -1 }
         data.pointee.id = server.openSession(wsi: wsi!)
@@ -84,6 +81,18 @@ func segueEndpointCallback(
     default:
         return lws_callback_http_dummy(wsi, reason, user, input, length)
     }
+}
+
+/// `segue-listener`: the shared listen socket of a `--workers` worker, watched as a raw file;
+/// readable means connections are waiting to be accepted.
+func segueListenerCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+    guard reason == LWS_CALLBACK_RAW_RX_FILE, let server = server(for: wsi),
+          let listener = server.sharedListener, let vhost = server.vhost else { return 0 }
+    listener.acceptWaiting(into: vhost)
+    return 0
 }
 
 /// The context-wide frame timer: one timer ticks every session, so all sessions share a phase.

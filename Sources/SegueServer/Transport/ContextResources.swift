@@ -12,6 +12,10 @@ final class ContextResources {
     /// The protocol `/healthz` and `/metrics` are bound to.
     static let endpointProtocolName = "segue-endpoints"
     static let endpointPaths = ["/healthz", "/metrics"]
+    /// The protocol a worker's shared listen socket is watched with.
+    static let listenerProtocolName = "segue-listener"
+    /// Served for a request naming a directory.
+    static let indexFile = "index.html"
 
     /// lws's built-in list covers html, js (as text/javascript), css, images, fonts, txt, xml and
     /// json and answers 415 for anything else; these cover what a modern page also loads.
@@ -29,7 +33,7 @@ final class ContextResources {
     private let mimeTypes: UnsafeMutablePointer<lws_protocol_vhost_options>
     private var strings: [UnsafeMutablePointer<CChar>] = []
 
-    private static let protocolCount = 3  // websocket, endpoints, terminator
+    private static let protocolCount = 4  // websocket, endpoints, listener, terminator
     private static var mountCount: Int { 1 + endpointPaths.count }
 
     init(publicDirectory: String, configuration: ServerConfiguration) {
@@ -52,6 +56,8 @@ final class ContextResources {
         protocols[1].name = string(Self.endpointProtocolName)
         protocols[1].callback = segueEndpointCallback
         protocols[1].per_session_data_size = sessionDataSize
+        protocols[2].name = string(Self.listenerProtocolName)
+        protocols[2].callback = segueListenerCallback
 
         for (index, (suffix, type)) in Self.extraMimeTypes.enumerated() {
             mimeTypes[index].name = string(suffix)
@@ -62,7 +68,7 @@ final class ContextResources {
 
         configureMount(&mounts[0], mountpoint: "/", origin: publicDirectory,
                        originProtocol: LWSMPRO_FILE)
-        mounts[0].def = string("index.html")
+        mounts[0].def = string(Self.indexFile)
         mounts[0].extra_mimetypes = UnsafePointer(mimeTypes)
         for (index, path) in Self.endpointPaths.enumerated() {
             // A callback mount names the protocol that answers it in `origin`.

@@ -40,6 +40,61 @@ struct IPAddress: Sendable {
         defer { close(fd) }
         var reuse: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        return bind(fd, port: port) == 0 ? 0 : errno
+    }
+
+    /// Binds a socket with `SO_REUSEPORT` to a port the kernel picks and returns it still open and
+    /// not listening, so workers can join that port before it is released.
+    func reserveSharedPort() -> (descriptor: Int32, port: Int)? {
+        let fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        var on: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &on, socklen_t(MemoryLayout<Int32>.size))
+        guard bind(fd, port: 0) == 0, let port = boundPort(fd) else {
+            close(fd)
+            return nil
+        }
+        return (fd, port)
+    }
+
+    struct SocketError: Error {
+        let code: Int32
+    }
+
+    /// A nonblocking listen socket on `port` (0: the kernel picks) that other processes may bind
+    /// too, with `SO_REUSEPORT`.
+    func listenSharingPort(_ port: Int) -> Result<(descriptor: Int32, port: Int), SocketError> {
+        let fd = socket(isIPv6 ? AF_INET6 : AF_INET,
+                        Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return .failure(SocketError(code: errno)) }
+        var on: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &on, socklen_t(MemoryLayout<Int32>.size))
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        guard bind(fd, port: port) == 0, listen(fd, SOMAXCONN) == 0,
+              let bound = boundPort(fd) else {
+            let code = errno
+            close(fd)
+            return .failure(SocketError(code: code))
+        }
+        return .success((fd, bound))
+    }
+
+    private func boundPort(_ fd: Int32) -> Int? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let named = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard named == 0 else { return nil }
+        // sin_port and sin6_port sit at the same offset.
+        return withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+        }
+    }
+
+    private func bind(_ fd: Int32, port: Int) -> Int32 {
         let result: Int32
         if isIPv6 {
             var address = sockaddr_in6()
@@ -48,7 +103,7 @@ struct IPAddress: Sendable {
             inet_pton(AF_INET6, numeric, &address.sin6_addr)
             result = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                    Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
                 }
             }
         } else {
@@ -58,10 +113,10 @@ struct IPAddress: Sendable {
             inet_pton(AF_INET, numeric, &address.sin_addr)
             result = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                    Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
                 }
             }
         }
-        return result == 0 ? 0 : errno
+        return result
     }
 }

@@ -4,45 +4,73 @@ import CLibWebSockets
 // Several checks exist because of known problems in libwebsockets 4.1.6, which Debian ships
 // without the upstream security fixes made since 2020.
 extension Server {
-    /// Lets only `Upgrade: websocket` through. 4.1.6 has a use-after-free reachable with other
-    /// Upgrade values, and `h2c` would expose its cleartext HTTP/2 code, so anything else is hung
-    /// up on without further processing. For unknown values lws has already answered 403 and
-    /// released the headers by now; the header then reads as absent, which also refuses.
+    /// Lets only `Upgrade: websocket` through, and only handshakes that may become a session.
+    ///
+    /// 4.1.6 has a use-after-free reachable with other Upgrade values, and `h2c` would expose its
+    /// cleartext HTTP/2 code, so anything else is hung up on without an answer. For unknown values
+    /// lws has already answered 403 and released the headers by now; the header then reads as
+    /// absent, which also refuses. A WebSocket handshake that is refused for a reason the client can
+    /// act on gets an HTTP status: this is the last point where lws still sends one.
     func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
         let upgrade = requestHeader(wsi, WSI_TOKEN_UPGRADE)
-        if upgrade?.lowercased() == "websocket" { return 0 }
-        logger.info("refused upgrade", metadata: ["http.upgrade": "\(upgrade ?? "?")"])
-        return -1
+        guard upgrade?.lowercased() == "websocket" else {
+            logger.info("refused upgrade", metadata: ["http.upgrade": "\(upgrade ?? "?")"])
+            return -1
+        }
+        guard let (status, reason, counter) = handshakeRefusal(wsi) else { return 0 }
+        metrics.countRefusedHandshake(counter)
+        logger.info("refused WebSocket handshake: \(reason)", metadata: [
+            "http.origin": "\(requestHeader(wsi, WSI_TOKEN_ORIGIN) ?? "")",
+            "session.peer": "\(peerAddress(wsi))",
+        ])
+        lws_return_http_status(wsi, status, reason)
+        return 1
     }
 
+    private func handshakeRefusal(
+        _ wsi: OpaquePointer
+    ) -> (status: UInt32, reason: String, counter: WritableKeyPath<ServerMetrics.RefusedHandshakes, Int>)? {
+        guard phase == .serving else {
+            return (UInt32(HTTP_STATUS_SERVICE_UNAVAILABLE.rawValue), "server shutting down", \.shuttingDown)
+        }
+        guard isAcceptableContentLength(requestHeader(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH)) else {
+            return (UInt32(HTTP_STATUS_BAD_REQUEST.rawValue), "bad Content-Length", \.badRequest)
+        }
+        guard originPolicy.allows(origin: requestHeader(wsi, WSI_TOKEN_ORIGIN),
+                                  host: requestHeader(wsi, WSI_TOKEN_HOST)) else {
+            return (UInt32(HTTP_STATUS_FORBIDDEN.rawValue), "origin not allowed", \.origin)
+        }
+        switch admission.refusal(for: peerAddress(wsi)) {
+        case nil:
+            return nil
+        case .serverFull(let limit)?:
+            return (UInt32(HTTP_STATUS_SERVICE_UNAVAILABLE.rawValue),
+                    "server full: \(limit) sessions open", \.serverFull)
+        case .addressFull(let limit)?:
+            return (Self.tooManyRequests, "too many sessions from your address (limit \(limit))",
+                    \.addressFull)
+        }
+    }
+
+    /// 429, which lws 4.1.6's status enum does not name.
+    static let tooManyRequests: UInt32 = 429
+
     /// Every plain HTTP request: GET only (there is nothing to POST to, and lws would otherwise
-    /// wait for up to 100 MB of body), and a sane `Content-Length`, since 4.1.6 leaves a negative
-    /// one unchecked and the connection hangs.
+    /// wait for up to 100 MB of body), a sane `Content-Length`, since 4.1.6 leaves a negative one
+    /// unchecked and the connection hangs, and a path whose real location is inside the public
+    /// directory.
     func filterHTTPRequest(_ wsi: OpaquePointer) -> Int32 {
-        guard lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 else {
+        guard let uri = requestHeader(wsi, WSI_TOKEN_GET_URI) else {
             return refuse(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED)
         }
         guard isAcceptableContentLength(requestHeader(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH)) else {
             logger.info("refused request: bad Content-Length")
             return refuse(wsi, HTTP_STATUS_BAD_REQUEST)
         }
-        return 0
-    }
-
-    /// Every WebSocket handshake, before lws answers it: no sessions while shutting down, the same
-    /// `Content-Length` rule as plain requests, and the origin policy. Nonzero refuses; lws then
-    /// drops the connection without an HTTP answer.
-    func filterWebSocketHandshake(_ wsi: OpaquePointer) -> Int32 {
-        guard phase == .serving else { return 1 }
-        guard isAcceptableContentLength(requestHeader(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH)) else {
-            return 1
-        }
-        let origin = requestHeader(wsi, WSI_TOKEN_ORIGIN)
-        guard originPolicy.allows(origin: origin, host: requestHeader(wsi, WSI_TOKEN_HOST)) else {
-            logger.info("refused WebSocket handshake from another origin", metadata: [
-                "http.origin": "\(origin ?? "")",
-            ])
-            return 1
+        guard pathGuard.allows(uri: uri) else {
+            logger.info("refused request: resolves outside the public directory",
+                        metadata: ["http.path": "\(uri)"])
+            return refuse(wsi, HTTP_STATUS_NOT_FOUND)
         }
         return 0
     }

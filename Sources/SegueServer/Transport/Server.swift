@@ -16,14 +16,19 @@ public final class Server {
     public let metrics = ServerMetrics()
     /// The port listened on; differs from the configuration's when that asked for 0.
     public private(set) var port: Int
-    public var url: String { "http://\(address.authority(port: port))/" }
+    public var url: String { configuration.url(port: port) }
 
     let logger: Logger
     let originPolicy: OriginPolicy
+    let pathGuard: PublicPathGuard
+    var admission: SessionAdmission
     let factory: ConnectionHandlerFactory
     private let address: IPAddress
     private let resources: ContextResources
     private var context: OpaquePointer?
+    private(set) var vhost: OpaquePointer?
+    /// The listen socket of a `--workers` worker; `nil` when lws listens itself.
+    private(set) var sharedListener: SharedListener?
 
     /// Open sessions by the id kept in each connection's user memory; removed on close.
     var sessions: [UInt64: Session] = [:]
@@ -61,6 +66,9 @@ public final class Server {
         self.port = configuration.port
         self.logger = logger
         self.originPolicy = OriginPolicy(allowedOrigins: configuration.allowedOrigins)
+        self.pathGuard = PublicPathGuard(root: publicDirectory, indexFile: ContextResources.indexFile)
+        self.admission = SessionAdmission(maxSessions: configuration.maxSessions,
+                                          maxSessionsPerAddress: configuration.maxSessionsPerAddress)
         self.factory = handlerFactory
         self.address = address
         self.resources = ContextResources(publicDirectory: publicDirectory,
@@ -108,6 +116,7 @@ public final class Server {
         // lws reads VALIDATE_UTF8 from the context's options, not the vhost's.
         info.options = UInt64(LWS_SERVER_OPTION_EXPLICIT_VHOSTS)
             | UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
+            | (configuration.reusePort ? UInt64(LWS_SERVER_OPTION_ALLOW_LISTEN_SHARE) : 0)
         // Sized explicitly: lws otherwise derives it from `ulimit -n`, which some containers set
         // so high that lws falls back to a small default. The extra descriptors cover the listen
         // socket, lws's wakeup pipe and files being served.
@@ -120,15 +129,25 @@ public final class Server {
         }
         self.context = context
 
+        // lws 4.1.6 as Debian builds it never sets SO_REUSEPORT on its listen socket, so a worker
+        // listens on a socket of its own and hands lws each connection it accepts.
+        if configuration.reusePort {
+            sharedListener = try SharedListener(address: address, port: configuration.port)
+        }
         var vhostInfo = lws_context_creation_info()
-        vhostInfo.port = Int32(configuration.port)
+        vhostInfo.port = sharedListener == nil ? Int32(configuration.port) : CONTEXT_PORT_NO_LISTEN_SERVER
         vhostInfo.iface = resources.string(address.numeric)
         vhostInfo.protocols = UnsafePointer(resources.protocols)
         vhostInfo.mounts = UnsafePointer(resources.mounts)
         vhostInfo.retry_and_idle_policy = UnsafePointer(resources.retryPolicy)
         vhostInfo.options = UInt64(LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND)
             | (address.isIPv6 ? 0 : UInt64(LWS_SERVER_OPTION_DISABLE_IPV6))
+            | (configuration.reusePort ? UInt64(LWS_SERVER_OPTION_ALLOW_LISTEN_SHARE) : 0)
         vhostInfo.vhost_name = resources.string("segue")
+        // Bound every wait on the peer during a handshake (headers included) and how long a
+        // connection may hold a header buffer without using it. Both are per vhost.
+        vhostInfo.timeout_secs = UInt32(configuration.handshakeTimeout)
+        vhostInfo.timeout_secs_ah_idle = UInt32(configuration.handshakeTimeout)
         guard let vhost = lws_create_vhost(context, &vhostInfo) else {
             let bindErrno = address.bindErrno(port: configuration.port)
             switch bindErrno {
@@ -140,7 +159,13 @@ public final class Server {
                         + (bindErrno == 0 ? "" : ": \(String(cString: strerror(bindErrno)))"))
             }
         }
-        port = Int(lws_get_vhost_listen_port(vhost))
+        self.vhost = vhost
+        if let sharedListener {
+            port = sharedListener.port
+            try sharedListener.watch(in: vhost)
+        } else {
+            port = Int(lws_get_vhost_listen_port(vhost))
+        }
     }
 
     private static func resolveDirectory(_ path: String) -> String? {
@@ -164,11 +189,15 @@ public final class Server {
         return lastID
     }
 
+    /// The peer's numeric address, e.g. `127.0.0.1`.
+    func peerAddress(_ wsi: OpaquePointer) -> String {
+        var peer = [CChar](repeating: 0, count: 64)
+        return lws_get_peer_simple(wsi, &peer, peer.count).map { String(cString: $0) } ?? "unknown"
+    }
+
     func openSession(wsi: OpaquePointer) -> UInt64 {
         let id = nextID()
-        var peer = [CChar](repeating: 0, count: 64)
-        let peerAddress = lws_get_peer_simple(wsi, &peer, peer.count).map { String(cString: $0) }
-            ?? "unknown"
+        let peerAddress = peerAddress(wsi)
         var sessionLogger = logger
         sessionLogger[metadataKey: "session.id"] = "\(id)"
         sessionLogger[metadataKey: "session.peer"] = "\(peerAddress)"
@@ -179,8 +208,10 @@ public final class Server {
         let info = ConnectionInfo(id: ConnectionID(rawValue: id), peerAddress: peerAddress,
                                   subprotocol: subprotocol, metrics: metrics,
                                   logger: sessionLogger)
-        let session = Session(wsi: wsi, handler: factory.makeHandler(connection: info), info: info)
+        let session = Session(wsi: wsi, handler: factory.makeHandler(connection: info), info: info,
+                              messagesPerSecond: configuration.maxMessagesPerSecond)
         sessions[id] = session
+        admission.opened(from: peerAddress)
         metrics.countSessionOpened()
         sessionLogger.debug("session opened", metadata: [
             "session.subprotocol": "\(subprotocol ?? "none")",
@@ -191,6 +222,7 @@ public final class Server {
 
     func closeSession(id: UInt64) {
         guard let session = sessions.removeValue(forKey: id) else { return }
+        admission.closed(from: session.info.peerAddress)
         metrics.countSessionClosed()
         session.handler.closed()
         session.info.logger.debug("session closed")
@@ -202,10 +234,14 @@ public final class Server {
         guard let session = sessions[id] else { return -1 }
         let isFinal = lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0
         let outcome = session.receive(chunk, isBinary: lws_frame_is_binary(wsi) != 0,
-                                      isFinal: isFinal, limit: configuration.maxMessageSize)
+                                      isFinal: isFinal, limit: configuration.maxMessageSize,
+                                      now: Self.monotonicMicroseconds())
         switch outcome {
         case .accepted:
             requestWriteableIfPending(session)
+            return 0
+        case .rateLimited:
+            metrics.countRateLimitedMessage()
             return 0
         case .tooLarge(let size):
             metrics.countBadMessage()
@@ -319,7 +355,7 @@ public final class Server {
         ])
     }
 
-    private static func monotonicMicroseconds() -> Int64 {
+    static func monotonicMicroseconds() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1_000

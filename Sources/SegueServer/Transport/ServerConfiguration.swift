@@ -20,8 +20,22 @@ public struct ServerConfiguration: Sendable {
     /// Largest `Content-Length` accepted on an HTTP request, in bytes. The server takes no request
     /// bodies, so this only needs to tolerate clients that send small ones anyway.
     public var maxRequestContentLength = 64 * 1024
-    /// Concurrent connections (HTTP and WebSocket) the server is sized for.
+    /// Concurrent connections (HTTP and WebSocket) the server is sized for. lws accepts and at once
+    /// closes a connection beyond it; sessions are refused politely well before, by `maxSessions`.
     public var maxConnections = 1024
+    /// Open WebSocket sessions in all; a handshake beyond it is answered 503.
+    public var maxSessions = 1000
+    /// Open WebSocket sessions from one peer address; a handshake beyond it is answered 429.
+    public var maxSessionsPerAddress = 100
+    /// Client messages a session may send per second, in bursts of as many; the rest are dropped
+    /// and counted. A 1000 Hz mouse sends 1000.
+    public var maxMessagesPerSecond = 2000
+    /// Seconds a connection may take to send its request headers (and to finish other handshake
+    /// steps) before it is closed, so slow-header clients cannot hold connections.
+    public var handshakeTimeout = 5
+    /// Lets several processes listen on the same port (`SO_REUSEPORT`); the kernel spreads new
+    /// connections across them. Set for each worker of `serve --workers`.
+    public var reusePort = false
     /// Seconds a WebSocket may stay silent before the server pings it.
     public var pingInterval = 30
     /// Seconds without a pong after which a WebSocket is hung up; must exceed `pingInterval`.
@@ -42,6 +56,12 @@ public struct ServerConfiguration: Sendable {
         return copy
     }
 
+    /// The viewer's address for a browser, once listening on `port`.
+    public func url(port: Int) -> String {
+        let authority = IPAddress(host)?.authority(port: port) ?? "\(host):\(port)"
+        return "http://\(authority)/"
+    }
+
     /// Rejects values the server cannot run with, naming the field and the accepted range.
     public func validate() throws(ServerError) {
         func require(_ condition: Bool, _ message: @autoclosure () -> String) throws(ServerError) {
@@ -55,6 +75,12 @@ public struct ServerConfiguration: Sendable {
         try require(maxMessageSize > 0, "maxMessageSize must be positive")
         try require(maxRequestContentLength >= 0, "maxRequestContentLength must not be negative")
         try require(maxConnections > 0, "maxConnections must be positive")
+        try require((1...maxConnections).contains(maxSessions),
+                    "maxSessions must be within 1…maxConnections (\(maxConnections)), not \(maxSessions)")
+        try require(maxSessionsPerAddress > 0, "maxSessionsPerAddress must be positive")
+        try require(maxMessagesPerSecond > 0, "maxMessagesPerSecond must be positive")
+        try require((1...300).contains(handshakeTimeout),
+                    "handshakeTimeout must be within 1…300 s, not \(handshakeTimeout)")
         try require(pingInterval > 0 && idleTimeout > pingInterval,
                     "idleTimeout (\(idleTimeout) s) must exceed pingInterval (\(pingInterval) s)")
         try require(shutdownGracePeriod >= 0, "shutdownGracePeriod must not be negative")

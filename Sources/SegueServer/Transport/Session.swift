@@ -8,17 +8,21 @@ final class Session {
     /// Set during shutdown; the next writeable callback sends a going-away close instead of a frame.
     var isGoingAway = false
     private var assembly = MessageAssembly.idle
+    private var rateLimiter: MessageRateLimiter
 
-    init(wsi: OpaquePointer, handler: ConnectionHandler, info: ConnectionInfo) {
+    init(wsi: OpaquePointer, handler: ConnectionHandler, info: ConnectionInfo, messagesPerSecond: Int) {
         self.wsi = wsi
         self.handler = handler
         self.info = info
+        self.rateLimiter = MessageRateLimiter(messagesPerSecond: messagesPerSecond)
     }
 
     enum ReceiveOutcome {
         case accepted
         /// The message would exceed the limit; the connection must close with 1009.
         case tooLarge(size: Int)
+        /// A new message arrived over the rate limit; it is dropped, every fragment of it.
+        case rateLimited
     }
 
     /// Feeds one received chunk; hands the handler each complete message.
@@ -26,11 +30,15 @@ final class Session {
     /// A message that arrives in one chunk (the common case: small pointer events) goes to the
     /// handler straight from lws's buffer without a copy.
     func receive(
-        _ chunk: UnsafeRawBufferPointer, isBinary: Bool, isFinal: Bool, limit: Int
+        _ chunk: UnsafeRawBufferPointer, isBinary: Bool, isFinal: Bool, limit: Int, now: Int64
     ) -> ReceiveOutcome {
         switch assembly {
         case .idle:
             guard chunk.count <= limit else { return .tooLarge(size: chunk.count) }
+            guard rateLimiter.allow(atMicroseconds: now) else {
+                if !isFinal { assembly = .discarding(size: chunk.count) }
+                return .rateLimited
+            }
             if isFinal {
                 handler.receive(chunk, isBinary: isBinary)
             } else {
@@ -49,14 +57,23 @@ final class Session {
             } else {
                 assembly = .assembling(bytes, isBinary: messageIsBinary)
             }
+        case .discarding(let received):
+            let size = received + chunk.count
+            guard size <= limit else {
+                assembly = .idle
+                return .tooLarge(size: size)
+            }
+            assembly = isFinal ? .idle : .discarding(size: size)
         }
         return .accepted
     }
 
-    /// A message is either not started or partly received; the opcode of a fragmented message is
-    /// only known from its first frame, so it travels with the bytes.
+    /// A message is either not started, partly received, or being skipped; the opcode of a
+    /// fragmented message is only known from its first frame, so it travels with the bytes.
     private enum MessageAssembly {
         case idle
         case assembling([UInt8], isBinary: Bool)
+        /// The rest of a rate-limited message; still size-checked so it cannot run forever.
+        case discarding(size: Int)
     }
 }
