@@ -63,6 +63,12 @@ struct Serve: ParsableCommand {
     @Option(help: "Seconds a client may take to send its request headers.")
     var handshakeTimeout = ServerConfiguration().handshakeTimeout
 
+    @Option(help: "Seconds a WebSocket may stay silent before the server pings it.")
+    var pingInterval = ServerConfiguration().pingInterval
+
+    @Option(help: "Seconds without a pong before a WebSocket is hung up (> --ping-interval).")
+    var idleTimeout = ServerConfiguration().idleTimeout
+
     @Option(help: "How much to log: trace, debug, info, notice, warning, error or critical.")
     var logLevel = Logger.Level.info
 
@@ -143,7 +149,8 @@ struct Serve: ParsableCommand {
                          "--max-sessions-per-ip", "\(maxSessionsPerAddress)",
                          "--max-connections", "\(maxConnections)",
                          "--max-messages-per-second", "\(maxMessagesPerSecond)",
-                         "--handshake-timeout", "\(handshakeTimeout)", "--log-level", logLevel.rawValue,
+                         "--handshake-timeout", "\(handshakeTimeout)", "--ping-interval", "\(pingInterval)",
+                         "--idle-timeout", "\(idleTimeout)", "--log-level", logLevel.rawValue,
                          "--worker-index", "\(index)"]
         arguments += allowedOrigins.flatMap { ["--allow-origin", $0] }
         if reportsReadiness { arguments.append("--report-readiness") }
@@ -163,6 +170,8 @@ struct Serve: ParsableCommand {
             $0.maxConnections = maxConnections
             $0.maxMessagesPerSecond = maxMessagesPerSecond
             $0.handshakeTimeout = handshakeTimeout
+            $0.pingInterval = pingInterval
+            $0.idleTimeout = idleTimeout
             $0.reusePort = workerIndex != nil
         }
     }

@@ -415,3 +415,24 @@ def test_workers_share_the_port_and_a_dead_worker_is_replaced(launch):
     assert server.send_signal(signal.SIGTERM) == 0
     assert children_of(server.process.pid) == []
     assert "Segue is running: open http://127.0.0.1:" in server.stdout()
+
+
+def test_a_peer_that_never_answers_pings_is_hung_up_and_one_that_does_stays(launch):
+    server = launch("--scene", "slides", "--ping-interval", "1", "--idle-timeout", "2", echo=False)
+    silent = raw_websocket(server.port)  # reads, but never sends a pong
+    answering = Client(server.ws_url)  # the websockets library answers pings by itself
+    answering.wait_until(settled_on("first"))
+    started = time.monotonic()
+    silent.settimeout(6)
+    received = b""
+    while True:
+        chunk = silent.recv(65536)
+        if not chunk:
+            break
+        received += chunk
+    hung_up_after = time.monotonic() - started
+    assert 1.5 <= hung_up_after <= 4.5, f"hung up after {hung_up_after:.1f} s"
+    assert b"\x89" in received, "the server never pinged"
+    time.sleep(2)
+    presents(answering)
+    server.wait_for_metric("segue_sessions", 1)

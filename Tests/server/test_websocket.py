@@ -139,11 +139,16 @@ def test_message_at_the_limit_is_accepted(server):
     asyncio.run(scenario())
 
 
-def test_invalid_utf8_text_closes_with_1007(server):
+@pytest.mark.parametrize("text", [b"\xff\xfe", b"ok \xed\xa0\x80 surrogate", b"\xc0\xaf overlong"])
+def test_invalid_utf8_text_closes_with_1007_and_others_are_still_served(server, text):
     async def scenario():
-        async with connect(server.ws_url) as ws:
-            await ws.send(b"\xff\xfe", text=True)
-            assert await close_code_after(ws) == 1007
+        async with connect(server.ws_url) as bystander:
+            async with connect(server.ws_url) as ws:
+                await ws.send(text, text=True)
+                assert await close_code_after(ws) == 1007
+            first = int((await next_tick(bystander)).split()[1])
+            later = int((await next_tick(bystander)).split()[1])
+            assert later > first
     asyncio.run(scenario())
 
 
