@@ -1,0 +1,100 @@
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import Synchronization
+
+/// One WebSocket connection, run as one structured task: a child task reads the page's messages,
+/// another ticks at the frame rate, and both feed a single event loop (an `AsyncStream`) that owns
+/// the connection's `SceneState`. The scene state never leaves this task, so it needs no locks.
+enum SceneConnection {
+    /// Messages above this close the connection (1009, message too big), as in `segue serve`.
+    static let maximumMessageSize = 64 * 1024
+
+    private enum Event: Sendable {
+        case message(WebSocketMessage)
+        case tick
+    }
+
+    static func run(
+        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
+        sceneName: String, framesPerSecond: Int, logger: Logger
+    ) async throws {
+        let (events, continuation) = AsyncStream.makeStream(of: Event.self)
+        let tickPending = TickFlag()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            // Inbound: whole messages (fragments joined, at most 64 KiB); WebSocket pings and
+            // closes are answered by the library while this iterates.
+            group.addTask {
+                defer { continuation.finish() }
+                for try await message in inbound.messages(maxSize: maximumMessageSize) {
+                    continuation.yield(.message(message))
+                }
+            }
+            // The frame timer: deadlines advance by whole periods so the rate does not drift;
+            // after a stall, missed ticks are skipped rather than replayed.
+            group.addTask {
+                let clock = ContinuousClock()
+                let period = Duration.seconds(1) / framesPerSecond
+                var deadline = clock.now
+                while true {
+                    deadline += period
+                    let now = clock.now
+                    if deadline <= now { deadline = now + period }
+                    do {
+                        try await clock.sleep(until: deadline, tolerance: nil)
+                    } catch {
+                        return  // cancelled: the connection is over
+                    }
+                    // At most one tick waits in the stream: a session that falls behind (a slow
+                    // reader, a busy CPU) catches up with the current state, not a backlog.
+                    if tickPending.set() { continuation.yield(.tick) }
+                }
+            }
+
+            var state = SceneState(sceneName: sceneName, framesPerSecond: framesPerSecond, logger: logger)
+            for message in state.opened() {
+                try await send(message, on: outbound)
+            }
+            for await event in events {
+                switch event {
+                case .message(.binary(let buffer)):
+                    for reply in state.receive(Array(buffer.readableBytesView)) {
+                        try await send(reply, on: outbound)
+                    }
+                case .message(.text):
+                    for reply in state.receiveText() {
+                        try await send(reply, on: outbound)
+                    }
+                case .tick:
+                    tickPending.clear()
+                    if let frame = state.tick() {
+                        try await send(frame, on: outbound)
+                    }
+                }
+            }
+            // The page went away (or the reader failed): stop the timer, and hand a reader error
+            // (e.g. an oversized fragmented message) to the library, which closes with its code.
+            group.cancelAll()
+            try await group.waitForAll()
+        }
+    }
+
+    private static func send(_ bytes: [UInt8], on outbound: WebSocketOutboundWriter) async throws {
+        try await outbound.write(.binary(ByteBuffer(bytes: bytes)))
+    }
+}
+
+/// Whether a tick is waiting in the event stream; shared by the timer and the event loop.
+private final class TickFlag: Sendable {
+    private let pending = Atomic<Bool>(false)
+
+    /// Marks a tick pending; true if none was.
+    func set() -> Bool {
+        !pending.exchange(true, ordering: .acquiringAndReleasing)
+    }
+
+    func clear() {
+        pending.store(false, ordering: .releasing)
+    }
+}
