@@ -95,7 +95,7 @@ func segueListenerCallback(
     return 0
 }
 
-/// The context-wide frame timer: one timer ticks every session, so all sessions share a phase.
+/// The context-wide frame timer: one timer ticks every session, a group per slot (`Server.tickGroups`).
 func segueTickTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
     guard let sul, let owner = segue_timer_owner(sul) else { return }
     Unmanaged<Server>.fromOpaque(owner).takeUnretainedValue().tick()

@@ -41,6 +41,8 @@ public final class Server {
     private let tickTimer: UnsafeMutablePointer<segue_timer>
     private let graceTimer: UnsafeMutablePointer<segue_timer>
     private var nextTick: Int64 = 0
+    /// Which group of sessions the next tick is for; see `tickGroups`.
+    private var tickGroup: UInt64 = 0
     private(set) var phase = Phase.serving
 
     enum Phase {
@@ -314,24 +316,35 @@ public final class Server {
 
     // MARK: Ticks and shutdown
 
-    /// Ticks every session, then re-arms for the next frame boundary. Deadlines advance by whole
-    /// periods so the rate does not drift; after a stall, missed ticks are skipped, not replayed
+    /// Sessions are ticked in this many groups, spread evenly over each frame interval, rather than
+    /// all at once.
+    ///
+    /// A tick makes every animating session build and send a frame in one run of writeable
+    /// callbacks; input that arrives meanwhile waits until the run ends. In groups, each run is an
+    /// eighth as long, so input waits an eighth as long, and every session still gets one frame per
+    /// interval. Timer wakeups stay under 1 kHz.
+    var tickGroups: UInt64 { UInt64(max(1, min(8, 960 / configuration.framesPerSecond))) }
+
+    /// Ticks one group of sessions, then re-arms for the next group's slot. Deadlines advance by
+    /// whole slots so the rate does not drift; after a stall, missed slots are skipped, not replayed
     /// in a burst.
     func tick() {
-        for session in sessions.values {
+        let groups = tickGroups
+        for (id, session) in sessions where id % groups == tickGroup {
             session.handler.tick()
             requestWriteableIfPending(session)
         }
+        tickGroup = (tickGroup + 1) % groups
         scheduleTick()
     }
 
     private func scheduleTick() {
         guard phase == .serving, let context else { return }
-        let period = 1_000_000 / Int64(configuration.framesPerSecond)
+        let slot = 1_000_000 / (Int64(configuration.framesPerSecond) * Int64(tickGroups))
         let now = Self.monotonicMicroseconds()
-        nextTick += period
+        nextTick += slot
         if nextTick <= now {
-            nextTick = now + period
+            nextTick = now + slot
         }
         lws_sul_schedule(context, 0, segue_timer_node(tickTimer), segueTickTimerFired,
                          nextTick - now)
