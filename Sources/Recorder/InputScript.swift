@@ -62,7 +62,11 @@ public struct InputScript: Equatable, Sendable {
                 if required { throw .invalidInput("event \(index): missing \"\(key)\"") }
                 return value
             }
-            guard let n = (raw as? NSNumber)?.doubleValue, n.isFinite else {
+            // JSONSerialization returns numbers with many digits as NSDecimalNumber, whose doubleValue
+            // is a few ulps off (0.30000000000000004 reads as 0.3000000000000001); its exact decimal
+            // text converts to the nearest double.
+            let decimal = (raw as? NSDecimalNumber).flatMap { Double($0.description) }
+            guard let n = decimal ?? (raw as? NSNumber)?.doubleValue, n.isFinite else {
                 throw .invalidInput("event \(index): \"\(key)\" must be a finite number")
             }
             return n
@@ -79,8 +83,9 @@ public struct InputScript: Equatable, Sendable {
             throw .invalidInput("event \(index): x and y must be within ±\(Int(coordinateRange.upperBound))")
         }
         let id = try number("id", required: false, default: 1)
-        guard id == id.rounded(), abs(id) <= Double(Int32.max) else {
-            throw .invalidInput("event \(index): \"id\" must be an integer")
+        // The same range as the wire protocol's pointer ids.
+        guard id == id.rounded(), (0...Double(Int32.max)).contains(id) else {
+            throw .invalidInput("event \(index): \"id\" must be an integer within 0…\(Int32.max)")
         }
         let kindName = fields["pointer"] as? String ?? "touch"
         guard fields["pointer"] == nil || fields["pointer"] is String, let kind = PointerEvent.Kind(rawValue: kindName) else {
