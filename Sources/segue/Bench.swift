@@ -1,43 +1,99 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
+import Foundation
 import Motion
+import Scenes
 import SegueKit
 
-/// `segue bench`: how long a frame of display-list evaluation takes, and whether it allocates.
+/// `segue bench`: how long a frame of display-list evaluation takes, whether it allocates, and for
+/// each scene what a frame mid-transition costs to evaluate, to encode and to send.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Time display-list evaluation: 50 views, 20 running animations, a 60 Hz manual clock.",
-        discussion: "Build with -c release for meaningful figures.")
+        abstract: "Time display-list evaluation: 50 views, 20 running animations, a 60 Hz manual clock; then every scene mid-transition.",
+        discussion: """
+            Build with -c release for meaningful figures.
 
-    @Option(help: "Frames to time, after the warm-up.")
+            Scenes: each scene's transition cycle (Scene.transitionCycle: swipes held \
+            half way, releases, a cancel, taps) repeats on a 60 Hz virtual clock. Only \
+            host.frame() is timed, and only on frames drawn mid-transition; encoding \
+            is timed apart. Bytes are what a session would send: change-only \
+            encoding, and no frame at all when it would look like the last one sent.
+
+            --json writes one object; times in ns, sizes in bytes.
+            The 50-view benchmark, at the top level as before scenes joined:
+              frames, views, animations, nsPerFrame, nsPerViewPerFrame,
+              heapGrowthBytes, nodeStorageReused, nodeCapacity
+            scenes.<name>: framesStepped, unsettledActions (0: every action settled)
+            scenes.<name>.engine, host.frame() mid-transition:
+              frames, viewsMin, viewsMean, viewsMax, nsPerFrame, nsPerViewPerFrame,
+              heapGrowthBytes, framesGrowingHeap
+            scenes.<name>.encode, FrameEncoder on the mid-transition frames sent:
+              frames, nsPerFrame, nsPerViewPerFrame, heapGrowthBytes,
+              framesGrowingHeap
+            scenes.<name>.frameSize:
+              keyframeBytes (the connection's first frame), framesSent, meanBytes,
+              maxBytes (mid-transition frames sent), idleFrames (evaluated while
+              settled and untouched), idleFramesSent, idleBytes (0 when idle is free)
+            heapGrowthBytes is net: an allocation freed in the same frame does not show.
+            """)
+
+    @Option(help: "Frames to time in the 50-view benchmark, after the warm-up.")
     var frames: Int = 20_000
 
     @Option(help: "Untimed frames first, so caches and buffers reach their steady state.")
     var warmup: Int = 1_000
 
+    @Option(help: "Frames each scene's workload runs after the warm-up; those drawn mid-transition are timed.")
+    var sceneFrames: Int = 20_000
+
     @Option(help: "Also write the results as JSON to this path.")
     var json: String?
 
     func validate() throws {
-        guard frames > 0, warmup >= 0 else { throw ValidationError("--frames must be positive, --warmup not negative") }
+        guard frames > 0, sceneFrames > 0, warmup >= 0 else {
+            throw ValidationError("--frames and --scene-frames must be positive, --warmup not negative")
+        }
     }
 
     func run() throws {
-        let result = DisplayListBenchmark.run(frames: frames, warmup: warmup)
-        print(result.summary)
+        let displayList = DisplayListBenchmark.run(frames: frames, warmup: warmup)
+        print(displayList.summary)
+        let scenes = Scene.all.map { SceneBenchmark.run($0, frames: sceneFrames, warmup: warmup) }
+        print()
+        print(SceneBenchmark.table(scenes, frames: sceneFrames))
         if let json {
-            guard let file = fopen(json, "w") else { throw ValidationError("cannot write \(json)") }
-            defer { fclose(file) }
-            fputs(result.json + "\n", file)
+            let report = BenchReport(displayList: displayList,
+                                     scenes: Dictionary(uniqueKeysWithValues: scenes.map { ($0.scene, $0) }))
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            var data = try encoder.encode(report)
+            data.append(0x0A)
+            do {
+                try data.write(to: URL(fileURLWithPath: json))
+            } catch {
+                throw ValidationError("cannot write \(json): \(error.localizedDescription)")
+            }
         }
+    }
+}
+
+/// Everything one run measured, as `--json` writes it.
+struct BenchReport: Encodable {
+    var displayList: DisplayListBenchmark.Result
+    var scenes: [String: SceneBenchmark.Result]
+
+    private enum CodingKeys: String, CodingKey { case scenes }
+
+    func encode(to encoder: any Encoder) throws {
+        // The 50-view benchmark's keys stay at the top level, where readers found them before.
+        try displayList.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(scenes, forKey: .scenes)
     }
 }
 
 /// The measurement itself, independent of the command line.
 enum DisplayListBenchmark {
-    struct Result {
+    struct Result: Encodable {
         var frames: Int
         /// Nodes in each frame's display list (the window included).
         var views: Int
@@ -59,15 +115,24 @@ enum DisplayListBenchmark {
             """
         }
 
-        var json: String {
-            """
-            {"frames":\(frames),"views":\(views),"animations":\(animations),\
-            "nsPerFrame":\(format(nanosecondsPerFrame)),"nsPerViewPerFrame":\(format(nanosecondsPerViewPerFrame)),\
-            "heapGrowthBytes":\(heapGrowthBytes),"nodeStorageReused":\(nodeStorageReused),"nodeCapacity":\(nodeCapacity)}
-            """
+        private enum CodingKeys: String, CodingKey {
+            case frames, views, animations, nsPerFrame, nsPerViewPerFrame, heapGrowthBytes, nodeStorageReused,
+                 nodeCapacity
         }
 
-        private func format(_ value: Double) -> String { String(Double(Int((value * 10).rounded())) / 10) }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(frames, forKey: .frames)
+            try container.encode(views, forKey: .views)
+            try container.encode(animations, forKey: .animations)
+            try container.encode(tenths(nanosecondsPerFrame), forKey: .nsPerFrame)
+            try container.encode(tenths(nanosecondsPerViewPerFrame), forKey: .nsPerViewPerFrame)
+            try container.encode(heapGrowthBytes, forKey: .heapGrowthBytes)
+            try container.encode(nodeStorageReused, forKey: .nodeStorageReused)
+            try container.encode(nodeCapacity, forKey: .nodeCapacity)
+        }
+
+        private func format(_ value: Double) -> String { String(tenths(value)) }
     }
 
     static let frameInterval = 1.0 / 60
@@ -75,12 +140,12 @@ enum DisplayListBenchmark {
     static let loopPeriod = 2.0
 
     static func run(frames: Int, warmup: Int) -> Result {
-        let scene = Scene()
+        let scene = Cards()
         for _ in 0..<warmup { _ = scene.step() }
         let storage = scene.step().storage
         var reused = true
         var checksum = 0
-        let heapBefore = heapInUse()
+        let heapBefore = HeapUsage.bytesInUse()
         let start = ContinuousClock.now
         for _ in 0..<frames {
             let frame = scene.step()
@@ -89,7 +154,7 @@ enum DisplayListBenchmark {
             reused = reused && frame.storage == storage
         }
         let elapsed = ContinuousClock.now - start
-        let heapAfter = heapInUse()
+        let heapAfter = HeapUsage.bytesInUse()
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         precondition(checksum != 0)
         return Result(frames: frames, views: scene.window.displayList().nodes.count,
@@ -99,30 +164,9 @@ enum DisplayListBenchmark {
                       nodeCapacity: storage.capacity)
     }
 
-    /// glibc's `mallinfo2().uordblks`: bytes in allocated chunks (0 where it cannot be read).
-    ///
-    /// <malloc.h> is not in the Glibc module, so the function is looked up at run time. It returns a
-    /// 10 × size_t struct, which the x86-64 SysV ABI returns through a hidden pointer passed as the
-    /// first argument: exactly a C function taking that pointer. Other ABIs differ; they read 0.
-    private static func heapInUse() -> Int {
-        #if canImport(Glibc) && arch(x86_64)
-        typealias MallInfo2 = @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallinfo2") else { return 0 }
-        let mallinfo2 = unsafeBitCast(symbol, to: MallInfo2.self)
-        var fields = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        return withUnsafeMutableBytes(of: &fields) { buffer in
-            _ = mallinfo2(buffer.baseAddress!)
-            // arena, ordblks, smblks, hblks, hblkhd, usmblks, fsmblks, uordblks, fordblks, keepcost
-            return buffer.load(fromByteOffset: 7 * MemoryLayout<Int>.stride, as: Int.self)
-        }
-        #else
-        return 0
-        #endif
-    }
-
     /// 50 views under a window: 5 cards (rotated, scaled, translucent), each with a header label and
     /// 4 rows holding a label; 20 animations on a looping timeline (7 curves, 7 springs, 6 keyframes).
-    final class Scene {
+    final class Cards {
         let clock = ManualClock()
         let window: Window
         let timeline: Timeline
@@ -206,3 +250,6 @@ enum DisplayListBenchmark {
         var capacity: Int
     }
 }
+
+/// Rounds to 0.1, the precision the benchmarks report: more digits would be noise.
+func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }

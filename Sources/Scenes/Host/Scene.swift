@@ -1,16 +1,40 @@
+import Motion
 import SegueKit
 
 /// One of the tutorials' apps, by name.
 public struct Scene: Sendable {
     public let name: String
     let makeRootViewController: @Sendable () -> ViewController
+    /// What a person does to take this scene through each of its transitions and back to where it
+    /// started, so the actions can repeat for ever (`TransitionWorkload`). Points are for the
+    /// 390 × 844 viewport.
+    public let transitionCycle: [ScriptedAction]
 
     /// Every scene, in the order the picker lists them; docs/scenes.md maps each to its tutorial.
     public static let all: [Scene] = [
-        Scene(name: "slides", makeRootViewController: { SlideViewController(.first) }),
-        Scene(name: "menu", makeRootViewController: { HomeViewController() }),
-        Scene(name: "stack", makeRootViewController: { StackFirstViewController() }),
-        Scene(name: "fade", makeRootViewController: { FadeTabBarController() }),
+        Scene(name: "slides", makeRootViewController: { SlideViewController(.first) }, transitionCycle: [
+            .drag(from: Point(x: 389, y: 420), to: Point(x: 189, y: 420)),  // present, interactive
+            .drag(from: Point(x: 1, y: 400), to: Point(x: 381, y: 400)),  // dismiss, interactive
+            .drag(from: Point(x: 389, y: 420), to: Point(x: 339, y: 420)),  // too short: cancels
+            .tap("first-next"),
+            .tap("second-back"),
+        ]),
+        Scene(name: "menu", makeRootViewController: { HomeViewController() }, transitionCycle: [
+            .drag(from: Point(x: 2, y: 400), to: Point(x: 300, y: 400)),  // the menu, interactive
+            .tap("menu-close-menu"),
+            .tap("home-show-card"),
+            .tap("card-close"),
+        ]),
+        Scene(name: "stack", makeRootViewController: { StackFirstViewController() }, transitionCycle: [
+            .tap("stackfirst-present"),
+            .drag(from: Point(x: 200, y: 300), to: Point(x: 200, y: 700)),  // dismiss, interactive
+        ]),
+        Scene(name: "fade", makeRootViewController: { FadeTabBarController() }, transitionCycle: [
+            .tap("list-open-detail"),
+            .drag(from: Point(x: 40, y: 400), to: Point(x: 280, y: 400)),  // pop, interactive
+            .tap("tab-about"),
+            .tap("tab-navigation"),
+        ]),
     ]
 
     public static let defaultName = "slides"
@@ -18,4 +42,14 @@ public struct Scene: Sendable {
     public static func named(_ name: String) -> Scene? {
         all.first { $0.name == name }
     }
+}
+
+/// One thing a person does to a scene, as `TransitionWorkload` plays it.
+public enum ScriptedAction: Sendable {
+    /// A finger drags from `from` half way to `to`, stays there while it wobbles by a point each
+    /// frame (a finger on glass is never still, and each wobble moves an interactive transition),
+    /// then goes on to `to` and lifts.
+    case drag(from: Point, to: Point)
+    /// A tap on the center of the view with this name.
+    case tap(String)
 }

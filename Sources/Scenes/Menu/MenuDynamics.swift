@@ -12,8 +12,10 @@ final class MenuDynamics {
     /// Below this speed at the boundary the menu is at rest, in pt/s.
     static let restSpeed = 40.0
     static let step = 1.0 / 240.0
-    /// The simulation never runs longer than this; then the menu snaps to its target.
-    static let maximumDuration = 3.0
+    /// The simulation never runs longer than this; then the menu snaps to its target. It must end
+    /// well inside `TransitionCoordinator.completionGrace` (2 s), or a hard flick's bounces outlast
+    /// the watchdog, which completes the transition under the running simulation.
+    static let maximumDuration = 1.5
 
     private let view: View
     private let targetX: Double
@@ -33,6 +35,12 @@ final class MenuDynamics {
         self.direction = targetX >= view.frame.minX ? 1 : -1
         self.completion = completion
         link = DisplayLink(window: window) { [unowned self] now in self.advance(to: now) }
+    }
+
+    /// The window keeps the link; a simulation dropped before it rests (its transition ended
+    /// another way) must take the link along, or the next frame calls into freed memory.
+    deinit {
+        link?.invalidate()
     }
 
     private func advance(to now: Double) {

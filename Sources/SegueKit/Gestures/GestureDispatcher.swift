@@ -37,6 +37,14 @@ struct GestureDispatcher {
                 return
             }
             for recognizer in recognizers where recognizer.trackedPointer == event.pointerID {
+                // UIKit resets a view's recognizers when the view leaves its window. A pointer held
+                // on a dismissed controller's view must not reach the recognizer's targets: they
+                // are often that controller's objects, gone with it (`[unowned self]`, as UIKit's
+                // unretained targets). It fails silently: a `.cancelled` would call them too.
+                guard recognizer.view?.rootView === window else {
+                    recognizer.state = .failed
+                    continue
+                }
                 switch event.phase {
                 case .move: recognizer.pointerMoved(event)
                 case .up: recognizer.pointerUp(event)

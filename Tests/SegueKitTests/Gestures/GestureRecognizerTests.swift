@@ -173,3 +173,23 @@ private final class Log {
         #expect(hits == ["above", "below"])
     }
 }
+
+@Suite struct GestureDispatcherTests {
+    @Test func aHeldPointerStopsReachingARecognizerWhoseViewLeftTheWindow() {
+        let screen = Screen()
+        let log = Log()
+        let pan = PanGestureRecognizer { log.states.append($0.state) }
+        screen.view.addGestureRecognizer(pan)
+        screen.send(.down, 100, 400, at: 0)
+        screen.view.removeFromSuperview()
+        screen.send(.move, 200, 400, at: 0.016)
+        screen.send(.up, 200, 400, at: 0.033)
+        #expect(log.states.isEmpty, "its targets may be gone with the view's controller")
+
+        // Back on screen, the same recognizer follows the next pointer as usual.
+        screen.window.addSubview(screen.view)
+        screen.send(.down, 100, 400, at: 1)
+        screen.send(.move, 200, 400, at: 1.016)
+        #expect(log.states == [.began])
+    }
+}
