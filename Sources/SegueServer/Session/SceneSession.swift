@@ -41,10 +41,8 @@ final class SceneSession: ConnectionHandler {
     private var inputSequence: UInt32 = 0
     /// Something may have changed since the last frame was sent.
     private var needsFrame = true
-    /// What the client has, to skip frames that would look the same. A copy into storage this
-    /// session owns, so the window's list is never shared and its reuse never copies.
-    private var sentNodes: [DisplayNode] = []
-    private var sentState: (viewport: Size, transition: TransitionStatus?, inputSequence: UInt32, slow: Bool)?
+    /// What the client has, to skip frames that would look the same.
+    private var unchanged = UnchangedFrameFilter()
     /// Whether the world was settled at the last tick, to notice it settling.
     private var wasSettled = true
     /// This host's transition counts as last added to the server's metrics.
@@ -110,7 +108,7 @@ final class SceneSession: ConnectionHandler {
             host.resize(to: new.size)
             // A new page size usually means a new page: send the whole state again.
             encoder.reset()
-            sentState = nil
+            unchanged.reset()
             needsFrame = true
         case .chooseScene(let name):
             guard Scene.named(name) != nil else { return reject(.unknownScene(name)) }
@@ -120,7 +118,7 @@ final class SceneSession: ConnectionHandler {
             host = Self.makeHost(name, size: viewport, clock: clock, logger: connection.logger)
             host.slowAnimations = slow
             encoder.reset()
-            sentState = nil
+            unchanged.reset()
             enqueueHello()
             needsFrame = true
         case .ping(let clientTime):
@@ -180,20 +178,14 @@ final class SceneSession: ConnectionHandler {
     private func buildFrame() -> OutgoingMessage? {
         let started = clock.now
         let list = host.frame()
-        let transition = host.transition
-        if let sent = sentState, sent.viewport == list.viewport, sent.transition == transition,
-           sent.inputSequence == inputSequence, sent.slow == host.slowAnimations, sentNodes == list.nodes {
-            return nil
-        }
-        frameSequence &+= 1
-        let header = FrameHeader(sequence: frameSequence, serverTime: started, buildDuration: clock.now - started,
-                                 transition: transition, inputSequence: inputSequence,
+        var header = FrameHeader(sequence: frameSequence &+ 1, serverTime: started, buildDuration: 0,
+                                 transition: host.transition, inputSequence: inputSequence,
                                  slowAnimations: host.slowAnimations)
+        guard unchanged.admit(list, header: header) else { return nil }
+        frameSequence = header.sequence
+        header.buildDuration = clock.now - started
         encoder.encode(list, header: header, into: &frameBuffer)
         connection.metrics.recordFrameBuild(seconds: clock.now - started)
-        sentNodes.removeAll(keepingCapacity: true)
-        sentNodes.append(contentsOf: list.nodes)
-        sentState = (list.viewport, transition, inputSequence, host.slowAnimations)
         return OutgoingMessage(bytes: frameBuffer, isBinary: true)
     }
 }
