@@ -42,17 +42,24 @@ def test_idle_server_exits_zero_on_sigterm(server):
     assert server.send_signal(signal.SIGTERM) == 0
 
 
-def test_port_in_use_is_reported_clearly(server, tmp_path):
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_port_in_use_is_reported_clearly(server, tmp_path, workers):
     result = subprocess.run(
         [str(segue_binary()), "serve", "--host", HOST, "--port", str(server.port),
-         "--public", str(server.public_dir)],
+         "--public", str(server.public_dir), "--workers", workers],
         capture_output=True, text=True, timeout=10)
     assert result.returncode != 0
     assert f"port {server.port}" in result.stderr and "already in use" in result.stderr
+    if workers == "2":
+        assert "2 of 2 workers did not start" in result.stderr
+    assert "Segue is running" not in result.stdout
 
 
 @pytest.mark.parametrize("arguments, complaint", [
     (["--fps", "0"], "fps"),
+    (["--workers", "0"], "workers"),
+    (["--max-sessions", "5000"], "maxSessions"),
+    (["--idle-timeout", "10", "--ping-interval", "20"], "idleTimeout"),
     (["--fps", "241"], "fps"),
     (["--host", "example.com"], "host"),
     (["--allow-origin", "evil"], "origin"),

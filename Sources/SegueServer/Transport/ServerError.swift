@@ -7,6 +7,8 @@ public enum ServerError: Error, Equatable, CustomStringConvertible {
     case addressNotAvailable(host: String)
     /// libwebsockets refused to create its context or listening vhost; its own log says why.
     case contextCreationFailed(String)
+    /// Some workers of `serve --workers` exited or hung before listening; each logged why.
+    case workersDidNotStart(failed: Int, of: Int)
 
     public var description: String {
         switch self {
@@ -22,6 +24,8 @@ public enum ServerError: Error, Equatable, CustomStringConvertible {
             return "cannot listen on \(host): no network interface has that address"
         case .contextCreationFailed(let detail):
             return "libwebsockets could not start: \(detail)"
+        case .workersDidNotStart(let failed, let count):
+            return "\(failed) of \(count) workers did not start; each one's reason is logged above"
         }
     }
 }

@@ -103,7 +103,7 @@ public struct WorkerSupervisor {
         }
         guard ready == count else {
             stop(slots)
-            throw .contextCreationFailed("\(count - ready) of \(count) workers did not start")
+            throw .workersDidNotStart(failed: count - ready, of: count)
         }
         return slots
     }
