@@ -436,3 +436,30 @@ def test_a_peer_that_never_answers_pings_is_hung_up_and_one_that_does_stays(laun
     time.sleep(2)
     presents(answering)
     server.wait_for_metric("segue_sessions", 1)
+
+
+def test_connections_past_the_descriptor_limit_wait_and_idle_ones_are_cut_off(launch):
+    server = launch("--scene", "slides", "--max-connections", "20", "--max-sessions", "10",
+                    "--handshake-timeout", "2", echo=False)
+    keeper = Client(server.ws_url)
+    keeper.wait_until(settled_on("first"))
+    # Far more connections than lws's table holds (20 + 32 descriptors), none sending a byte.
+    idle = [socket.create_connection((HOST, server.port), timeout=5) for _ in range(120)]
+    presents(keeper)  # the session already in goes on meanwhile
+    # lws stops accepting while its table is full, so the rest wait in the kernel's queue; each
+    # accepted idle connection is cut off by the handshake timeout, making room for the next.
+    deadline = time.monotonic() + 30
+    open_ones = list(idle)
+    while open_ones and time.monotonic() < deadline:
+        readable, _, _ = select.select(open_ones, [], [], 0.5)
+        for s in readable:
+            try:
+                data = s.recv(1)
+            except ConnectionResetError:
+                data = b""
+            if data == b"":
+                open_ones.remove(s)
+    assert not open_ones, f"{len(open_ones)} of 120 idle connections were never cut off"
+    for s in idle:
+        s.close()
+    assert_healthy(server)
