@@ -12,6 +12,8 @@ import Glibc
 final class SharedListener {
     let descriptor: Int32
     let port: Int
+    /// Once lws watches the socket it owns it, and closes it when the context goes.
+    private var isAdopted = false
     /// Connections taken per readable event, so a burst cannot starve established sessions.
     static let acceptBatch = 64
 
@@ -32,13 +34,15 @@ final class SharedListener {
     }
 
     deinit {
-        close(descriptor)
+        if !isAdopted { close(descriptor) }
     }
 
     func watch(in vhost: OpaquePointer) throws(ServerError) {
         let adopted = lws_adopt_descriptor_vhost(
             vhost, LWS_ADOPT_RAW_FILE_DESC, lws_sock_file_fd_type(filefd: descriptor),
             ContextResources.listenerProtocolName, nil)
+        // On failure lws has closed the socket already.
+        isAdopted = true
         if adopted == nil {
             throw .contextCreationFailed("libwebsockets would not watch the shared listen socket")
         }
