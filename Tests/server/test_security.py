@@ -7,8 +7,8 @@ import select
 import signal
 import socket
 import struct
-import subprocess
 import time
+from pathlib import Path
 
 import pytest
 import requests
@@ -384,7 +384,16 @@ def test_a_slow_headers_client_is_cut_off_and_others_are_served(launch):
 # Workers
 
 def children_of(pid):
-    return [int(p) for p in subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout.split()]
+    """Live child processes, read from /proc (procps may not be installed)."""
+    children = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            children.append(int(stat.parent.name))
+    return children
 
 
 def test_workers_share_the_port_and_a_dead_worker_is_replaced(launch):
