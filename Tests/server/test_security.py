@@ -403,12 +403,11 @@ def test_workers_share_the_port_and_a_dead_worker_is_replaced(launch):
     clients = [Client(server.ws_url) for _ in range(16)]
     for client in clients:
         client.wait_until(settled_on("first"))
-    # The kernel spread the sessions: each worker answers /metrics for its own.
-    opened = set()
-    deadline = time.monotonic() + 10
-    while len(opened) < 2 and time.monotonic() < deadline:
-        opened.add(server.metrics()["segue_sessions"])
-    assert len(opened) == 2 and sum(opened) == 16, opened
+    # The kernel spread the sessions: each worker answers /metrics for its own, so no answer
+    # counts all 16, and two different answers add up to 16 (an even split answers 8 every time).
+    opened = {server.metrics()["segue_sessions"] for _ in range(40)}
+    assert max(opened) < 16, opened
+    assert (len(opened) == 2 and sum(opened) == 16) or opened == {8.0}, opened
 
     os.kill(workers[0], signal.SIGKILL)
     deadline = time.monotonic() + 10
