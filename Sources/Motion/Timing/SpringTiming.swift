@@ -87,8 +87,10 @@ public struct SpringTiming: Hashable, Sendable {
         // Past this ω the residual only falls: the exponential decay dominates every other term.
         let shape = zeta < 1 ? -log((1 - zeta * zeta).squareRoot()) : 0
         var high = max(5 / t, 2 * abs(v) / zeta)
-        for _ in 0..<200 where !(residual(high) < 0 && zeta * high * t > 20 + shape) {
+        var doublings = 0
+        while doublings < 200 && !(residual(high) < 0 && zeta * high * t > 20 + shape) {
             high *= 2
+            doublings += 1
         }
         var low = high
         var steps = 0
