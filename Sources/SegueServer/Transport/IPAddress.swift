@@ -32,26 +32,22 @@ struct IPAddress: Sendable {
     /// The `errno` of binding a throwaway socket to this address, or 0 if the bind works.
     ///
     /// libwebsockets only logs why its listen socket failed; repeating the bind is how the server
-    /// tells "port in use" from other failures. `SO_REUSEADDR` matches what lws sets, so sockets
-    /// in TIME_WAIT do not count as in use.
+    /// tells "port in use" from other failures.
     func bindErrno(port: Int) -> Int32 {
-        let fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return errno }
-        defer { close(fd) }
-        var reuse: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        return bind(fd, port: port) == 0 ? 0 : errno
+        switch boundSocket(port: port, sharingPort: false) {
+        case .success(let fd):
+            close(fd)
+            return 0
+        case .failure(let error):
+            return error.code
+        }
     }
 
     /// Binds a socket with `SO_REUSEPORT` to a port the kernel picks and returns it still open and
     /// not listening, so workers can join that port before it is released.
     func reserveSharedPort() -> (descriptor: Int32, port: Int)? {
-        let fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return nil }
-        var on: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &on, socklen_t(MemoryLayout<Int32>.size))
-        guard bind(fd, port: 0) == 0, let port = boundPort(fd) else {
+        guard case .success(let fd) = boundSocket(port: 0, sharingPort: true) else { return nil }
+        guard let port = boundPort(fd) else {
             close(fd)
             return nil
         }
@@ -65,20 +61,35 @@ struct IPAddress: Sendable {
     /// A nonblocking listen socket on `port` (0: the kernel picks) that other processes may bind
     /// too, with `SO_REUSEPORT`.
     func listenSharingPort(_ port: Int) -> Result<(descriptor: Int32, port: Int), SocketError> {
-        let fd = socket(isIPv6 ? AF_INET6 : AF_INET,
-                        Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return .failure(SocketError(code: errno)) }
+        let fd: Int32
+        switch boundSocket(port: port, sharingPort: true, flags: Int32(SOCK_NONBLOCK.rawValue)) {
+        case .success(let bound): fd = bound
+        case .failure(let error): return .failure(error)
+        }
         var on: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &on, socklen_t(MemoryLayout<Int32>.size))
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-        guard bind(fd, port: port) == 0, listen(fd, SOMAXCONN) == 0,
-              let bound = boundPort(fd) else {
+        guard listen(fd, SOMAXCONN) == 0, let bound = boundPort(fd) else {
             let code = errno
             close(fd)
             return .failure(SocketError(code: code))
         }
         return .success((fd, bound))
+    }
+
+    /// A close-on-exec TCP socket bound to `port` with `SO_REUSEADDR`, as lws sets it (so sockets
+    /// in TIME_WAIT do not count as in use), and `SO_REUSEPORT` when the port is to be shared.
+    private func boundSocket(port: Int, sharingPort: Bool, flags: Int32 = 0) -> Result<Int32, SocketError> {
+        let fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue) | flags, 0)
+        guard fd >= 0 else { return .failure(SocketError(code: errno)) }
+        var on: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        if sharingPort { setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &on, socklen_t(MemoryLayout<Int32>.size)) }
+        guard bind(fd, port: port) == 0 else {
+            let code = errno
+            close(fd)
+            return .failure(SocketError(code: code))
+        }
+        return .success(fd)
     }
 
     private func boundPort(_ fd: Int32) -> Int? {
