@@ -14,7 +14,9 @@ struct SceneState {
     static let initialViewport = Size(width: 390, height: 844)
 
     let framesPerSecond: Int
-    private let clock = MonotonicClock()
+    /// Real time, held still in `clock` while the world runs (as `SceneSession`).
+    private let realTime = MonotonicClock()
+    private let clock = ManualClock()
     private let logger: Logger
     private var host: SceneHost
     private var viewport = SceneState.initialViewport
@@ -23,8 +25,7 @@ struct SceneState {
     private var frameSequence: UInt32 = 0
     private var inputSequence: UInt32 = 0
     /// What the client has, to skip frames that would look the same.
-    private var sentNodes: [DisplayNode] = []
-    private var sentState: (viewport: Size, transition: TransitionStatus?, inputSequence: UInt32, slow: Bool)?
+    private var unchanged = UnchangedFrameFilter()
 
     init(sceneName: String, framesPerSecond: Int, logger: Logger) {
         self.framesPerSecond = framesPerSecond
@@ -32,7 +33,7 @@ struct SceneState {
         host = Self.makeHost(sceneName, size: viewport, clock: clock, logger: logger)
     }
 
-    private static func makeHost(_ name: String, size: Size, clock: MonotonicClock, logger: Logger) -> SceneHost {
+    private static func makeHost(_ name: String, size: Size, clock: Clock, logger: Logger) -> SceneHost {
         SceneHost(scene: Scene.named(name) ?? Scene.all[0], size: size, clock: clock, logger: logger)
     }
 
@@ -45,6 +46,7 @@ struct SceneState {
 
     /// One binary message from the page: validated, applied at once, answered.
     mutating func receive(_ bytes: [UInt8]) -> [[UInt8]] {
+        catchUp()
         let message: ClientMessage
         do {
             message = try ClientMessage(decoding: bytes)
@@ -62,7 +64,12 @@ struct SceneState {
 
     /// The frame timer fired: a frame while anything may still move, unless it looks as last sent.
     mutating func tick() -> [UInt8]? {
-        host.isSettled ? nil : buildFrame()
+        catchUp()
+        return host.isSettled ? nil : buildFrame()
+    }
+
+    private func catchUp() {
+        clock.set(realTime.now)
     }
 
     private mutating func apply(_ message: ClientMessage) -> [[UInt8]] {
@@ -75,14 +82,14 @@ struct SceneState {
             host.resize(to: new.size)
             // A new page size usually means a new page: send the whole state again.
             encoder.reset()
-            sentState = nil
+            unchanged.reset()
         case .chooseScene(let name):
             guard Scene.named(name) != nil else { return [reject(.unknownScene(name))] }
             let slow = host.slowAnimations
             host = Self.makeHost(name, size: viewport, clock: clock, logger: logger)
             host.slowAnimations = slow
             encoder.reset()
-            sentState = nil
+            unchanged.reset()
             return [hello()] + (buildFrame().map { [$0] } ?? [])
         case .ping(let clientTime):
             return [PongMessage(clientTime: clientTime, serverTime: clock.now).encoded()]
@@ -104,21 +111,16 @@ struct SceneState {
 
     /// Evaluates the world now and encodes it, unless it looks exactly as last sent.
     private mutating func buildFrame() -> [UInt8]? {
+        catchUp()
         let started = clock.now
         let list = host.frame()
-        let transition = host.transition
-        if let sent = sentState, sent.viewport == list.viewport, sent.transition == transition,
-           sent.inputSequence == inputSequence, sent.slow == host.slowAnimations, sentNodes == list.nodes {
-            return nil
-        }
-        frameSequence &+= 1
-        let header = FrameHeader(sequence: frameSequence, serverTime: started, buildDuration: clock.now - started,
-                                 transition: transition, inputSequence: inputSequence,
+        var header = FrameHeader(sequence: frameSequence &+ 1, serverTime: started, buildDuration: 0,
+                                 transition: host.transition, inputSequence: inputSequence,
                                  slowAnimations: host.slowAnimations)
+        guard unchanged.admit(list, header: header) else { return nil }
+        frameSequence = header.sequence
+        header.buildDuration = realTime.now - started
         encoder.encode(list, header: header, into: &frameBuffer)
-        sentNodes.removeAll(keepingCapacity: true)
-        sentNodes.append(contentsOf: list.nodes)
-        sentState = (list.viewport, transition, inputSequence, host.slowAnimations)
         return frameBuffer
     }
 }

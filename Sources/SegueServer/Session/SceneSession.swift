@@ -29,7 +29,11 @@ final class SceneSession: ConnectionHandler {
     /// Replies (hello, pong, errors) waiting to be written; past this, new ones are dropped.
     static let maximumQueuedReplies = 32
 
-    private let clock = MonotonicClock()
+    /// Real time, read once per message, tick or frame and held still in `clock` while the world
+    /// runs: every animation in a frame sees the same instant, and the engine never reads the
+    /// system clock itself (it reads the time once per animation per pass).
+    private let realTime = MonotonicClock()
+    private let clock = ManualClock()
     private let connection: ConnectionInfo
     private let framesPerSecond: Int
     private var host: SceneHost
@@ -62,6 +66,7 @@ final class SceneSession: ConnectionHandler {
     // MARK: ConnectionHandler
 
     func receive(_ message: UnsafeRawBufferPointer, isBinary: Bool) {
+        catchUp()
         connection.metrics.countInputMessage()
         guard isBinary else {
             return reject(ErrorMessage(code: .unknownMessageType,
@@ -75,6 +80,7 @@ final class SceneSession: ConnectionHandler {
     }
 
     func tick() {
+        catchUp()
         let settled = host.isSettled
         if !settled { needsFrame = true }
         if settled && !wasSettled { reportSettledWorld() }
@@ -153,6 +159,10 @@ final class SceneSession: ConnectionHandler {
         reportedTransitions = current
     }
 
+    private func catchUp() {
+        clock.set(realTime.now)
+    }
+
     /// Counts a bad message and tells the client why; the session goes on unchanged.
     private func reject(_ error: ErrorMessage) {
         connection.metrics.countBadMessage()
@@ -176,6 +186,7 @@ final class SceneSession: ConnectionHandler {
 
     /// Evaluates the world now and encodes it, unless it looks exactly as last sent.
     private func buildFrame() -> OutgoingMessage? {
+        catchUp()
         let started = clock.now
         let list = host.frame()
         var header = FrameHeader(sequence: frameSequence &+ 1, serverTime: started, buildDuration: 0,
@@ -183,9 +194,9 @@ final class SceneSession: ConnectionHandler {
                                  slowAnimations: host.slowAnimations)
         guard unchanged.admit(list, header: header) else { return nil }
         frameSequence = header.sequence
-        header.buildDuration = clock.now - started
+        header.buildDuration = realTime.now - started
         encoder.encode(list, header: header, into: &frameBuffer)
-        connection.metrics.recordFrameBuild(seconds: clock.now - started)
+        connection.metrics.recordFrameBuild(seconds: realTime.now - started)
         return OutgoingMessage(bytes: frameBuffer, isBinary: true)
     }
 }
