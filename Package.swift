@@ -40,8 +40,10 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "SegueKitTests", dependencies: ["SegueKit"]),
+        // Reference math and tolerances the test targets share, derived independently of Motion.
+        .target(name: "ReferenceMath", dependencies: ["Motion"], path: "Tests/ReferenceMath"),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "ReferenceMath"]),
+        .testTarget(name: "SegueKitTests", dependencies: ["SegueKit", "ReferenceMath"]),
         .testTarget(name: "ScenesTests", dependencies: [
             "Scenes", "Recorder",
             .product(name: "PropertyBased", package: "swift-property-based"),

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Motion
 import Testing
+import ReferenceMath
 
 @Suite struct AffineTransformTests {
     /// Row-vector product by hand: [x y 1] · M.

@@ -1,5 +1,6 @@
 import Motion
 import Testing
+import ReferenceMath
 
 @Suite struct RectTests {
     @Test func negativeSizesDescribeTheSameAreaAsTheirStandardizedTwin() {

@@ -1,5 +1,6 @@
 import Motion
 import Testing
+import ReferenceMath
 
 private func v(_ x: Double, _ y: Double = 0) -> AnimationVector { AnimationVector(x, y) }
 private func key(_ t: Double, _ x: Double, _ y: Double = 0) -> KeyframeTrack.Key {

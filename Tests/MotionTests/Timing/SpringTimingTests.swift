@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Motion
 import Testing
+import ReferenceMath
 
 struct SpringCase: CustomTestStringConvertible, Sendable {
     let duration: Double, damping: Double, velocity: Double

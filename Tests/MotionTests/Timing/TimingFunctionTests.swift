@@ -1,5 +1,6 @@
 import Motion
 import Testing
+import ReferenceMath
 
 struct NamedCurve: CustomTestStringConvertible, Sendable {
     let name: String

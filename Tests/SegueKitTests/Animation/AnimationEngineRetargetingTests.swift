@@ -1,6 +1,7 @@
 import Motion
 @testable import SegueKit
 import Testing
+import ReferenceMath
 
 /// Interrupting a moving property: UIKit's additive animations (iOS 8 on) and beginFromCurrentState.
 @Suite struct AnimationEngineRetargetingTests {

@@ -1,6 +1,7 @@
 import Motion
 @testable import SegueKit
 import Testing
+import ReferenceMath
 
 /// Scrubbing: any animation put on a paused child timeline shows, at local time τ, exactly what the
 /// same animation shows at time τ on a running root timeline.

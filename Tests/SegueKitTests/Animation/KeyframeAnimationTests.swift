@@ -1,6 +1,7 @@
 import Motion
 @testable import SegueKit
 import Testing
+import ReferenceMath
 
 /// The slides tutorial's push: over 1.5 s the from-view shrinks to 0.8 (relative 0–0.25), both views
 /// slide left by the container's width (0.25–0.5), and the to-view grows back to 1 (0.5–1).

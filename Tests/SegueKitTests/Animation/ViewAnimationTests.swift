@@ -1,6 +1,7 @@
 import Motion
 @testable import SegueKit
 import Testing
+import ReferenceMath
 
 @Suite struct ViewAnimationTests {
     @Test func modelChangesAtOnceAndPresentationFollowsTheDefaultEaseInEaseOutCurve() {

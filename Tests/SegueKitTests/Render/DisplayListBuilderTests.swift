@@ -1,6 +1,7 @@
 import Motion
 @testable import SegueKit
 import Testing
+import ReferenceMath
 
 @Suite struct DisplayListBuilderTests {
     /// window ─ a (rotated 90°, alpha 0.5, bounds origin (10, 0)) ─ b (moved by (5, 0), alpha 0.4)

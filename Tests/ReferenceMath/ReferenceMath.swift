@@ -5,18 +5,18 @@ import Darwin
 #endif
 import Motion
 
-/// Independent reference math: written from the formulas in notes/uikit-behaviour.md, sharing no
-/// code with Motion, so a test compares two derivations rather than one with itself.
-enum Reference {
+/// Independent reference math for the tests: written from the formulas in notes/uikit-behaviour.md,
+/// sharing no code with Motion, so a test compares two derivations rather than one with itself.
+public enum Reference {
     /// The cubic Bézier through (0,0), p1, p2, (1,1), evaluated in Bernstein form at parameter s.
-    static func bezier(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
+    public static func bezier(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
         let u = 1 - s
         return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
     }
 
     /// y for x on the curve with control points (x1, y1), (x2, y2): bisection on x(s) = x, which is
     /// monotone because both control xs lie in 0…1.
-    static func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
+    public static func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         var lo = 0.0, hi = 1.0
@@ -28,7 +28,7 @@ enum Reference {
     }
 
     /// The settle equation's left side: the envelope coefficient at T (0.001 when fitted).
-    static func envelope(omega w: Double, duration t: Double, damping z: Double, velocity v: Double) -> Double {
+    public static func envelope(omega w: Double, duration t: Double, damping z: Double, velocity v: Double) -> Double {
         if z < 1 {
             return abs(z * w - v) / (w * (1 - z * z).squareRoot()) * exp(-z * w * t)
         }
@@ -37,7 +37,7 @@ enum Reference {
 
     /// ω solved by bisection on envelope(ω) = 0.001, over a bracket where the envelope decreases
     /// through the threshold: from above max(v/ζ, 1/T)·4 down to where it first exceeds 0.001.
-    static func omega(duration t: Double, damping z: Double, velocity v: Double) -> Double {
+    public static func omega(duration t: Double, damping z: Double, velocity v: Double) -> Double {
         // Walk down from a surely-settled ω until the envelope rises above the threshold.
         var hi = 1000.0 / t
         var lo = hi
@@ -54,30 +54,45 @@ enum Reference {
     }
 
     /// Progress of the spring at time s from its closed form (mass 1, stiffness ω², damping 2ζω).
-    static func spring(omega w: Double, damping z: Double, velocity v: Double, at s: Double) -> Double {
+    public static func spring(omega w: Double, damping z: Double, velocity v: Double, at s: Double) -> Double {
         if z < 1 {
             let wd = w * (1 - z * z).squareRoot()
             return 1 - exp(-z * w * s) * (cos(wd * s) + (z * w - v) / wd * sin(wd * s))
         }
         return 1 - (1 + (w - v) * s) * exp(-w * s)
     }
+
+    public static func easeInEaseOut(_ x: Double) -> Double { curve(0.42, 0, 0.58, 1, at: x) }
+    public static func easeIn(_ x: Double) -> Double { curve(0.42, 0, 1, 1, at: x) }
+
+    /// Spring progress 0 → 1 at time s of a UIKit duration-fitted spring (1 from the duration on).
+    public static func spring(duration: Double, damping z: Double, velocity v: Double, at s: Double) -> Double {
+        if s <= 0 { return 0 }
+        if s >= duration { return 1 }
+        return spring(omega: omega(duration: duration, damping: z, velocity: v), damping: z, velocity: v, at: s)
+    }
 }
 
 /// |a − b| ≤ tolerance.
-func isClose(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
+public func isClose(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
     abs(a - b) <= tolerance
 }
 
-func isClose(_ a: Point, _ b: Point, _ tolerance: Double = 1e-9) -> Bool {
+public func isClose(_ a: Point, _ b: Point, _ tolerance: Double = 1e-9) -> Bool {
     isClose(a.x, b.x, tolerance) && isClose(a.y, b.y, tolerance)
 }
 
-func isClose(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
+public func isClose(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
     isClose(a.origin, b.origin, tolerance) && isClose(a.size.width, b.size.width, tolerance)
         && isClose(a.size.height, b.size.height, tolerance)
 }
 
-func isClose(_ a: AffineTransform, _ b: AffineTransform, _ tolerance: Double = 1e-9) -> Bool {
+public func isClose(_ a: AffineTransform, _ b: AffineTransform, _ tolerance: Double = 1e-9) -> Bool {
     isClose(a.a, b.a, tolerance) && isClose(a.b, b.b, tolerance) && isClose(a.c, b.c, tolerance)
         && isClose(a.d, b.d, tolerance) && isClose(a.tx, b.tx, tolerance) && isClose(a.ty, b.ty, tolerance)
+}
+
+public func isClose(_ a: Color, _ b: Color, _ tolerance: Double = 1e-9) -> Bool {
+    isClose(a.red, b.red, tolerance) && isClose(a.green, b.green, tolerance)
+        && isClose(a.blue, b.blue, tolerance) && isClose(a.alpha, b.alpha, tolerance)
 }
