@@ -20,12 +20,8 @@ struct SceneState {
     private let logger: Logger
     private var host: SceneHost
     private var viewport = SceneState.initialViewport
-    private var encoder = FrameEncoder()
-    private var frameBuffer: [UInt8] = []
-    private var frameSequence: UInt32 = 0
+    private var frames = FrameStream()
     private var inputSequence: UInt32 = 0
-    /// What the client has, to skip frames that would look the same.
-    private var unchanged = UnchangedFrameFilter()
 
     init(sceneName: String, framesPerSecond: Int, logger: Logger) {
         self.framesPerSecond = framesPerSecond
@@ -81,15 +77,13 @@ struct SceneState {
             viewport = new.size
             host.resize(to: new.size)
             // A new page size usually means a new page: send the whole state again.
-            encoder.reset()
-            unchanged.reset()
+            frames.reset()
         case .chooseScene(let name):
             guard Scene.named(name) != nil else { return [reject(.unknownScene(name))] }
             let slow = host.slowAnimations
             host = Self.makeHost(name, size: viewport, clock: clock, logger: logger)
             host.slowAnimations = slow
-            encoder.reset()
-            unchanged.reset()
+            frames.reset()
             return [hello()] + (buildFrame().map { [$0] } ?? [])
         case .ping(let clientTime):
             return [PongMessage(clientTime: clientTime, serverTime: clock.now).encoded()]
@@ -113,14 +107,8 @@ struct SceneState {
     private mutating func buildFrame() -> [UInt8]? {
         catchUp()
         let started = clock.now
-        let list = host.frame()
-        var header = FrameHeader(sequence: frameSequence &+ 1, serverTime: started, buildDuration: 0,
-                                 transition: host.transition, inputSequence: inputSequence,
-                                 slowAnimations: host.slowAnimations)
-        guard unchanged.admit(list, header: header) else { return nil }
-        frameSequence = header.sequence
-        header.buildDuration = realTime.now - started
-        encoder.encode(list, header: header, into: &frameBuffer)
-        return frameBuffer
+        return frames.encode(host.frame(), transition: host.transition, inputSequence: inputSequence,
+                             slowAnimations: host.slowAnimations, serverTime: started,
+                             buildDuration: { realTime.now - started })
     }
 }

@@ -38,15 +38,11 @@ final class SceneSession: ConnectionHandler {
     private let framesPerSecond: Int
     private var host: SceneHost
     private var viewport = SceneSession.initialViewport
-    private var encoder = FrameEncoder()
-    private var frameBuffer: [UInt8] = []
+    private var frames = FrameStream()
     private var replies: [OutgoingMessage] = []
-    private var frameSequence: UInt32 = 0
     private var inputSequence: UInt32 = 0
     /// Something may have changed since the last frame was sent.
     private var needsFrame = true
-    /// What the client has, to skip frames that would look the same.
-    private var unchanged = UnchangedFrameFilter()
     /// Whether the world was settled at the last tick, to notice it settling.
     private var wasSettled = true
     /// This host's transition counts as last added to the server's metrics.
@@ -113,8 +109,7 @@ final class SceneSession: ConnectionHandler {
             viewport = new.size
             host.resize(to: new.size)
             // A new page size usually means a new page: send the whole state again.
-            encoder.reset()
-            unchanged.reset()
+            frames.reset()
             needsFrame = true
         case .chooseScene(let name):
             guard Scene.named(name) != nil else { return reject(.unknownScene(name)) }
@@ -123,8 +118,7 @@ final class SceneSession: ConnectionHandler {
             reportedTransitions = ServerMetrics.TransitionCounts()
             host = Self.makeHost(name, size: viewport, clock: clock, logger: connection.logger)
             host.slowAnimations = slow
-            encoder.reset()
-            unchanged.reset()
+            frames.reset()
             enqueueHello()
             needsFrame = true
         case .ping(let clientTime):
@@ -188,15 +182,10 @@ final class SceneSession: ConnectionHandler {
     private func buildFrame() -> OutgoingMessage? {
         catchUp()
         let started = clock.now
-        let list = host.frame()
-        var header = FrameHeader(sequence: frameSequence &+ 1, serverTime: started, buildDuration: 0,
-                                 transition: host.transition, inputSequence: inputSequence,
-                                 slowAnimations: host.slowAnimations)
-        guard unchanged.admit(list, header: header) else { return nil }
-        frameSequence = header.sequence
-        header.buildDuration = realTime.now - started
-        encoder.encode(list, header: header, into: &frameBuffer)
+        guard let bytes = frames.encode(host.frame(), transition: host.transition, inputSequence: inputSequence,
+                                        slowAnimations: host.slowAnimations, serverTime: started,
+                                        buildDuration: { realTime.now - started }) else { return nil }
         connection.metrics.recordFrameBuild(seconds: realTime.now - started)
-        return OutgoingMessage(bytes: frameBuffer, isBinary: true)
+        return OutgoingMessage(bytes: bytes, isBinary: true)
     }
 }
