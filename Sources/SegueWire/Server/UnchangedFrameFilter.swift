@@ -5,8 +5,8 @@ import SegueKit
 /// one sent (same nodes, viewport, transition, input sequence and slow-animation flag) is not sent.
 /// Change-only encoding alone would still spend a 41-byte header and 4 bytes a node on it.
 ///
-/// `SceneSession.buildFrame` (SegueServer) applies this rule; this type is it as a value, so tools
-/// can count what a session would send (`segue bench`) without a connection.
+/// Sessions apply it through `FrameStream`; `segue bench` applies it alone, to count what a session
+/// would send without a connection.
 public struct UnchangedFrameFilter: Sendable {
     /// The last admitted frame's nodes, copied into storage the filter owns so the caller's list
     /// is never shared and its reuse never copies.
