@@ -62,6 +62,26 @@ public enum Reference {
         return 1 - (1 + (w - v) * s) * exp(-w * s)
     }
 
+    /// Progress of a spring of any damping at time `s`, by integrating m·y'' + c·y' + k·y = 0 with
+    /// classical Runge–Kutta (y = distance left, y(0) = 1, y'(0) = −v): a derivation that shares no
+    /// closed form with Motion. `step` seconds per step.
+    public static func integratedSpring(mass m: Double, stiffness k: Double, damping c: Double, velocity v: Double,
+                                        at s: Double, step: Double = 1e-5) -> Double {
+        func acceleration(_ y: Double, _ dy: Double) -> Double { (-c * dy - k * y) / m }
+        var y = 1.0, dy = -v, t = 0.0
+        while t < s {
+            let h = min(step, s - t)
+            let k1y = dy, k1v = acceleration(y, dy)
+            let k2y = dy + h / 2 * k1v, k2v = acceleration(y + h / 2 * k1y, dy + h / 2 * k1v)
+            let k3y = dy + h / 2 * k2v, k3v = acceleration(y + h / 2 * k2y, dy + h / 2 * k2v)
+            let k4y = dy + h * k3v, k4v = acceleration(y + h * k3y, dy + h * k3v)
+            y += h / 6 * (k1y + 2 * k2y + 2 * k3y + k4y)
+            dy += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+            t += h
+        }
+        return 1 - y
+    }
+
     public static func easeInEaseOut(_ x: Double) -> Double { curve(0.42, 0, 0.58, 1, at: x) }
     public static func easeIn(_ x: Double) -> Double { curve(0.42, 0, 1, 1, at: x) }
 

@@ -11,6 +11,9 @@ public final class Timeline {
         public let parentStart: Double
         public let parentDuration: Double
         public let curve: TimingFunction
+        /// When set, the ramp follows this spring instead of `curve`, for the spring's own duration
+        /// (it may overshoot the target and come back).
+        public let spring: SpringTiming?
         /// The speed local time keeps once the target is reached (0 holds there).
         public let speedAfter: Double
     }
@@ -64,7 +67,8 @@ public final class Timeline {
             if elapsed >= ramp.parentDuration {
                 return ramp.to + (elapsed - ramp.parentDuration) * ramp.speedAfter
             }
-            return ramp.from + (ramp.to - ramp.from) * ramp.curve.value(at: elapsed / ramp.parentDuration)
+            let share = ramp.spring?.value(at: elapsed) ?? ramp.curve.value(at: elapsed / ramp.parentDuration)
+            return ramp.from + (ramp.to - ramp.from) * share
         }
         return (parentTime - beginTime) * speed + timeOffset
     }
@@ -96,7 +100,18 @@ public final class Timeline {
         rebase(time: from)
         speed = 0
         ramp = Ramp(from: from, to: target, parentStart: now, parentDuration: max(duration, 0), curve: curve,
-                    speedAfter: speedAfter)
+                    spring: nil, speedAfter: speedAfter)
+    }
+
+    /// Plays from the current local time to `target` along `spring` (its velocity is relative to the
+    /// distance to travel), then runs on at `speedAfter`.
+    public func ramp(to target: Double, spring: SpringTiming, speedAfter: Double = 0) {
+        let now = parentTime
+        let from = localTime(parentTime: now)
+        rebase(time: from)
+        speed = 0
+        ramp = Ramp(from: from, to: target, parentStart: now, parentDuration: spring.duration, curve: .linear,
+                    spring: spring, speedAfter: speedAfter)
     }
 
     private func rebase(time: Double) {

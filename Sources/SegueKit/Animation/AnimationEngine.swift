@@ -1,3 +1,4 @@
+import Logging
 import Motion
 
 /// Owns every running animation of one window: records what animation blocks change, turns the
@@ -18,6 +19,7 @@ public final class AnimationEngine {
     public static var current: AnimationEngine? { binding?.engine }
 
     public let clock: Clock
+    let logger: Logger
     /// Every animation's time base: follows the clock; its speed is the window's slow-motion knob.
     public let rootTimeline: Timeline
 
@@ -27,14 +29,21 @@ public final class AnimationEngine {
     private var groups: [CompletionGroup] = []
     private var nextGroupID = 0
     private var readyCompletions: [(handler: (Bool) -> Void, finished: Bool)] = []
+    /// Property animators that are active (running or paused): they own driven animations.
+    private var propertyAnimators: [ViewPropertyAnimator] = []
+    /// Reused each frame for the animators whose run ended, so stepping allocates nothing.
+    private var endedAnimators: [ViewPropertyAnimator] = []
+    /// Property animator calls refused as misuse (logged each time).
+    public private(set) var misuseCount = 0
 
     /// Animation blocks committed, and completion groups ended: equal once everything settled,
     /// since each block's completion runs exactly once.
     public private(set) var committedBlockCount = 0
     public private(set) var endedBlockCount = 0
 
-    public init(clock: Clock) {
+    public init(clock: Clock, logger: Logger = Logger(label: "segue.engine", factory: { _ in SwiftLogNoOpLogHandler() })) {
         self.clock = clock
+        self.logger = logger
         self.rootTimeline = Timeline(clock: clock)
     }
 
@@ -55,7 +64,7 @@ public final class AnimationEngine {
     }
 
     /// Whether anything is animating or waiting to complete.
-    public var isAnimating: Bool { !groups.isEmpty }
+    public var isAnimating: Bool { !groups.isEmpty || !propertyAnimators.isEmpty }
 
     public var runningAnimationCount: Int { animations.count }
 
@@ -152,6 +161,7 @@ public final class AnimationEngine {
             let animation = animations[index]
             if animation.view === view && animation.property == property {
                 remove(at: index)
+                animation.animator?.forget(view, property)
                 if let g = groups.firstIndex(where: { $0.id == animation.groupID }) {
                     groups[g].finished = false
                     groups[g].liveAnimations -= 1
@@ -195,6 +205,66 @@ public final class AnimationEngine {
         }
     }
 
+    // MARK: Property animators
+
+    func activate(_ animator: ViewPropertyAnimator) {
+        if !propertyAnimators.contains(where: { $0 === animator }) { propertyAnimators.append(animator) }
+    }
+
+    func deactivate(_ animator: ViewPropertyAnimator) {
+        propertyAnimators.removeAll { $0 === animator }
+    }
+
+    func reportMisuse(_ misuse: PropertyAnimatorMisuse) {
+        misuseCount += 1
+        logger.error("property animator misuse, refused: \(misuse)")
+    }
+
+    func addDriven(view: View, property: AnimatableProperty, delta: AnimationVector, animator: ViewPropertyAnimator,
+                   start: Double, blocksInteraction: Bool) {
+        add(PropertyAnimation(view: view, property: property, timeline: rootTimeline, beginTime: 0, duration: 0,
+                              curve: .driven(animator, start: start), delta: delta, groupID: Self.drivenGroupID,
+                              blocksInteraction: blocksInteraction))
+    }
+
+    /// Driven animations belong to their animator, not to a completion group.
+    static let drivenGroupID = -1
+
+    /// Removes an animator's animations; keeping current values folds each one's offset into the model.
+    func removeDrivenAnimations(of animator: ViewPropertyAnimator, keepingCurrentValues: Bool) {
+        var index = animations.count - 1
+        while index >= 0 {
+            let animation = animations[index]
+            if animation.animator === animator {
+                if keepingCurrentValues {
+                    let offset = animation.offset(at: 0)
+                    animation.view.model[animation.property] = animation.view.model[animation.property] + offset
+                    animator.folded(animation.view, animation.property, offset: offset)
+                }
+                remove(at: index)
+            }
+            index -= 1
+        }
+    }
+
+    /// Queues completions that take no argument; `flush` runs them now (a direct call such as
+    /// `finishAnimation`), otherwise with the frame's other completions.
+    func enqueue(_ handlers: [() -> Void], flush: Bool) {
+        for handler in handlers { readyCompletions.append(({ _ in handler() }, true)) }
+        if flush { flushCompletions() }
+    }
+
+    /// Brings running animators to their timelines' time; ends those whose run is over.
+    private func stepPropertyAnimators() -> Bool {
+        guard !propertyAnimators.isEmpty else { return false }
+        endedAnimators.removeAll(keepingCapacity: true)
+        for animator in propertyAnimators where animator.step() { endedAnimators.append(animator) }
+        for animator in endedAnimators { animator.reachEnd() }
+        let ended = !endedAnimators.isEmpty
+        endedAnimators.removeAll(keepingCapacity: true)
+        return ended
+    }
+
     // MARK: Evaluating a frame
 
     /// Brings every view's presentation values to the timelines' current times and ends the groups
@@ -202,10 +272,13 @@ public final class AnimationEngine {
     /// evaluated in the same call, so a frame never shows a half-applied handoff.
     public func evaluate() {
         for _ in 0..<Self.maximumHandoffPasses {
+            let animatorsEnded = stepPropertyAnimators()
             accumulateOffsets()
-            guard settleGroups() else { return }
+            let groupsEnded = settleGroups()
+            guard animatorsEnded || groupsEnded else { return }
             flushCompletions()
         }
+        _ = stepPropertyAnimators()
         accumulateOffsets()
     }
 

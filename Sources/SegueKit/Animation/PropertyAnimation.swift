@@ -8,6 +8,8 @@ enum AnimationPacing {
     case spring(SpringTiming)
     /// Keyframe offsets, sampled at the eased fraction of the duration.
     case keyframes(KeyframeTrack, TimingFunction)
+    /// A property animator's progress, from `start` (the share of its run before this block began).
+    case driven(ViewPropertyAnimator, start: Double)
 }
 
 /// One property of one view, animated additively: it contributes `offset(at:)` to the property's
@@ -38,7 +40,28 @@ struct PropertyAnimation {
         case .keyframes(let track, let function):
             let fraction = duration > 0 ? elapsed / duration : 1
             return track.value(at: function.value(at: fraction))
+        case .driven(let animator, let start):
+            let p = animator.progress
+            var offset = (1 - Self.local(p.x, from: start)) * delta
+            // A position follows the y spring on its y lane (a vector velocity); the rest follow x.
+            if property == .center && p.y != p.x {
+                offset.lanes.1 = (1 - Self.local(p.y, from: start)) * delta.lanes.1
+            }
+            return offset
         }
+    }
+
+    /// A block added at `start` of an animator's run moves over the rest: 0 until then, then
+    /// linearly to 1 (past it, or below 0 from the very start, while a spring overshoots).
+    static func local(_ progress: Double, from start: Double) -> Double {
+        if start <= 0 { return progress }
+        if start >= 1 { return progress >= 1 ? 1 : 0 }
+        return progress <= start ? 0 : (progress - start) / (1 - start)
+    }
+
+    var animator: ViewPropertyAnimator? {
+        if case .driven(let animator, _) = curve { return animator }
+        return nil
     }
 }
 

@@ -1,9 +1,14 @@
 import Motion
 
-/// `UIPercentDrivenInteractiveTransition`: runs the animator's animations on one paused timeline
-/// that `update(_:)` scrubs; `finish()` plays the rest forward, `cancel()` plays back to the start.
-/// Curves, springs and keyframes all scrub together because every animation is a pure function of
-/// its timeline's time.
+/// `UIPercentDrivenInteractiveTransition`.
+///
+/// When the animator vends an interruptible animator (`interruptibleAnimator(using:)`), the
+/// transition runs through it: `update(_:)` scrubs its `fractionComplete`, `finish()` and `cancel()`
+/// continue it forward or reversed with `timingCurve`, `pause()` pauses it.
+///
+/// Otherwise the animator's animations run on one paused timeline that `update(_:)` scrubs;
+/// `finish()` plays the rest forward, `cancel()` plays back to the start. Curves, springs and
+/// keyframes all scrub together because every animation is a pure function of its timeline's time.
 open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransitioning {
     /// UIKit documents easeInOut as the default completion curve but plays the tail linearly in
     /// practice (notes/uikit-behaviour.md, unverified); flip this to make the tail follow the curve.
@@ -11,6 +16,11 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
 
     public var completionSpeed: Double = 1
     public var completionCurve: View.AnimationCurve = .easeInOut
+    /// The timing of what `finish()` and `cancel()` play (iOS 10); nil: the completion curve and
+    /// speed (or, with an interruptible animator, its own timing).
+    public var timingCurve: TimingCurveProvider?
+    /// false: a transition this drives starts running, as if tapped, and can be grabbed with
+    /// `pause()` (iOS 10).
     public var wantsInteractiveStart = true
 
     public private(set) var percentComplete: Double = 0
@@ -19,6 +29,7 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
 
     private weak var context: TransitionContext?
     private var timeline: Timeline?
+    private var driver: ViewImplicitlyAnimating?
     /// finish() or cancel() called before the transition started.
     private var pendingEnd: PendingEnd?
     private enum PendingEnd { case finish, cancel }
@@ -30,10 +41,22 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
               let engine = context.engine else { return }
         self.context = context
         duration = animator.transitionDuration(using: context)
-        let timeline = context.beginTimeline(paused: true)
-        self.timeline = timeline
-        engine.withTimeline(timeline) { animator.animateTransition(using: context) }
-        timeline.seek(to: percentComplete * duration)
+        if let driver = engine.perform({ context.interruptibleAnimator }) {
+            self.driver = driver
+            engine.perform {
+                if context.isInteractive {
+                    driver.pauseAnimation()
+                    driver.fractionComplete = percentComplete
+                } else {
+                    driver.startAnimation()
+                }
+            }
+        } else {
+            let timeline = context.beginTimeline(paused: context.isInteractive)
+            self.timeline = timeline
+            engine.withTimeline(timeline) { animator.animateTransition(using: context) }
+            if context.isInteractive { timeline.seek(to: percentComplete * duration) }
+        }
         switch pendingEnd {
         case .finish: finish()
         case .cancel: cancel()
@@ -44,46 +67,77 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
 
     /// Sets the transition to `percentComplete` (clamped to 0…1); ignored unless interactive.
     open func update(_ percentComplete: Double) {
-        guard let context, context.isInteractive, let timeline else { return }
+        guard let context, context.isInteractive else { return }
         let p = percentComplete.isFinite ? min(max(percentComplete, 0), 1) : self.percentComplete
         self.percentComplete = p
-        timeline.seek(to: p * duration)
+        if let driver {
+            driver.fractionComplete = p
+        } else {
+            timeline?.seek(to: p * duration)
+        }
         context.updateInteractiveTransition(p)
     }
 
     /// Plays the remaining (1 − p)·duration forward, divided by `completionSpeed`, and keeps time
     /// running past the end so animations the animator made longer than its duration complete too.
     open func finish() {
-        guard let context, let timeline else {
+        guard let context, driver != nil || timeline != nil else {
             pendingEnd = .finish
             return
         }
         guard context.isInteractive else { return }
         context.finishInteractiveTransition()
-        timeline.endBehavior = .complete
-        timeline.ramp(to: duration, duration: max(duration - timeline.time, 0) / effectiveSpeed, curve: tailCurve,
-                      speedAfter: effectiveSpeed)
+        play(reversed: false)
     }
 
     /// Plays back p·duration to the start, divided by `completionSpeed`; every view ends where it began.
     open func cancel() {
-        guard let context, let timeline else {
+        guard let context, driver != nil || timeline != nil else {
             pendingEnd = .cancel
             return
         }
         guard context.isInteractive else { return }
         context.cancelInteractiveTransition()
-        timeline.endBehavior = .revert
-        timeline.ramp(to: 0, duration: max(timeline.time, 0) / effectiveSpeed, curve: tailCurve)
+        play(reversed: true)
     }
 
-    /// Grabs a finishing or cancelling transition mid-flight and makes it interactive again (iOS 10).
+    /// Grabs a running, finishing or cancelling transition mid-flight and makes it interactive
+    /// (iOS 10): it stops where it is, and `update(_:)` moves it from there.
     open func pause() {
-        guard let context, let timeline, !context.isInteractive, !context.isComplete else { return }
-        timeline.pause()
-        timeline.endBehavior = .hold
-        percentComplete = duration > 0 ? min(max(timeline.time / duration, 0), 1) : 0
+        guard let context, !context.isInteractive, !context.isComplete else { return }
+        if let driver {
+            driver.pauseAnimation()
+            // Scrubbing resumes forward from where the views are.
+            let forward = driver.isReversed ? 1 - driver.fractionComplete : driver.fractionComplete
+            driver.isReversed = false
+            percentComplete = forward
+        } else if let timeline {
+            timeline.pause()
+            timeline.endBehavior = .hold
+            percentComplete = duration > 0 ? min(max(timeline.time / duration, 0), 1) : 0
+        } else {
+            return
+        }
         context.pauseInteractiveTransition()
+    }
+
+    private func play(reversed: Bool) {
+        if let driver {
+            driver.isReversed = reversed
+            driver.continueAnimation(withTimingParameters: timingCurve, durationFactor: 1 / effectiveSpeed)
+            return
+        }
+        guard let timeline else { return }
+        timeline.endBehavior = reversed ? .revert : .complete
+        let target = reversed ? 0 : duration
+        let remaining = max(reversed ? timeline.time : duration - timeline.time, 0) / effectiveSpeed
+        if let spring = timingCurve?.springTimingParameters {
+            timeline.ramp(to: target, spring: spring.springs(duration: max(remaining, SpringTiming.durationRange.lowerBound)).x,
+                          speedAfter: reversed ? 0 : effectiveSpeed)
+        } else {
+            let curve = timingCurve?.cubicTimingParameters?.timingFunction ?? tailCurve
+            timeline.ramp(to: target, duration: remaining, curve: curve, speedAfter: reversed ? 0 : effectiveSpeed)
+        }
     }
 
     private var effectiveSpeed: Double { completionSpeed > 0 ? completionSpeed : 1 }

@@ -57,7 +57,22 @@ public final class TransitionContext: ViewControllerContextTransitioning {
         TransitionStatus(operation: operation, phase: phase, progress: progress, isInteractive: isInteractive)
     }
 
+    /// The animator's interruptible animator, asked for once and kept (UIKit requires the same one
+    /// for the whole transition).
+    private var vendedInterruptibleAnimator: ViewImplicitlyAnimating??
+
+    var interruptibleAnimator: ViewImplicitlyAnimating? {
+        if let vended = vendedInterruptibleAnimator { return vended }
+        let vended = animator?.interruptibleAnimator(using: self)
+        vendedInterruptibleAnimator = .some(vended)
+        return vended
+    }
+
     var progress: Double {
+        if !isInteractive, let vended = vendedInterruptibleAnimator, let driver = vended {
+            if let property = driver as? ViewPropertyAnimator { return property.forwardFraction }
+            return driver.isReversed ? 1 - driver.fractionComplete : driver.fractionComplete
+        }
         if isInteractive || timeline == nil { return percentComplete }
         guard duration > 0, let timeline else { return 1 }
         return min(max(timeline.time / duration, 0), 1)
@@ -122,10 +137,11 @@ public final class TransitionContext: ViewControllerContextTransitioning {
 
     public func pauseInteractiveTransition() {
         guard !isInteractive, !isComplete else { return }
+        let current = progress
         isInteractive = true
         transitionWasCancelled = false
         phase = .interactive
-        if let timeline, duration > 0 { percentComplete = min(max(timeline.time / duration, 0), 1) }
+        percentComplete = current
     }
 
     public func completeTransition(_ didComplete: Bool) {

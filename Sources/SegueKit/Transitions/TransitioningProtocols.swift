@@ -10,21 +10,15 @@ public protocol ViewControllerAnimatedTransitioning: AnyObject {
     func transitionDuration(using transitionContext: ViewControllerContextTransitioning?) -> Double
     func animateTransition(using transitionContext: ViewControllerContextTransitioning)
     func animationEnded(_ transitionCompleted: Bool)
-    /// An animator that drives the whole transition and can be paused and scrubbed (iOS 10).
-    func interruptibleAnimator(using transitionContext: ViewControllerContextTransitioning) -> InterruptibleAnimator?
+    /// The animator that drives the whole transition, which can be paused, scrubbed and continued
+    /// (iOS 10). It must return the same animator for the whole transition; when it returns one,
+    /// interaction controllers drive the transition through it.
+    func interruptibleAnimator(using transitionContext: ViewControllerContextTransitioning) -> ViewImplicitlyAnimating?
 }
 
 extension ViewControllerAnimatedTransitioning {
     public func animationEnded(_ transitionCompleted: Bool) {}
-    public func interruptibleAnimator(using transitionContext: ViewControllerContextTransitioning) -> InterruptibleAnimator? { nil }
-}
-
-/// `UIViewImplicitlyAnimating`'s essentials, for `interruptibleAnimator(using:)`.
-public protocol InterruptibleAnimator: AnyObject {
-    var fractionComplete: Double { get set }
-    func startAnimation()
-    func pauseAnimation()
-    func continueAnimation(reversed: Bool)
+    public func interruptibleAnimator(using transitionContext: ViewControllerContextTransitioning) -> ViewImplicitlyAnimating? { nil }
 }
 
 /// `UIViewControllerContextTransitioning`: what an animator is told about a transition, and how it

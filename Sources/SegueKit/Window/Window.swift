@@ -17,7 +17,7 @@ open class Window: View {
     var displayLinks: [DisplayLink] = []
 
     public init(size: Size, clock: Clock, logger: Logger = Logger(label: "segue.window", factory: { _ in SwiftLogNoOpLogHandler() })) {
-        engine = AnimationEngine(clock: clock)
+        engine = AnimationEngine(clock: clock, logger: logger)
         self.logger = logger
         transitions = TransitionCoordinator(engine: engine, logger: logger)
         super.init(frame: Rect(origin: .zero, size: size), name: "window")
