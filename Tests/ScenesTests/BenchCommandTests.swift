@@ -1,4 +1,5 @@
 import Foundation
+import Scenes
 import Testing
 
 /// `segue bench --json` end to end: the keys its help documents, and the frame sizes it measures.
@@ -89,7 +90,7 @@ struct BenchCommandTests {
     @Test func everySceneIsMeasuredWithSaneFrameSizesAndFreeIdleFrames() throws {
         let report = try Self.runBench()
         #expect(report.frames == 10)
-        #expect(Set(report.scenes.keys) == ["slides", "menu", "stack", "fade"])
+        #expect(Set(report.scenes.keys) == Set(Scene.all.map(\.name)))
         for (name, scene) in report.scenes.sorted(by: { $0.key < $1.key }) {
             let engine = scene.engine, size = scene.frameSize
             #expect(scene.framesStepped == Self.sceneFrames, "\(name)")

@@ -35,6 +35,10 @@ public struct Scene: Sendable {
             .tap("tab-about"),
             .tap("tab-navigation"),
         ]),
+        Scene(name: "photos", makeRootViewController: { PhotoScene.makeRoot() }, transitionCycle: [
+            .tap("tile-4"),  // zoom in, 0.8 s
+            .drag(from: Point(x: 195, y: 380), to: Point(x: 195, y: 760)),  // drag down: pop, interactive
+        ]),
     ]
 
     public static let defaultName = "slides"

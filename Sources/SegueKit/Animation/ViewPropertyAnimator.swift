@@ -173,8 +173,8 @@ public final class ViewPropertyAnimator: ViewImplicitlyAnimating {
     }
 
     /// Resumes a paused animator toward its current direction's end, with new timing if given.
-    /// The segment lasts the remaining share of `duration`, times `durationFactor` when it is not 0
-    /// (physical springs set their own time).
+    /// What remains lasts `durationFactor` × `duration` (Apple: a factor of the original duration);
+    /// 0 keeps the remaining share of `duration`. Physical springs set their own time.
     public func continueAnimation(withTimingParameters parameters: TimingCurveProvider?, durationFactor: Double) {
         guard durationFactor.isFinite, durationFactor >= 0 else { return refuse(.invalidDurationFactor(durationFactor)) }
         if state == .stopped { return refuse(.useAfterStop("continueAnimation")) }
@@ -345,8 +345,7 @@ public final class ViewPropertyAnimator: ViewImplicitlyAnimating {
             progress = AxisProgress(x: start, y: start)
             fraction = start
         }
-        let remaining = abs(target - fraction)
-        let length = duration * remaining * (durationFactor > 0 ? durationFactor : 1)
+        let length = durationFactor > 0 ? duration * durationFactor : duration * abs(target - fraction)
         let curve: Segment.Curve
         if let spring = parameters.springTimingParameters {
             let springs = spring.springs(duration: max(length, SpringTiming.durationRange.lowerBound))

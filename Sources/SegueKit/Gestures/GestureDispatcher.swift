@@ -29,6 +29,10 @@ struct GestureDispatcher {
                 recognizer.trackedPointer = event.pointerID
                 recognizer.pointerDown(event)
             }
+            // A recognizer that begins on the touch itself (a press with no minimum duration) wins it.
+            if let first = recognizers.first(where: { $0.state == .began }) {
+                for other in recognizers where other !== first { other.state = .failed }
+            }
             tracking[event.pointerID] = recognizers
             settle(event.pointerID, pointerEnded: false)
         case .move, .up, .cancel:

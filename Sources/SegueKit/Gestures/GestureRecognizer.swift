@@ -14,6 +14,8 @@ open class GestureRecognizer {
     public internal(set) var state: State = .possible
     public internal(set) weak var view: View?
     public var isEnabled = true
+    /// Asked before the gesture begins (`UIGestureRecognizerDelegate`); weak, as in UIKit.
+    public weak var delegate: GestureRecognizerDelegate?
 
     private var actions: [(GestureRecognizer) -> Void] = []
     /// The pointer this recognizer follows, from its down to its up or cancel.
@@ -50,6 +52,11 @@ open class GestureRecognizer {
 
     /// Moves to `state` and tells the targets (UIKit reports every state but `.possible` and `.failed`).
     func transition(to newState: State) {
+        let begins = newState == .began || (newState == .recognized && state == .possible)
+        if begins, let delegate, !delegate.gestureRecognizerShouldBegin(self) {
+            state = .failed
+            return
+        }
         state = newState
         if newState != .failed && newState != .possible {
             for action in actions { action(self) }
@@ -64,6 +71,16 @@ open class GestureRecognizer {
 
     var isOver: Bool { state == .ended || state == .cancelled || state == .failed }
     var isActive: Bool { state == .began || state == .changed }
+}
+
+/// `UIGestureRecognizerDelegate`'s first question.
+public protocol GestureRecognizerDelegate: AnyObject {
+    /// false: the recognizer fails instead of beginning, and the pointer goes to the others.
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool
+}
+
+extension GestureRecognizerDelegate {
+    public func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool { true }
 }
 
 extension View {

@@ -6,15 +6,14 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// Movement before a pan begins, in points (UIKit's 10 pt).
     public static let panHysteresis = 10.0
     /// The weight of the newest sample in the velocity estimate; UIKit blends 0.2 new, 0.8 old.
-    public static let velocitySmoothing = 0.2
+    public static let velocitySmoothing = VelocityTracker.smoothing
 
     /// Window coordinates where the pointer went down.
     var downLocation = Point.zero
     /// Window coordinates the translation is measured from (where the gesture began).
     var translationOrigin = Point.zero
-    private var lastSample: (location: Point, time: Double)?
     /// Smoothed velocity in window points per second.
-    private var smoothedVelocity: Point?
+    private var tracker = VelocityTracker()
 
     public convenience init(action: @escaping (PanGestureRecognizer) -> Void) {
         self.init()
@@ -41,7 +40,7 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     /// Points per second in `view`'s coordinate space, smoothed over recent samples.
     public func velocity(in view: View?) -> Point {
-        let v = smoothedVelocity ?? .zero
+        let v = tracker.velocity
         guard let view else { return v }
         return view.convert(v, from: nil) - view.convert(.zero, from: nil)
     }
@@ -50,13 +49,12 @@ open class PanGestureRecognizer: GestureRecognizer {
         downLocation = event.location
         latestLocation = event.location
         translationOrigin = event.location
-        lastSample = (event.location, event.timestamp)
-        smoothedVelocity = nil
+        tracker.reset(at: event.location, time: event.timestamp)
         if !shouldTrack(down: event.location) { state = .failed }
     }
 
     override func pointerMoved(_ event: PointerEvent) {
-        sampleVelocity(event)
+        tracker.add(event.location, time: event.timestamp)
         latestLocation = event.location
         switch state {
         case .possible:
@@ -78,7 +76,7 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     override func pointerUp(_ event: PointerEvent) {
         if state == .began || state == .changed {
-            if event.location != latestLocation { sampleVelocity(event) }
+            if event.location != latestLocation { tracker.add(event.location, time: event.timestamp) }
             latestLocation = event.location
             transition(to: .ended)
         } else {
@@ -93,19 +91,5 @@ open class PanGestureRecognizer: GestureRecognizer {
     func shouldBegin(at location: Point) -> Bool? {
         let d = location - downLocation
         return (d.x * d.x + d.y * d.y).squareRoot() >= hysteresis ? true : nil
-    }
-
-    private func sampleVelocity(_ event: PointerEvent) {
-        defer { lastSample = (event.location, event.timestamp) }
-        guard let last = lastSample else { return }
-        let dt = event.timestamp - last.time
-        guard dt > 0 else { return }
-        let sample = Point(x: (event.location.x - last.location.x) / dt, y: (event.location.y - last.location.y) / dt)
-        guard let previous = smoothedVelocity else {
-            smoothedVelocity = sample
-            return
-        }
-        let k = Self.velocitySmoothing
-        smoothedVelocity = Point(x: previous.x * (1 - k) + sample.x * k, y: previous.y * (1 - k) + sample.y * k)
     }
 }

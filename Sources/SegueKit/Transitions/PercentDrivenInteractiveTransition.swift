@@ -13,6 +13,9 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     /// UIKit documents easeInOut as the default completion curve but plays the tail linearly in
     /// practice (notes/uikit-behaviour.md, unverified); flip this to make the tail follow the curve.
     public static let tailFollowsCompletionCurve = false
+    /// A release at an end still plays one frame's worth, rather than a factor of 0 (which would
+    /// mean "the remaining share" to the animator).
+    static let shortestRemainingShare = 1e-3
 
     public var completionSpeed: Double = 1
     public var completionCurve: View.AnimationCurve = .easeInOut
@@ -123,8 +126,12 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
 
     private func play(reversed: Bool) {
         if let driver {
+            // What is left of the duration, sped up by completionSpeed.
+            let forward = driver.isReversed ? 1 - driver.fractionComplete : driver.fractionComplete
             driver.isReversed = reversed
-            driver.continueAnimation(withTimingParameters: timingCurve, durationFactor: 1 / effectiveSpeed)
+            let remaining = reversed ? forward : 1 - forward
+            driver.continueAnimation(withTimingParameters: timingCurve,
+                                     durationFactor: max(remaining, Self.shortestRemainingShare) / effectiveSpeed)
             return
         }
         guard let timeline else { return }

@@ -57,19 +57,18 @@ public final class TransitionContext: ViewControllerContextTransitioning {
         TransitionStatus(operation: operation, phase: phase, progress: progress, isInteractive: isInteractive)
     }
 
-    /// The animator's interruptible animator, asked for once and kept (UIKit requires the same one
-    /// for the whole transition).
-    private var vendedInterruptibleAnimator: ViewImplicitlyAnimating??
+    /// The animator's interruptible animator, kept once vended (UIKit requires the same one for
+    /// the whole transition).
+    private var vendedInterruptibleAnimator: ViewImplicitlyAnimating?
 
     var interruptibleAnimator: ViewImplicitlyAnimating? {
-        if let vended = vendedInterruptibleAnimator { return vended }
-        let vended = animator?.interruptibleAnimator(using: self)
-        vendedInterruptibleAnimator = .some(vended)
-        return vended
+        if let vendedInterruptibleAnimator { return vendedInterruptibleAnimator }
+        vendedInterruptibleAnimator = animator?.interruptibleAnimator(using: self)
+        return vendedInterruptibleAnimator
     }
 
     var progress: Double {
-        if !isInteractive, let vended = vendedInterruptibleAnimator, let driver = vended {
+        if !isInteractive, timeline == nil, let driver = interruptibleAnimator {
             if let property = driver as? ViewPropertyAnimator { return property.forwardFraction }
             return driver.isReversed ? 1 - driver.fractionComplete : driver.fractionComplete
         }

@@ -317,6 +317,20 @@ private func linearMove(_ stage: Stage, duration: Double = 1, curve: View.Animat
         #expect(log.calls == [.end])
     }
 
+    @Test func aDurationFactorSetsTheRestsLengthAsAShareOfTheOriginalDuration() {
+        let stage = Stage()
+        let (view, animator, log) = linearMove(stage, duration: 2)
+        animator.fractionComplete = 0.4
+        stage.perform {
+            animator.continueAnimation(withTimingParameters: CubicTimingParameters(animationCurve: .linear),
+                                       durationFactor: 0.5)
+        }
+        // The remaining 60 points over 0.5 × 2 s.
+        #expect(isClose(stage.x(view, at: 0.5), 70))
+        #expect(stage.x(view, at: 1) == 100)
+        #expect(log.calls == [.end])
+    }
+
     @Test func aVectorVelocityDrivesEachAxisOfAPositionOnItsOwn() {
         let stage = Stage()
         let view = stage.add(Rect(x: -5, y: -5, width: 10, height: 10))

@@ -1,0 +1,146 @@
+import Motion
+import SegueKit
+
+/// The photo grid (Apple's WWDC 2016 sample, "Advances in UIKit Animations and Transitions"):
+/// square tiles, colours standing in for photos; a tap zooms one into the detail screen. It is
+/// the navigation controller's delegate, vending the zoom for pushes and pops.
+final class PhotoGridViewController: ViewController, NavigationControllerDelegate {
+    static let columns = 3
+    static let spacing = 2.0
+    static let tileCount = 15
+    /// Stand-ins for photos: a palette that reads as a camera roll.
+    static let palette: [UInt32] = [
+        0xE76F51, 0x2A9D8F, 0xE9C46A, 0x264653, 0xF4A261, 0x8AB17D, 0x6D597A, 0xB56576,
+        0x355070, 0xEAAC8B, 0x457B9D, 0xA8DADC, 0x1D3557, 0xF28482, 0x84A59D,
+    ]
+
+    private(set) var tiles: [View] = []
+    private let hintLabel = View(name: "grid-hint")
+    /// The transition running now, if any.
+    private(set) var zoom: PhotoZoomTransition?
+
+    init() {
+        super.init(name: "grid")
+        title = "Photos"
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .white
+        for index in 0..<Self.tileCount {
+            let tile = View(name: "tile-\(index)")
+            tile.backgroundColor = Color(hex: Self.palette[index % Self.palette.count])
+            tile.addGestureRecognizer(TapGestureRecognizer { [unowned self] _ in self.open(index) })
+            tiles.append(tile)
+            view.addSubview(tile)
+        }
+        hintLabel.text = "Tap a photo; drag it down to go back"
+        hintLabel.fontSize = 15
+        hintLabel.textColor = Color(white: 0.4)
+        hintLabel.isUserInteractionEnabled = false
+        view.addSubview(hintLabel)
+    }
+
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        let width = view.bounds.width
+        let side = max((width - Self.spacing * Double(Self.columns - 1)) / Double(Self.columns), 0)
+        for (index, tile) in tiles.enumerated() {
+            let column = index % Self.columns, row = index / Self.columns
+            tile.frame = Rect(x: Double(column) * (side + Self.spacing), y: Double(row) * (side + Self.spacing),
+                              width: side, height: side)
+        }
+        hintLabel.frame = Rect(x: 20, y: view.bounds.height - 60, width: max(width - 40, 0), height: 24)
+    }
+
+    func open(_ index: Int) {
+        guard let navigationController, navigationController.topViewController === self else { return }
+        navigationController.pushViewController(PhotoDetailViewController(index: index), animated: true)
+    }
+
+    func navigationController(_ navigationController: NavigationController,
+                              animationControllerFor operation: NavigationController.Operation,
+                              from fromVC: ViewController, to toVC: ViewController) -> ViewControllerAnimatedTransitioning? {
+        let detail = (operation == .push ? toVC : fromVC) as? PhotoDetailViewController
+        guard let detail else { return nil }
+        let transition = PhotoZoomTransition(operation: operation, grid: self, detail: detail,
+                                             initiallyInteractive: operation == .pop && detail.isPanning)
+        transition.onEnd = { [weak self] in self?.zoom = nil }
+        zoom = transition
+        return transition
+    }
+
+    func navigationController(_ navigationController: NavigationController,
+                              interactionControllerFor animationController: ViewControllerAnimatedTransitioning)
+        -> ViewControllerInteractiveTransitioning? {
+        animationController as? PhotoZoomTransition
+    }
+}
+
+/// One photo, full width, on a white backdrop. The backdrop is its own view so the image can fly
+/// at full alpha while the backdrop fades. Panning down pops interactively.
+final class PhotoDetailViewController: ViewController {
+    /// The photo's height over its width (4:3 landscape).
+    static let aspect = 0.75
+
+    let index: Int
+    let backdrop = View(name: "photo-backdrop")
+    let imageView = View(name: "photo-image")
+    /// Whether a pan on this screen is under way (then the pop it starts is interactive).
+    private(set) var isPanning = false
+
+    init(index: Int) {
+        self.index = index
+        super.init(name: "photo")
+        title = "Photo \(index + 1)"
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        backdrop.backgroundColor = .white
+        backdrop.isUserInteractionEnabled = false
+        imageView.backgroundColor = Color(hex: PhotoGridViewController.palette[index % PhotoGridViewController.palette.count])
+        view.addSubview(backdrop)
+        view.addSubview(imageView)
+        view.addGestureRecognizer(PanGestureRecognizer { [unowned self] in self.didPan($0) })
+    }
+
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        backdrop.frame = view.bounds
+        if window?.transitions.isBusy != true { imageView.frame = restingImageFrame }
+    }
+
+    /// Where the image rests: full width, centred vertically.
+    var restingImageFrame: Rect {
+        let width = view.bounds.width, height = width * Self.aspect
+        return Rect(x: 0, y: (view.bounds.height - height) / 2, width: width, height: height)
+    }
+
+    /// Whether this screen's pan started the pop that runs now, and so drives it.
+    private var panDrivesPop = false
+
+    private func didPan(_ gesture: PanGestureRecognizer) {
+        let zoom = (navigationController?.delegate as? PhotoGridViewController)?.zoom
+        if gesture.state == .began {
+            guard let navigationController, window?.transitions.isBusy == false else { return }
+            isPanning = true
+            navigationController.popViewController(animated: true)
+            isPanning = false
+            panDrivesPop = true
+        }
+        guard panDrivesPop, let zoom = zoom ?? (navigationController?.delegate as? PhotoGridViewController)?.zoom else { return }
+        zoom.follow(gesture)
+        if gesture.state == .ended || gesture.state == .cancelled { panDrivesPop = false }
+    }
+}
+
+/// The `photos` scene's root: the grid in a navigation controller whose delegate it is.
+enum PhotoScene {
+    static func makeRoot() -> ViewController {
+        let grid = PhotoGridViewController()
+        let navigation = NavigationController(rootViewController: grid)
+        navigation.delegate = grid
+        return navigation
+    }
+}

@@ -1,0 +1,33 @@
+import Motion
+
+/// A pointer's velocity from its samples, smoothed as UIKit does: each new sample weighs
+/// `smoothing`, the estimate so far the rest.
+struct VelocityTracker {
+    /// The weight of the newest sample; UIKit blends 0.2 new, 0.8 old.
+    static let smoothing = 0.2
+
+    private var lastSample: (location: Point, time: Double)?
+    private var smoothed: Point?
+
+    /// Points per second, zero before two samples arrived.
+    var velocity: Point { smoothed ?? .zero }
+
+    mutating func reset(at location: Point, time: Double) {
+        lastSample = (location, time)
+        smoothed = nil
+    }
+
+    mutating func add(_ location: Point, time: Double) {
+        defer { lastSample = (location, time) }
+        guard let last = lastSample else { return }
+        let dt = time - last.time
+        guard dt > 0 else { return }
+        let sample = Point(x: (location.x - last.location.x) / dt, y: (location.y - last.location.y) / dt)
+        guard let previous = smoothed else {
+            smoothed = sample
+            return
+        }
+        let k = Self.smoothing
+        smoothed = Point(x: previous.x * (1 - k) + sample.x * k, y: previous.y * (1 - k) + sample.y * k)
+    }
+}
