@@ -69,4 +69,46 @@ struct StackSceneTests {
         }
         #expect(checked > 10)
     }
+
+    /// The dismiss animator scrubs linearly: the modal stays under the finger (the tutorial's paused
+    /// springs ran ahead of it), and the snapshot unsqueezes over the rest after its 0.1 s share.
+    @Test func theModalFollowsTheFingerOneToOne() throws {
+        var (script, _) = try presented()
+        script.drag(from: Point(x: 200, y: 300), to: Point(x: 200, y: 500), steps: 40)
+        let run = try record("stack", script.script)
+        let moves = script.events.filter { $0.pointer.phase == .move && $0.time > 1.5 }
+        let began = try #require(moves.first { $0.pointer.location.y - 300 >= 10 })
+        var checked = 0
+        for frame in run.frames where frame.transition?.phase == .interactive && frame.time > began.time {
+            let latest = try #require(script.events.last { $0.time <= frame.time })
+            let drag = latest.pointer.location.y - began.pointer.location.y
+            #expect(abs(try #require(frame.node("stacksecond")).transform.ty - drag) < 1e-9)
+            let p = drag / 844, start = 0.1 / 0.6
+            let scale = p <= start ? 0.95 : 0.95 + 0.05 * (p - start) / (1 - start)
+            // The dismiss adds its own snapshot on top of the one the present left (the tutorial's code).
+            let snapshot = try #require(frame.nodes.last { $0.name == "stackfirst-snapshot" })
+            #expect(abs(snapshot.transform.a - scale) < 1e-9)
+            checked += 1
+        }
+        #expect(checked > 20)
+        #expect(run.last.top == "stacksecond")
+        #expect(run.host.settledInvariantViolations().isEmpty)
+    }
+
+    /// Released at speed, the finishing spring starts at the finger's speed: no jump, no stall.
+    @Test func aFlingCarriesItsSpeedIntoTheDismiss() throws {
+        var (script, _) = try presented()
+        // 400 pt in 10 frames: 2400 pt/s down.
+        script.drag(from: Point(x: 200, y: 300), to: Point(x: 200, y: 700), steps: 10)
+        let run = try record("stack", script.script)
+        let release = try #require(script.events.last { $0.pointer.phase == .up }).time
+        let held = try #require(run.frames.last { $0.time < release })
+        let next = try #require(run.frames.first { $0.time >= release + 1.0 / 60 })
+        let heldY = try #require(held.node("stacksecond")).transform.ty
+        let nextY = try #require(next.node("stacksecond")).transform.ty
+        // One frame on, it has kept moving down at about the finger's 40 pt a frame.
+        #expect(nextY - heldY > 20 && nextY - heldY < 80, "moved \(nextY - heldY)")
+        #expect(run.last.top == "stackfirst")
+        #expect(run.host.settledInvariantViolations().isEmpty)
+    }
 }

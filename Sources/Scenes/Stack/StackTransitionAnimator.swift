@@ -23,9 +23,35 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
     static let overlayAlpha = 0.7
 
     private let transitionMode: Mode
+    /// The drag-down dismiss's animator, made once for the transition (UIKit requires the same one).
+    private var dismissAnimator: ViewPropertyAnimator?
 
     init(transitionMode: Mode) {
         self.transitionMode = transitionMode
+    }
+
+    /// Our interactive extra, not the tutorial's: a drag-down dismiss runs through a property
+    /// animator that scrubs linearly, so the modal stays under the finger (on the tutorial's paused
+    /// springs it ran ahead of it). The same two parts, springs and delays, as delay factors of the
+    /// 0.6 s; the button's dismiss still runs `animateTransition`, the tutorial's code.
+    func interruptibleAnimator(using transitionContext: ViewControllerContextTransitioning) -> ViewImplicitlyAnimating? {
+        guard transitionMode == .dismiss else { return nil }
+        if let dismissAnimator { return dismissAnimator }
+        guard let snapshot = snapshotToSqueeze(withContext: transitionContext),
+              let viewToSlide = viewToSlide(withContext: transitionContext) else { return nil }
+        prepareForAnimation(forSqueezeRelatedSnapshot: snapshot, viewToSlide: viewToSlide)
+        let velocity = Vector(dx: Self.slowerSpringVelocity, dy: Self.slowerSpringVelocity)
+        let animator = ViewPropertyAnimator(
+            duration: Self.animationDuration,
+            timingParameters: SpringTimingParameters(dampingRatio: Self.dismissSpringDamping, initialVelocity: velocity))
+        animator.addAnimations({
+            viewToSlide.transform = AffineTransform(translationX: 0, y: viewToSlide.bounds.height)
+        }, delayFactor: Self.firstVisibleViewDelay / Self.animationDuration)
+        animator.addAnimations({ snapshot.transform = .identity },
+                               delayFactor: Self.secondVisibleViewDelay / Self.animationDuration)
+        animator.addCompletion { position in transitionContext.completeTransition(position == .end) }
+        dismissAnimator = animator
+        return animator
     }
 
     func transitionDuration(using transitionContext: ViewControllerContextTransitioning?) -> Double {

@@ -48,8 +48,10 @@ final class StackSecondViewController: DemoViewController {
     }
 }
 
-/// Drags the stacked modal down: progress is the downward translation over the view's height; on
-/// release it finishes past `finishThreshold` or when flung down faster than `flingVelocity`.
+/// Drags the stacked modal down: progress is the downward translation over the view's height, and
+/// the modal follows the finger 1:1 (the dismiss animator scrubs linearly); on release it finishes
+/// past `finishThreshold` or when flung down faster than `flingVelocity`, on a critically damped
+/// spring that starts at the finger's speed.
 final class PullDownInteraction: PercentDrivenInteractiveTransition {
     static let finishThreshold = 0.35
     /// Points per second downward that dismiss regardless of distance.
@@ -80,11 +82,14 @@ final class PullDownInteraction: PercentDrivenInteractiveTransition {
         case .ended:
             guard interactionInProgress else { return }
             interactionInProgress = false
-            if progress > Self.finishThreshold || recognizer.velocity(in: nil).y > Self.flingVelocity {
-                finish()
-            } else {
-                cancel()
-            }
+            let velocity = recognizer.velocity(in: nil).y
+            let finishing = progress > Self.finishThreshold || velocity > Self.flingVelocity
+            // The finger's speed, relative to the distance left, carries into the spring that ends it.
+            let remaining = height * (finishing ? 1 - progress : -progress)
+            let relative = remaining == 0 ? 0 : velocity / remaining
+            timingCurve = SpringTimingParameters(dampingRatio: StackTransitionAnimator.dismissSpringDamping,
+                                                 initialVelocity: Vector(dx: relative, dy: relative))
+            if finishing { finish() } else { cancel() }
         case .cancelled:
             guard interactionInProgress else { return }
             interactionInProgress = false
