@@ -35,6 +35,15 @@ public struct Scene: Sendable {
             .tap("tab-about"),
             .tap("tab-navigation"),
         ]),
+        Scene(name: "sheet", makeRootViewController: { NotesViewController() }, transitionCycle: [
+            .tap("notes-compose"),  // present, to the medium detent
+            .drag(from: Point(x: 195, y: 500), to: Point(x: 195, y: 150)),  // medium to large: no transition
+            .drag(from: Point(x: 195, y: 300), to: Point(x: 195, y: 600)),  // large back to medium
+            .drag(from: Point(x: 195, y: 460), to: Point(x: 195, y: 840)),  // dismiss, interactive
+            .tap("notes-compose"),
+            .drag(from: Point(x: 195, y: 460), to: Point(x: 195, y: 540)),  // too short: cancels
+            .tap("compose-done"),  // dismiss from code
+        ]),
     ]
 
     public static let defaultName = "slides"
