@@ -1,7 +1,7 @@
 extension SheetPresentationController {
     /// `UISheetPresentationController.Detent`: a height a sheet rests at, resolved against the
     /// container when the sheet lays out.
-    public struct Detent: @unchecked Sendable {
+    public struct Detent {
         /// `UISheetPresentationController.Detent.Identifier`.
         public struct Identifier: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
             public let rawValue: String

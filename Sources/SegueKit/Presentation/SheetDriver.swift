@@ -34,7 +34,8 @@ final class SheetDriver {
         case resting
         /// A spring carries it to its target.
         case settling
-        /// A finger holds it: `rawHeight` is where the finger put it before the rubber band.
+        /// A finger holds it: `rawHeightAtGrab` is its height when grabbed with the rubber band
+        /// undone, which the finger's translation moves 1:1.
         case held(rawHeightAtGrab: Double)
     }
 
@@ -271,15 +272,15 @@ final class SheetDriver {
                 transition.cancelInteractiveTransition()
             }
         }
-        let height0: Double
+        let targetHeight: Double
         switch target {
         case .detent(let identifier):
             sheet.selectedDetent = identifier
-            height0 = layout.height(of: identifier) ?? layout.smallest.height
+            targetHeight = layout.height(of: identifier) ?? layout.smallest.height
         case .dismissed:
-            height0 = 0
+            targetHeight = 0
         }
-        settle(toHeight: height0, velocity: heightVelocity)
+        settle(toHeight: targetHeight, velocity: heightVelocity)
     }
 
     /// The target nearest to `projectedHeight`: a detent, or dismissal (height 0) when the
