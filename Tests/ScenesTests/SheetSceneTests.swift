@@ -201,6 +201,61 @@ struct SheetSceneTests {
         #expect(run.host.settledInvariantViolations() == [])
     }
 
+    @Test func theReleaseHandsTheFingersSpeedToTheSpring() throws {
+        var script = Self.presented()
+        // Up at 10 pt a frame (600 pt/s) for 14 frames after the pan begins (top 292, 552 pt of
+        // sheet showing), then let go: the projection (+299 pt) picks large, 272 pt away.
+        script.drag(from: Point(x: 195, y: 600), to: Point(x: 195, y: 450), steps: 15)
+        let up = script.time
+        script.wait(1.5)
+        let run = try record("sheet", script.script)
+        // UIKit's spring with the finger's velocity over the distance to go, written out here.
+        let spring = SpringTiming(duration: 0.73, dampingRatio: 1, initialVelocity: 600.0 / 272)
+        var checked = 0
+        for frame in run.frames where frame.time >= up && frame.time < up + 0.3 {
+            let expected = 844 - (552 + 272 * spring.value(at: frame.time - up))
+            #expect(abs(try #require(Self.top(frame)) - expected) < 1e-6, "at \(frame.time - up) s")
+            checked += 1
+        }
+        #expect(checked == 18)
+        // So the sheet leaves at the finger's 600 pt/s, where a spring from rest would start at 0.
+        #expect(abs(spring.velocity(at: 0) * 272 - 600) < 1e-9)
+        #expect(Self.top(run.last) == Self.largeTop)
+    }
+
+    @Test func aFingerOnTheRisingSheetPausesThePresentationAndLettingGoFinishesIt() throws {
+        var script = ScriptBuilder()
+        script.tap(Self.compose)
+        script.wait(0.2)
+        let grabbed = script.time
+        script.add(.down, Point(x: 195, y: 800))
+        script.wait(0.3)
+        script.add(.up, Point(x: 195, y: 800))
+        script.wait(1.5)
+        let run = try record("sheet", script.script)
+        let held = run.frames.filter { $0.time > grabbed && $0.time < grabbed + 0.3 }
+        #expect(held.allSatisfy { $0.transition?.operation == .present && $0.transition?.phase == .interactive })
+        #expect(Set(held.compactMap(Self.top)).count == 1, "held still")
+        #expect(run.frames.contains { $0.transition?.operation == .present && $0.transition?.phase == .finishing })
+        #expect(Self.top(run.last) == Self.mediumTop)
+        #expect(run.last.top == "compose")
+        #expect(run.host.settledInvariantViolations() == [])
+    }
+
+    @Test func aRisingSheetGrabbedAndFlungDownCancelsThePresentation() throws {
+        var script = ScriptBuilder()
+        script.tap(Self.compose)
+        script.wait(0.1)
+        script.drag(from: Point(x: 195, y: 800), to: Point(x: 195, y: 840), steps: 2)
+        script.wait(1.5)
+        let run = try record("sheet", script.script)
+        #expect(run.frames.contains { $0.transition?.operation == .present && $0.transition?.phase == .cancelling })
+        #expect(run.last.top == "notes")
+        #expect(run.host.window.rootViewController?.presentedViewController == nil)
+        #expect(run.host.window.subviews.map(\.name) == ["notes"])
+        #expect(run.host.settledInvariantViolations() == [])
+    }
+
     @Test func theDoneButtonDismissesLikeAFlick() throws {
         var tapped = Self.presented()
         tapped.tap(Point(x: 390 - 96 + 40, y: Self.mediumTop + 20 + 22))

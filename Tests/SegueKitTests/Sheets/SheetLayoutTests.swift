@@ -83,3 +83,18 @@ struct SheetLayoutTests {
         #expect(layout().presenterTransform(progress: 0) == .identity)
     }
 }
+
+@Suite("sheet release targets")
+struct SheetReleaseTargetTests {
+    static let layout = SheetLayout(containerSize: Size(width: 390, height: 844),
+                                    detents: [.medium(), .large()], largestUndimmed: .medium)
+
+    /// Projected heights: dismissal is a target at height 0, so below half of medium (206) dismisses.
+    @Test(arguments: [
+        (-300.0, SheetDriver.Target.dismissed), (205, .dismissed), (207, .detent(.medium)),
+        (617, .detent(.medium)), (619, .detent(.large)), (2000, .detent(.large)),
+    ])
+    func theNearestTargetToTheProjectionWins(projected: Double, target: SheetDriver.Target) {
+        #expect(SheetDriver.target(for: projected, in: Self.layout) == target)
+    }
+}
