@@ -85,6 +85,8 @@ struct SheetLayout: Equatable {
         guard largest.height >= maximumDetentValue, (undimmedHeight ?? 0) < largest.height else { return 0 }
         let below = detents.count > 1 ? detents[detents.count - 2].height : 0
         let lower = max(below, undimmedHeight ?? 0)
+        // Two detents of the full height leave no span to scale across: all or nothing.
+        guard largest.height > lower else { return height >= largest.height ? 1 : 0 }
         return min(max((height - lower) / (largest.height - lower), 0), 1)
     }
 

@@ -74,6 +74,20 @@ struct SheetLayoutTests {
         #expect(layout([.medium()]).presenterProgress(forHeight: 412) == 0)
     }
 
+    @Test func twoFullHeightDetentsScaleThePresenterAllOrNothing() {
+        let l = layout([.large(), .custom(identifier: .init("tall")) { _ in 5000 }], undimmed: nil)
+        #expect(l.presenterProgress(forHeight: 824) == 1)
+        #expect(l.presenterProgress(forHeight: 800) == 0)
+    }
+
+    @Test func anEmptyContainerStillLaysOutFiniteFrames() {
+        let l = SheetLayout(containerSize: .zero, detents: [.medium(), .large()], largestUndimmed: .medium)
+        #expect(l.detents.allSatisfy { $0.height > 0 && $0.height.isFinite })
+        #expect(l.frame(forHeight: 1).minY.isFinite)
+        #expect(l.presenterTransform(progress: 1).a.isFinite)
+        #expect(l.dimmingFraction(forHeight: 0.75).isFinite)
+    }
+
     @Test func atFullProgressThePresenterIsTwentyPointsNarrowerWithItsTopTenPointsDown() {
         let t = layout().presenterTransform(progress: 1)
         let scale = 1 - 20.0 / 390
