@@ -47,7 +47,8 @@ final class SheetDriver {
     private weak var transition: ViewControllerContextTransitioning?
     private var transitionIsDismissal = false
     private var layout: SheetLayout?
-    private weak var presenterView: View?
+    /// The controller the sheet covers, whose view scales back.
+    private weak var presenter: ViewController?
     private var recognizer: SheetGrabRecognizer?
     /// Applies the dimming and scale-back for the spring's height each frame while it runs.
     private var link: DisplayLink?
@@ -66,6 +67,9 @@ final class SheetDriver {
         grabberView.backgroundColor = Self.grabberColor
         grabberView.cornerRadius = Self.grabberSize.height / 2
         grabberView.isUserInteractionEnabled = false
+        // A tap on the dimmed area dismisses, as in UIKit; hit-testing skips the dimming while it
+        // is transparent (at and below the largest undimmed detent), so only a visible one takes it.
+        dimmingView.addGestureRecognizer(TapGestureRecognizer { [unowned self] _ in self.dimmingTapped() })
     }
 
     private var sheetView: View { sheet.presentedViewController.view }
@@ -83,13 +87,21 @@ final class SheetDriver {
 
     /// Lays the sheet's own views out for a container of `bounds` and returns the presented view's
     /// frame there: the selected detent's (what `layoutFrame(in:)` answers for a page sheet).
+    /// A window resized under a resting sheet also re-lays the scaled-back presenter, which its own
+    /// layout skips while it is transformed.
     func layoutPresentedView(in bounds: Rect) -> Rect {
         let layout = makeLayout(for: bounds.size)
         self.layout = layout
         dimmingView.frame = bounds
         placeGrabber(width: bounds.width)
         let height = restingHeight(in: layout)
-        if case .resting = phase { applyDerived(height: height) }
+        if case .resting = phase {
+            if let presenter, !presenter.view.transform.isIdentity {
+                presenter.view.transform = .identity
+                presenter.layout(in: bounds)
+            }
+            applyDerived(height: height)
+        }
         return layout.frame(forHeight: height)
     }
 
@@ -134,7 +146,7 @@ final class SheetDriver {
     private func applyDerived(height: Double) {
         guard let layout else { return }
         dimmingView.alpha = SheetLayout.maximumDimmingAlpha * layout.dimmingFraction(forHeight: height)
-        guard let presenterView else { return }
+        guard let presenterView = presenter?.view else { return }
         let progress = layout.presenterProgress(forHeight: height)
         presenterView.transform = layout.presenterTransform(progress: progress)
         presenterView.cornerRadius = SheetLayout.presenterCornerRadius * progress
@@ -170,7 +182,7 @@ final class SheetDriver {
     private func attach(to container: View, presenter: ViewController?) {
         let layout = makeLayout(for: container.bounds.size)
         self.layout = layout
-        presenterView = presenter?.view
+        self.presenter = presenter
         dimmingView.frame = container.bounds
         container.insertSubview(dimmingView, at: 0)
         let view = sheetView
@@ -195,8 +207,17 @@ final class SheetDriver {
         recognizer = nil
         grabberView.removeFromSuperview()
         dimmingView.removeFromSuperview()
-        presenterView = nil
+        presenter = nil
         phase = .detached
+    }
+
+    private func dimmingTapped() {
+        switch phase {
+        case .resting, .settling where target != .dismissed:
+            sheet.presentedViewController.dismiss(animated: true)
+        default:
+            break
+        }
     }
 
     // MARK: Grabbing and dragging

@@ -132,6 +132,38 @@ struct SheetPresentationControllerTests {
         #expect(transitions.duplicateCompletionCount == 0 && transitions.rescuedCount == 0)
     }
 
+    func tap(_ world: World, at point: Point, time: Double) {
+        world.stage.clock.set(time)
+        world.stage.window.handle(PointerEvent(phase: .down, pointerID: 1, kind: .touch, location: point, timestamp: time))
+        world.stage.window.handle(PointerEvent(phase: .up, pointerID: 1, kind: .touch, location: point, timestamp: time + 0.05))
+    }
+
+    @Test func aTapOnTheDimmedAreaDismissesButNotWhereItIsClear() {
+        let world = World()
+        tap(world, at: Point(x: 195, y: 200), time: 2)
+        world.stage.frame(at: 3)
+        #expect(world.root.presentedViewController === world.sheetController, "medium is undimmed")
+        world.stage.perform { world.sheet.selectedDetentIdentifier = .large }
+        tap(world, at: Point(x: 195, y: 10), time: 3)
+        world.stage.frame(at: 4)
+        #expect(world.root.presentedViewController == nil)
+        #expect(world.stage.window.subviews.map(\.name) == ["root"])
+    }
+
+    @Test func resizingAtLargeRelaysTheSheetAndThePresenterBehindIt() {
+        let world = World()
+        world.stage.perform { world.sheet.selectedDetentIdentifier = .large }
+        world.stage.window.resize(to: Size(width: 500, height: 900))
+        world.stage.frame(at: 2.1)
+        #expect(world.sheetController.view.frame == Rect(x: 0, y: 20, width: 500, height: 880))
+        #expect(world.dimming.frame == Rect(x: 0, y: 0, width: 500, height: 900))
+        #expect(world.sheet.driver.grabberView.frame.minX == 232)
+        let notes = world.root.view
+        #expect(notes.bounds.size == Size(width: 500, height: 900))
+        #expect(abs(notes.transform.a - (1 - 20.0 / 500)) < 1e-12)
+        #expect(abs(notes.frame.minY - 10) < 1e-9 && abs(notes.frame.minX - 10) < 1e-9)
+    }
+
     @Test func theSameControllerCanBePresentedAgain() {
         let world = World()
         world.stage.perform { world.sheetController.dismiss(animated: true) }
