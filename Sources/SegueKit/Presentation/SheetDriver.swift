@@ -179,7 +179,10 @@ final class SheetDriver {
 
     // MARK: Presenting and dismissing
 
-    private func attach(to container: View, presenter: ViewController?) {
+    /// Puts the dimming, the sheet and its grabber in the presentation's container, and the grab
+    /// recognizer on it (every touch in the window reaches the container; `canGrab` keeps the ones
+    /// on the sheet, wherever it is drawn).
+    private func attach(to container: View, presenter: ViewController?) -> SheetLayout {
         let layout = makeLayout(for: container.bounds.size)
         self.layout = layout
         self.presenter = presenter
@@ -198,6 +201,7 @@ final class SheetDriver {
             pan: { [unowned self] in self.handlePan($0) })
         container.addGestureRecognizer(recognizer)
         self.recognizer = recognizer
+        return layout
     }
 
     private func detach() {
@@ -212,11 +216,10 @@ final class SheetDriver {
     }
 
     private func dimmingTapped() {
+        guard target != .dismissed else { return }
         switch phase {
-        case .resting, .settling where target != .dismissed:
-            sheet.presentedViewController.dismiss(animated: true)
-        default:
-            break
+        case .resting, .settling: sheet.presentedViewController.dismiss(animated: true)
+        case .detached, .held: break
         }
     }
 
@@ -314,7 +317,7 @@ final class SheetDriver {
     }
 
     /// Starts `dismiss(animated:)` for the held sheet; the sheet vends this driver as its
-    /// interaction controller while held, so the coordinator hands the transition back here.
+    /// interaction controller during this call, so the coordinator hands the transition back here.
     private func beginDismissal() {
         isBeginningDragDismissal = true
         sheet.presentedViewController.dismiss(animated: true)
@@ -398,8 +401,8 @@ extension SheetDriver: ViewControllerAnimatedTransitioning {
         transition = transitionContext
         transitionIsDismissal = !presenting
         if presenting {
-            attach(to: transitionContext.containerView, presenter: transitionContext.viewController(forKey: .from))
-            guard let layout else { return }
+            let layout = attach(to: transitionContext.containerView,
+                                presenter: transitionContext.viewController(forKey: .from))
             place(atHeight: 0)
             target = restingTarget(in: layout)
             settle(toHeight: restingHeight(in: layout), velocity: 0)
