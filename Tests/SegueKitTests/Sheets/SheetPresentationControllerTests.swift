@@ -164,6 +164,30 @@ struct SheetPresentationControllerTests {
         #expect(abs(notes.frame.minY - 10) < 1e-9 && abs(notes.frame.minX - 10) < 1e-9)
     }
 
+    @Test func aCustomDetentAddedAndSelectedInAnimateChangesIsWhereTheSheetSettles() {
+        let world = World()
+        let compact = SheetPresentationController.Detent.custom(identifier: .init("compact")) {
+            $0.maximumDetentValue / 4
+        }
+        world.stage.perform {
+            world.sheet.animateChanges {
+                world.sheet.detents = [compact, .medium(), .large()]
+                world.sheet.selectedDetentIdentifier = compact.identifier
+            }
+        }
+        world.stage.frame(at: 2 + SheetDriver.settleDuration + 0.01)
+        #expect(world.sheetController.view.frame == Rect(x: 0, y: 844 - 206, width: 390, height: 206))
+        // Medium is still the largest undimmed detent: below it nothing dims.
+        #expect(world.dimming.alpha == 0)
+    }
+
+    @Test func withNoUndimmedDetentTheSmallestIsFullyDimmed() {
+        let world = World()
+        world.stage.perform { world.sheet.largestUndimmedDetentIdentifier = nil }
+        #expect(world.dimming.alpha == SheetLayout.maximumDimmingAlpha)
+        #expect(world.root.view.transform == .identity, "the presenter scales back only toward large")
+    }
+
     @Test func theSameControllerCanBePresentedAgain() {
         let world = World()
         world.stage.perform { world.sheetController.dismiss(animated: true) }
