@@ -6,7 +6,8 @@ import SegueKit
 import Testing
 
 /// The sheet scene on the 390 × 844 viewport: the large detent is 844 − 20 = 824 pt tall (top at
-/// 20), the medium 412 (top at 432); the dimming reaches 0.4 at large and is 0 at medium.
+/// 20), the medium 412 (top at 432); the sheet reaches its corner radius (10) below the bottom
+/// edge; the dimming reaches 0.4 at large and is 0 at medium.
 @Suite("sheet scene")
 struct SheetSceneTests {
     static let mediumTop = 432.0
@@ -43,7 +44,7 @@ struct SheetSceneTests {
         let run = try record("sheet", Self.presented().script)
         #expect(run.last.top == "compose")
         #expect(Self.top(run.last) == Self.mediumTop)
-        #expect(Self.height(run.last) == 412)
+        #expect(Self.height(run.last) == 422, "412 and 10 pt below the edge")
         #expect(run.last.node("compose")?.cornerRadius == 10)
         let grabber = try #require(run.last.node("compose-grabber"))
         #expect(grabber.size == Size(width: 36, height: 5))
@@ -91,7 +92,7 @@ struct SheetSceneTests {
         script.wait(1.5)
         let run = try record("sheet", script.script)
         #expect(Self.top(run.last) == Self.largeTop)
-        #expect(Self.height(run.last) == 824)
+        #expect(Self.height(run.last) == 834, "824 and 10 pt below the edge")
         #expect(abs(Self.dimming(run.last) - 0.4) < 1e-12)
         let notes = try #require(run.last.node("notes"))
         let scale = 1 - 20.0 / 390
@@ -115,7 +116,7 @@ struct SheetSceneTests {
         for (index, overshoot) in [(10, 100.0), (30, 300.0)] {
             let frame = try #require(run.frames.first { $0.time >= moves[index].time })
             #expect(abs(try #require(Self.top(frame)) - (Self.largeTop - Self.band(overshoot))) < 1e-9)
-            #expect(abs(try #require(Self.height(frame)) - (824 + Self.band(overshoot))) < 1e-9)
+            #expect(abs(try #require(Self.height(frame)) - (824 + Self.band(overshoot) + 10)) < 1e-9)
         }
         // 100 pt past shows 51.6 pt; 300 pt past, 138.0.
         #expect(abs(Self.band(100) - 51.64) < 0.01 && abs(Self.band(300) - 138.02) < 0.01)

@@ -106,7 +106,8 @@ final class SheetDriver {
     }
 
     private func makeLayout(for size: Size) -> SheetLayout {
-        SheetLayout(containerSize: size, detents: sheet.detents, largestUndimmed: sheet.largestUndimmedDetentIdentifier)
+        SheetLayout(containerSize: size, detents: sheet.detents, largestUndimmed: sheet.largestUndimmedDetentIdentifier,
+                    bottomOverhang: sheet.cornerRadius)
     }
 
     /// The selected detent's height, or the smallest's when none (or an inactive one) is selected.

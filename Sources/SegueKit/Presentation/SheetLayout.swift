@@ -25,13 +25,17 @@ struct SheetLayout: Equatable {
     static let maximumDimmingAlpha = 0.4
 
     let containerSize: Size
+    /// How far the sheet reaches below the container's bottom edge: its corner radius, so its
+    /// rounded bottom corners stay off screen and only the top ones show, as on iOS.
+    let bottomOverhang: Double
     /// The active detents, ascending by height; never empty (UIKit falls back to `.large()`).
     let detents: [ResolvedDetent]
     /// The largest undimmed detent's height; nil when every detent dims.
     let undimmedHeight: Double?
 
-    init(containerSize: Size, detents: [Detent], largestUndimmed: Detent.Identifier?) {
+    init(containerSize: Size, detents: [Detent], largestUndimmed: Detent.Identifier?, bottomOverhang: Double = 0) {
         self.containerSize = containerSize
+        self.bottomOverhang = max(bottomOverhang, 0)
         let context = SheetPresentationController.DetentResolutionContext(
             maximumDetentValue: max(containerSize.height - Self.sheetTopInset, 1))
         var resolved: [ResolvedDetent] = []
@@ -55,12 +59,12 @@ struct SheetLayout: Equatable {
         detents.first { $0.identifier == identifier }?.height
     }
 
-    /// The sheet's frame when `height` of it shows: its bottom on the container's bottom while it is
-    /// at least as tall as its smallest detent (so it stretches past the largest), and below that
-    /// the smallest detent's size sliding down.
+    /// The sheet's frame when `height` of it shows: its bottom `bottomOverhang` below the
+    /// container's while it is at least as tall as its smallest detent (so it stretches past the
+    /// largest), and below that the smallest detent's size sliding down.
     func frame(forHeight height: Double) -> Rect {
         Rect(x: 0, y: containerSize.height - height, width: containerSize.width,
-             height: max(height, smallest.height))
+             height: max(height, smallest.height) + bottomOverhang)
     }
 
     /// How much of the sheet shows for a frame's top edge: the inverse of `frame(forHeight:)`.

@@ -50,6 +50,13 @@ struct SheetLayoutTests {
         #expect(l.height(forTop: 432) == 412)
     }
 
+    @Test func anOverhangHidesTheBottomCornersBelowTheEdge() {
+        let l = SheetLayout(containerSize: Self.phone, detents: [.medium(), .large()], largestUndimmed: .medium,
+                            bottomOverhang: 10)
+        #expect(l.frame(forHeight: 412) == Rect(x: 0, y: 432, width: 390, height: 422))
+        #expect(l.frame(forHeight: 100) == Rect(x: 0, y: 744, width: 390, height: 422))
+    }
+
     @Test(arguments: [(0.0, 0.0), (412, 0), (618, 0.5), (824, 1), (900, 1)])
     func dimmingRisesFromTheUndimmedDetentToTheNextOne(height: Double, fraction: Double) {
         #expect(abs(layout().dimmingFraction(forHeight: height) - fraction) < 1e-12)

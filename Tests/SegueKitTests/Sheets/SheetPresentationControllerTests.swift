@@ -56,7 +56,7 @@ struct SheetPresentationControllerTests {
         world.stage.frame(at: 0.2)
         #expect(world.top > 432 && world.top < 844)
         world.stage.frame(at: SheetDriver.settleDuration + 0.01)
-        #expect(world.sheetController.view.frame == Rect(x: 0, y: 432, width: 390, height: 412))
+        #expect(world.sheetController.view.frame == Rect(x: 0, y: 432, width: 390, height: 422))
         #expect(world.root.presentedViewController === world.sheetController)
         #expect(world.sheetController.calls == ["willAppear", "didAppear"])
         #expect(world.root.calls == ["willAppear", "didAppear"], "the presenter stays on screen")
@@ -73,7 +73,7 @@ struct SheetPresentationControllerTests {
     @Test func selectingADetentOutsideAnimateChangesMovesAtOnce() {
         let world = World()
         world.stage.perform { world.sheet.selectedDetentIdentifier = .large }
-        #expect(world.sheetController.view.frame == Rect(x: 0, y: 20, width: 390, height: 824))
+        #expect(world.sheetController.view.frame == Rect(x: 0, y: 20, width: 390, height: 834))
         #expect(world.dimming.alpha == SheetLayout.maximumDimmingAlpha)
         #expect(abs(world.root.view.transform.a - (1 - 20.0 / 390)) < 1e-12)
         #expect(world.root.view.cornerRadius == 10)
@@ -155,7 +155,7 @@ struct SheetPresentationControllerTests {
         world.stage.perform { world.sheet.selectedDetentIdentifier = .large }
         world.stage.window.resize(to: Size(width: 500, height: 900))
         world.stage.frame(at: 2.1)
-        #expect(world.sheetController.view.frame == Rect(x: 0, y: 20, width: 500, height: 880))
+        #expect(world.sheetController.view.frame == Rect(x: 0, y: 20, width: 500, height: 890))
         #expect(world.dimming.frame == Rect(x: 0, y: 0, width: 500, height: 900))
         #expect(world.sheet.driver.grabberView.frame.minX == 232)
         let notes = world.root.view
@@ -176,7 +176,7 @@ struct SheetPresentationControllerTests {
             }
         }
         world.stage.frame(at: 2 + SheetDriver.settleDuration + 0.01)
-        #expect(world.sheetController.view.frame == Rect(x: 0, y: 844 - 206, width: 390, height: 206))
+        #expect(world.sheetController.view.frame == Rect(x: 0, y: 844 - 206, width: 390, height: 216))
         // Medium is still the largest undimmed detent: below it nothing dims.
         #expect(world.dimming.alpha == 0)
     }
