@@ -43,6 +43,11 @@ struct TransitionWorkloadTests {
         // controller: 15.
         Expectation(scene: "fade", views: 9...15, operations: [.push, .pop, .tab],
                     phases: [.animating, .interactive, .finishing], transitionsPerCycle: 4),
+        // Window, notes (heading, hint, Compose), the presentation's container and the compose
+        // sheet (heading, hint, Done, grabber): 11. Presenting and dismissing happen at or below
+        // the medium detent, which is undimmed, so the transparent dimming is never drawn.
+        Expectation(scene: "sheet", views: 11...11, operations: [.present, .dismiss],
+                    phases: [.animating, .interactive, .finishing, .cancelling], transitionsPerCycle: 5),
     ]
 
     /// One scene's workload, frame by frame, as the benchmark plays it.

@@ -39,6 +39,15 @@ public struct Scene: Sendable {
             .tap("tile-4"),  // zoom in, 0.8 s
             .drag(from: Point(x: 195, y: 380), to: Point(x: 195, y: 760)),  // drag down: pop, interactive
         ]),
+        Scene(name: "sheet", makeRootViewController: { NotesViewController() }, transitionCycle: [
+            .tap("notes-compose"),  // present, to the medium detent
+            .drag(from: Point(x: 195, y: 500), to: Point(x: 195, y: 150)),  // medium to large: no transition
+            .drag(from: Point(x: 195, y: 300), to: Point(x: 195, y: 600)),  // large back to medium
+            .drag(from: Point(x: 195, y: 460), to: Point(x: 195, y: 840)),  // dismiss, interactive
+            .tap("notes-compose"),
+            .drag(from: Point(x: 195, y: 460), to: Point(x: 195, y: 540)),  // too short: cancels
+            .tap("compose-done"),  // dismiss from code
+        ]),
     ]
 
     public static let defaultName = "slides"

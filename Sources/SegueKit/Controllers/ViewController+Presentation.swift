@@ -18,7 +18,7 @@ extension ViewController {
         viewController.layout(in: container.bounds)
 
         let style = viewController.modalPresentationStyle
-        let delegate = viewController.transitioningDelegate
+        let delegate = viewController.transitioningDelegate ?? viewController.sheetPresentationController
         let custom = delegate?.animationController(forPresented: viewController, presenting: presenter, source: self)
         let animator = custom ?? CoverVerticalAnimator(presenting: true)
         let interactor = custom.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
@@ -64,7 +64,7 @@ extension ViewController {
         }
 
         let style = presented.modalPresentationStyle
-        let delegate = presented.transitioningDelegate
+        let delegate = presented.transitioningDelegate ?? presented.sheetPresentationController
         let custom = delegate?.animationController(forDismissed: presented)
         let animator = custom ?? CoverVerticalAnimator(presenting: false)
         let interactor = custom.flatMap { delegate?.interactionControllerForDismissal(using: $0) }

@@ -23,6 +23,8 @@ open class ViewController {
     var presentationContainer: View?
     /// Appearance state, so callbacks come in pairs and in order.
     var appearance: AppearanceState = .disappeared
+    /// Backs `sheetPresentationController` (Presentation/SheetPresentationController.swift).
+    var sheetStorage: SheetPresentationController?
 
     public init(name: String) {
         self.name = name
@@ -57,8 +59,11 @@ open class ViewController {
     /// Called after the view's size changed; position subviews here.
     open func viewDidLayoutSubviews() {}
 
-    /// Where this controller's view goes in a container of `bounds` (full size by default).
-    open func layoutFrame(in bounds: Rect) -> Rect { bounds }
+    /// Where this controller's view goes in a container of `bounds`: full size by default, the
+    /// selected detent's frame for a page sheet.
+    open func layoutFrame(in bounds: Rect) -> Rect {
+        sheetPresentationController?.driver.layoutPresentedView(in: bounds) ?? bounds
+    }
 
     public var window: Window? {
         attachedWindow ?? parent?.window ?? presentingViewController?.window

@@ -101,6 +101,8 @@ public enum ModalPresentationStyle: Sendable {
     case custom
     /// The presenter stays visible; default animations.
     case overFullScreen
+    /// A sheet (`SheetPresentationController`) over the presenter, which stays visible behind it.
+    case pageSheet
 
     var removesPresentersView: Bool { self == .fullScreen }
 }

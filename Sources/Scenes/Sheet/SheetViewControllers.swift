@@ -1,0 +1,73 @@
+import Motion
+import SegueKit
+
+/// The sheet scene's screen: a notes list whose Compose button opens a page sheet (iOS 15's
+/// `UISheetPresentationController`) with medium and large detents, a grabber, and the medium
+/// detent undimmed.
+final class NotesViewController: DemoViewController {
+    init() {
+        super.init(name: "notes", heading: "Notes", color: Color(hex: 0xF39C12), hint: "Compose opens a sheet")
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        addButton("Compose") { [unowned self] in
+            let compose = ComposeViewController()
+            compose.modalPresentationStyle = .pageSheet
+            if let sheet = compose.sheetPresentationController {
+                sheet.detents = [.medium(), .large()]
+                sheet.selectedDetentIdentifier = .medium
+                sheet.largestUndimmedDetentIdentifier = .medium
+                sheet.prefersGrabberVisible = true
+            }
+            self.present(compose, animated: true)
+        }
+    }
+}
+
+/// The sheet's content, laid out from its top so it reads the same at every detent: a heading,
+/// a Done button that dismisses it from code, and a line saying what to try.
+final class ComposeViewController: ViewController {
+    static let headingTop = 20.0
+    static let headingHeight = 44.0
+    static let doneSize = Size(width: 80, height: 36)
+    static let sideMargin = 16.0
+
+    private let heading = View(name: "compose-heading")
+    private let hint = View(name: "compose-hint")
+    private var done: Button?
+
+    init() {
+        super.init(name: "compose")
+        title = "New Note"
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .white
+        heading.text = "New Note"
+        heading.fontSize = 20
+        heading.isUserInteractionEnabled = false
+        view.addSubview(heading)
+        hint.text = "Drag between the detents; flick down to close"
+        hint.fontSize = 15
+        hint.textColor = .gray
+        hint.isUserInteractionEnabled = false
+        view.addSubview(hint)
+        let done = Button(title: "Done", name: "compose-done") { [unowned self] in self.dismiss(animated: true) }
+        done.fontSize = 17
+        view.addSubview(done)
+        self.done = done
+    }
+
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        let width = view.bounds.width
+        let side = Self.doneSize.width + Self.sideMargin
+        heading.frame = Rect(x: side, y: Self.headingTop, width: max(width - 2 * side, 0), height: Self.headingHeight)
+        done?.frame = Rect(x: width - side, y: Self.headingTop + (Self.headingHeight - Self.doneSize.height) / 2,
+                           width: Self.doneSize.width, height: Self.doneSize.height)
+        hint.frame = Rect(x: Self.sideMargin, y: heading.frame.maxY + 12, width: max(width - 2 * Self.sideMargin, 0),
+                          height: 24)
+    }
+}
