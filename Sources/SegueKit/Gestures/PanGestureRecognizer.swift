@@ -76,7 +76,11 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     override func pointerUp(_ event: PointerEvent) {
         if state == .began || state == .changed {
-            if event.location != latestLocation { tracker.add(event.location, time: event.timestamp) }
+            if event.location != latestLocation {
+                tracker.add(event.location, time: event.timestamp)
+            } else {
+                tracker.release(at: event.timestamp)
+            }
             latestLocation = event.location
             transition(to: .ended)
         } else {

@@ -5,6 +5,10 @@ import Motion
 struct VelocityTracker {
     /// The weight of the newest sample; UIKit blends 0.2 new, 0.8 old.
     static let smoothing = 0.2
+    /// A pointer still for longer than this has no velocity: browsers send no moves while a finger
+    /// rests, and a flick must not be replayed by a finger that stopped and then lifted (our
+    /// choice; UIKit reads velocity from the last few samples, which goes to zero the same way).
+    static let staleInterval = 0.1
 
     private var lastSample: (location: Point, time: Double)?
     private var smoothed: Point?
@@ -15,6 +19,12 @@ struct VelocityTracker {
     mutating func reset(at location: Point, time: Double) {
         lastSample = (location, time)
         smoothed = nil
+    }
+
+    /// The pointer lifted at `time`: if it had rested, it lifts with no velocity.
+    mutating func release(at time: Double) {
+        guard let last = lastSample, time - last.time > Self.staleInterval else { return }
+        smoothed = .zero
     }
 
     mutating func add(_ location: Point, time: Double) {
