@@ -29,6 +29,10 @@ struct GestureDispatcher {
                 recognizer.trackedPointer = event.pointerID
                 recognizer.pointerDown(event)
             }
+            // A recognizer that begins on touch-down (a grab) wins the pointer at once.
+            if let winner = recognizers.first(where: { $0.state == .began }) {
+                for other in recognizers where other !== winner { other.state = .failed }
+            }
             tracking[event.pointerID] = recognizers
             settle(event.pointerID, pointerEnded: false)
         case .move, .up, .cancel:
