@@ -89,7 +89,7 @@ struct BenchCommandTests {
     @Test func everySceneIsMeasuredWithSaneFrameSizesAndFreeIdleFrames() throws {
         let report = try Self.runBench()
         #expect(report.frames == 10)
-        #expect(Set(report.scenes.keys) == ["slides", "menu", "stack", "fade"])
+        #expect(Set(report.scenes.keys) == ["slides", "menu", "stack", "fade", "settings"])
         for (name, scene) in report.scenes.sorted(by: { $0.key < $1.key }) {
             let engine = scene.engine, size = scene.frameSize
             #expect(scene.framesStepped == Self.sceneFrames, "\(name)")

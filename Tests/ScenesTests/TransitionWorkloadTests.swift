@@ -43,6 +43,11 @@ struct TransitionWorkloadTests {
         // controller: 15.
         Expectation(scene: "fade", views: 9...15, operations: [.push, .pop, .tab],
                     phases: [.animating, .interactive, .finishing], transitionsPerCycle: 4),
+        // The window, the navigation view, two screens (a heading, a hint and one or two buttons
+        // each: 9) and between them the dimming view and the shadow strip: 13. On a push's first
+        // frame those two are still transparent, and transparent views are not drawn: 11.
+        Expectation(scene: "settings", views: 11...13, operations: [.push, .pop],
+                    phases: [.animating, .interactive, .finishing, .cancelling], transitionsPerCycle: 5),
     ]
 
     /// One scene's workload, frame by frame, as the benchmark plays it.

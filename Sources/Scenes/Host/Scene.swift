@@ -35,6 +35,15 @@ public struct Scene: Sendable {
             .tap("tab-about"),
             .tap("tab-navigation"),
         ]),
+        Scene(name: "settings", makeRootViewController: {
+            NavigationController(rootViewController: SettingsScreen(.general), name: "settings")
+        }, transitionCycle: [
+            .tap("general-about"),
+            .tap("about-legal"),
+            .drag(from: Point(x: 2, y: 400), to: Point(x: 380, y: 400)),  // back swipe: pops legal
+            .drag(from: Point(x: 2, y: 400), to: Point(x: 60, y: 400)),  // too short and slow: cancels
+            .tap("about-back"),
+        ]),
     ]
 
     public static let defaultName = "slides"
