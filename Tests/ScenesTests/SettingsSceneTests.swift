@@ -249,6 +249,53 @@ struct SettingsSceneTests {
         #expect(driver.host.settledInvariantViolations().isEmpty)
     }
 
+    /// Throws far faster than the spring's ω toward the end: clipped, so neither screen passes its
+    /// end and the window never shows beside them.
+    @Test(arguments: [(30, 0), (20, 12)])
+    func aHardThrowNeverCarriesAScreenPastItsEnd(forward: Int, back: Int) throws {
+        let driver = try SettingsDriver()
+        let pushed = try pushedAbout(driver)
+        var t = pushed + 0.2
+        var finger = 5.0
+        driver.touch(.down, Point(x: finger, y: 400), at: t)
+        // 1500 pt/s right, at 120 Hz, to 27.5 pt from the end: a pop thrown at 55 widths-left a
+        // second. Or 237.5 pt in, then 2000 pt/s back to 37.5 pt: a cancel thrown at the start
+        // (about 47/s). Unclipped, either would pass its end by about 11 pt.
+        for step in Array(repeating: 12.5, count: forward) + Array(repeating: -50.0 / 3, count: back) {
+            finger += step
+            t += 1.0 / 120
+            driver.touch(.move, Point(x: finger, y: 400), at: t)
+        }
+        t += 1.0 / 120
+        driver.touch(.up, Point(x: finger, y: 400), at: t)
+        var frames = 0
+        while driver.host.transition != nil && frames < 120 {
+            t += 1.0 / 240
+            let nodes = driver.nodes(at: t)
+            if let about = nodes.first(where: { $0.name == "about" }) {
+                #expect(about.transform.tx >= -1e-9 && about.transform.tx <= Self.width + 1e-9)
+            }
+            if let general = nodes.first(where: { $0.name == "general" }) {
+                #expect(general.transform.tx <= 1e-9 && general.transform.tx >= Self.below - 1e-9)
+            }
+            frames += 1
+        }
+        driver.settle()
+        #expect(driver.host.topName == (back == 0 ? "general" : "about"))
+        #expect(driver.host.settledInvariantViolations().isEmpty)
+    }
+
+    @Test func aCancelledGestureCancelsThePop() throws {
+        let driver = try SettingsDriver()
+        let pushed = try pushedAbout(driver)
+        let last = driver.drag(from: Point(x: 5, y: 400), to: Point(x: 300, y: 400), steps: 10, start: pushed + 0.2)
+        driver.touch(.cancel, Point(x: 300, y: 400), at: last + 1.0 / 60)
+        #expect(driver.host.transition?.phase == .cancelling)
+        driver.settle()
+        #expect(driver.host.topName == "about")
+        #expect(driver.host.settledInvariantViolations().isEmpty)
+    }
+
     @Test func aTouchGrabsAFinishingPopAndDragsItBack() throws {
         let driver = try SettingsDriver()
         let pushed = try pushedAbout(driver)

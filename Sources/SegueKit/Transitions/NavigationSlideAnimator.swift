@@ -27,15 +27,16 @@ final class NavigationSlideAnimator: ViewControllerAnimatedTransitioning {
     static let springStiffness = 1000.0
     static let springDamping = 2 * (springMass * springStiffness).squareRoot()
     /// ω = √(k/m) ≈ 18.26 rad/s. A critically damped spring with a relative velocity up to ω toward
-    /// its target reaches it without passing it; a faster throw is clipped to this (react-navigation
-    /// clamps the overshoot instead), so a thrown pop never shows the window past either view.
+    /// its target reaches it without passing it; a faster throw toward the target is clipped to this
+    /// (react-navigation clamps the overshoot instead), so a thrown pop never shows the window past
+    /// either view. A throw away from the target cannot overshoot it and is handed over whole.
     static let maximumRelativeVelocity = (springStiffness / springMass).squareRoot()
     /// How long the spring takes from rest to settle within 0.001 of the distance: ≈ 0.506 s.
     static let duration = spring(relativeVelocity: 0).springs(duration: 0).x.duration
 
     /// The spring, carrying `relativeVelocity` (distance per second over the distance left).
     static func spring(relativeVelocity: Double) -> SpringTimingParameters {
-        let v = min(max(relativeVelocity, -maximumRelativeVelocity), maximumRelativeVelocity)
+        let v = relativeVelocity.isFinite ? min(relativeVelocity, maximumRelativeVelocity) : 0
         return SpringTimingParameters(mass: springMass, stiffness: springStiffness, damping: springDamping,
                                       initialVelocity: Vector(dx: v, dy: 0))
     }
