@@ -43,7 +43,7 @@ open class NavigationController: ViewController {
         addChild(rootViewController)
         viewControllers = [rootViewController]
         recognizer.navigationController = self
-        recognizer.addTarget { [weak self] in self?.handleBackSwipe($0 as! PanGestureRecognizer) }
+        recognizer.addTarget { [weak self, unowned recognizer] _ in self?.handleBackSwipe(recognizer) }
     }
 
     public var topViewController: ViewController? { viewControllers.last }
