@@ -132,8 +132,8 @@ struct SettingsSceneTests {
     }
 
     @Test func thePushPositionsAreTheMeasuredOnes() throws {
-        // docs/scenes.md quotes these: About's left edge at 0.05, 0.1, 0.2, 0.3 and 0.5 s on 390 pt.
-        let measured = [(0.05, 299.43), (0.1, 177.54), (0.2, 47.08), (0.3, 10.56), (0.5, 0.43)]
+        // docs/scenes.md quotes these: About's left edge at 0.05 … 0.5 s on 390 pt.
+        let measured = [(0.05, 299.43), (0.1, 177.54), (0.15, 94.28), (0.2, 47.08), (0.3, 10.56), (0.5, 0.43)]
         #expect(abs(stockSettlingTime - 0.5057) < 1e-4)
         let driver = try SettingsDriver()
         let up = try driver.tap("general-about", at: 0.25)
@@ -242,8 +242,11 @@ struct SettingsSceneTests {
         #expect(abs(atRelease - offset) < 1e-9)
         #expect(driver.host.transition?.phase == (offset + 0.3 * speed > 195 ? .finishing : .cancelling))
         let dt = 1e-4
-        let measured = (try #require(driver.x("about", at: t + dt)) - atRelease) / dt
+        let next = try #require(driver.x("about", at: t + dt))
+        let measured = (next - atRelease) / dt
         #expect(abs(measured - speed) < 0.02 * abs(speed), "left at \(measured) pt/s")
+        // After release, the progress is still About's offset over the width.
+        #expect(abs(try #require(driver.host.transition).progress - next / Self.width) < 1e-9)
         driver.settle()
         #expect(driver.host.topName == (offset + 0.3 * speed > 195 ? "general" : "about"))
         #expect(driver.host.settledInvariantViolations().isEmpty)
