@@ -20,9 +20,9 @@ final class NavigationSlideAnimator: ViewControllerAnimatedTransitioning {
     /// changes every frame: a gradient of strips would cost a node each on the wire.
     static let shadowWidth = 3.0
     static let shadowAlpha = 0.15
-    /// react-navigation's `TransitionIOSSpec`: mass 3, stiffness 1000 (its damping of 500 is
-    /// overdamped, and its solver runs every ζ ≥ 1 as critically damped at ω = √(k/m): so damping
-    /// 2√(k·m) here, which gives the same motion).
+    /// react-navigation's `TransitionIOSSpec`: mass 3, stiffness 1000. Its damping of 500 is
+    /// overdamped, but React Native's native spring solver (from Rebound) runs every ζ ≥ 1 as
+    /// critically damped at ω = √(k/m); damping 2√(k·m) here gives that same motion.
     static let springMass = 3.0
     static let springStiffness = 1000.0
     static let springDamping = 2 * (springMass * springStiffness).squareRoot()
