@@ -30,6 +30,9 @@ struct HeldPointerTests {
              moveTo: Point(x: 200, y: 500)),
         Case(scene: "fade", present: "list-open-detail", dismiss: "detail-back", rest: Point(x: 40, y: 400),
              moveTo: Point(x: 200, y: 400)),
+        // On the left edge: the back swipe tracks the resting finger and must not pop the root.
+        Case(scene: "settings", present: "general-about", dismiss: "about-back", rest: Point(x: 5, y: 400),
+             moveTo: Point(x: 200, y: 400)),
     ]
 
     @Test(arguments: cases)

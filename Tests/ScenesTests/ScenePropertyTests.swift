@@ -41,7 +41,7 @@ let strokeGenerator = zip(Gen.int(in: 0...5), unit, unit, unit, unit, unit).map 
 
 @Suite("random sessions keep the world consistent")
 struct ScenePropertyTests {
-    static let scenes = ["slides", "menu", "stack", "fade", "photos", "sheet"]
+    static let scenes = ["slides", "menu", "stack", "fade", "photos", "settings", "sheet"]
 
     @Test(arguments: scenes)
     func randomPointerSequencesKeepTheWorldConsistent(scene: String) async {

@@ -43,10 +43,20 @@ struct TransitionWorkloadTests {
         // controller: 15.
         Expectation(scene: "fade", views: 9...15, operations: [.push, .pop, .tab],
                     phases: [.animating, .interactive, .finishing], transitionsPerCycle: 4),
+        // The window, the navigation view, the grid with its 15 tiles (one hidden while it flies)
+        // and its hint, the photo screen with its backdrop and image: 21; 20 while the backdrop is
+        // still transparent.
+        Expectation(scene: "photos", views: 20...21, operations: [.push, .pop],
+                    phases: [.animating, .interactive, .finishing], transitionsPerCycle: 2),
         // Window, notes (heading, hint, Compose), the presentation's container and the compose
         // sheet (heading, hint, Done, grabber): 11. Presenting and dismissing happen at or below
         // the medium detent, which is undimmed, so the transparent dimming is never drawn.
         Expectation(scene: "sheet", views: 11...11, operations: [.present, .dismiss],
+                    phases: [.animating, .interactive, .finishing, .cancelling], transitionsPerCycle: 5),
+        // The window, the navigation view, two screens (a heading, a hint and one or two buttons
+        // each: 9) and between them the dimming view and the shadow strip: 13. On a push's first
+        // frame those two are still transparent, and transparent views are not drawn: 11.
+        Expectation(scene: "settings", views: 11...13, operations: [.push, .pop],
                     phases: [.animating, .interactive, .finishing, .cancelling], transitionsPerCycle: 5),
     ]
 

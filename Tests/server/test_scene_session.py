@@ -89,7 +89,7 @@ def test_a_right_edge_swipe_presents_the_next_controller(slides):
     client = Client(slides.ws_url)
     client.wait_until(settled_on("first"))
     assert client.hellos[0]["scene"] == "slides"
-    assert client.hellos[0]["scenes"] == ["slides", "menu", "stack", "fade", "photos", "sheet"]
+    assert client.hellos[0]["scenes"] == ["slides", "menu", "stack", "fade", "photos", "settings", "sheet"]
     assert client.frames[0]["keyframe"]
     client.swipe(389, 189)
     final = client.wait_until(lambda f: f["transition"] is None and "second" in names(f) and "first" not in names(f))

@@ -39,6 +39,15 @@ public struct Scene: Sendable {
             .tap("tile-4"),  // zoom in, 0.8 s
             .drag(from: Point(x: 195, y: 380), to: Point(x: 195, y: 760)),  // drag down: pop, interactive
         ]),
+        Scene(name: "settings", makeRootViewController: {
+            NavigationController(rootViewController: SettingsScreen(.general), name: "settings")
+        }, transitionCycle: [
+            .tap("general-about"),
+            .tap("about-legal"),
+            .drag(from: Point(x: 2, y: 400), to: Point(x: 380, y: 400)),  // back swipe: pops legal
+            .drag(from: Point(x: 2, y: 400), to: Point(x: 60, y: 400)),  // too short and slow: cancels
+            .tap("about-back"),
+        ]),
         Scene(name: "sheet", makeRootViewController: { NotesViewController() }, transitionCycle: [
             .tap("notes-compose"),  // present, to the medium detent
             .drag(from: Point(x: 195, y: 500), to: Point(x: 195, y: 150)),  // medium to large: no transition

@@ -17,7 +17,7 @@ final class PhotoGridViewController: ViewController, NavigationControllerDelegat
     private(set) var tiles: [View] = []
     private let hintLabel = View(name: "grid-hint")
     /// The transition running now, if any.
-    private(set) var zoom: PhotoZoomTransition?
+    var zoom: PhotoZoomTransition?
 
     init() {
         super.init(name: "grid")
@@ -63,11 +63,8 @@ final class PhotoGridViewController: ViewController, NavigationControllerDelegat
                               from fromVC: ViewController, to toVC: ViewController) -> ViewControllerAnimatedTransitioning? {
         let detail = (operation == .push ? toVC : fromVC) as? PhotoDetailViewController
         guard let detail else { return nil }
-        let transition = PhotoZoomTransition(operation: operation, grid: self, detail: detail,
-                                             initiallyInteractive: operation == .pop && detail.isPanning)
-        transition.onEnd = { [weak self] in self?.zoom = nil }
-        zoom = transition
-        return transition
+        return PhotoZoomTransition(operation: operation, grid: self, detail: detail,
+                                   initiallyInteractive: operation == .pop && detail.isPanning)
     }
 
     func navigationController(_ navigationController: NavigationController,
@@ -121,7 +118,6 @@ final class PhotoDetailViewController: ViewController {
     private var panDrivesPop = false
 
     private func didPan(_ gesture: PanGestureRecognizer) {
-        let zoom = (navigationController?.delegate as? PhotoGridViewController)?.zoom
         if gesture.state == .began {
             guard let navigationController, window?.transitions.isBusy == false else { return }
             isPanning = true
@@ -129,7 +125,7 @@ final class PhotoDetailViewController: ViewController {
             isPanning = false
             panDrivesPop = true
         }
-        guard panDrivesPop, let zoom = zoom ?? (navigationController?.delegate as? PhotoGridViewController)?.zoom else { return }
+        guard panDrivesPop, let zoom = (navigationController?.delegate as? PhotoGridViewController)?.zoom else { return }
         zoom.follow(gesture)
         if gesture.state == .ended || gesture.state == .cancelled { panDrivesPop = false }
     }

@@ -29,8 +29,6 @@ final class PhotoZoomTransition: ViewControllerAnimatedTransitioning, ViewContro
     private unowned let grid: PhotoGridViewController
     private unowned let detail: PhotoDetailViewController
     private let initiallyInteractive: Bool
-    /// Called once the transition completed, whichever way.
-    var onEnd: (() -> Void)?
 
     private weak var context: ViewControllerContextTransitioning?
     private var transitionAnimator: ViewPropertyAnimator?
@@ -81,6 +79,8 @@ final class PhotoZoomTransition: ViewControllerAnimatedTransitioning, ViewContro
 
     func startInteractiveTransition(_ transitionContext: ViewControllerContextTransitioning) {
         context = transitionContext
+        // Known to the grid only once it runs: a delegate may be asked for animators it never uses.
+        grid.zoom = self
         let container = transitionContext.containerView
         let push = operation == .push
         if push {
@@ -227,7 +227,7 @@ final class PhotoZoomTransition: ViewControllerAnimatedTransitioning, ViewContro
         imageAnimator = nil
         transitionAnimator = nil
         context?.completeTransition(position == .end)
-        onEnd?()
+        if grid.zoom === self { grid.zoom = nil }
     }
 
     private static func velocity(of gesture: GestureRecognizer, in view: View) -> Point {

@@ -20,7 +20,8 @@ extension NavigationControllerDelegate {
 }
 
 /// `UINavigationController`: a stack of controllers whose top fills its view; pushes and pops run
-/// through the delegate's animators, or a default slide.
+/// through the delegate's animators, or the stock slide (`NavigationSlideAnimator`), which the
+/// left-edge back swipe (`interactivePopGestureRecognizer`) drives when the delegate vends none.
 open class NavigationController: ViewController {
     public enum Operation: Sendable {
         case push, pop
@@ -28,11 +29,21 @@ open class NavigationController: ViewController {
 
     public private(set) var viewControllers: [ViewController] = []
     public weak var delegate: NavigationControllerDelegate?
+    /// The system back swipe: a left-edge pan on this controller's view that pops the stock way,
+    /// following the finger. It never begins while the delegate vends its own pop animator, so a
+    /// custom interactive pop keeps its own gestures. Set `isEnabled` to turn it off.
+    public let interactivePopGestureRecognizer: ScreenEdgePanGestureRecognizer
+    /// The pop the back swipe drives, from its start to its completion.
+    var backSwipe: BackSwipeInteraction?
 
     public init(rootViewController: ViewController, name: String = "navigation") {
+        let recognizer = InteractivePopGestureRecognizer()
+        interactivePopGestureRecognizer = recognizer
         super.init(name: name)
         addChild(rootViewController)
         viewControllers = [rootViewController]
+        recognizer.navigationController = self
+        recognizer.addTarget { [weak self, unowned recognizer] _ in self?.handleBackSwipe(recognizer) }
     }
 
     public var topViewController: ViewController? { viewControllers.last }
@@ -42,6 +53,7 @@ open class NavigationController: ViewController {
     open override func viewDidLoad() {
         super.viewDidLoad()
         if let top = topViewController { view.addSubview(top.view) }
+        view.addGestureRecognizer(interactivePopGestureRecognizer)
     }
 
     open override func viewDidLayoutSubviews() {
@@ -65,11 +77,19 @@ open class NavigationController: ViewController {
 
     @discardableResult
     public func popViewController(animated: Bool) -> ViewController? {
+        pop(animated: animated, stockInteraction: nil)
+    }
+
+    /// Pops; `stockInteraction` drives the stock animator when the delegate vends none.
+    @discardableResult
+    func pop(animated: Bool, stockInteraction: ViewControllerInteractiveTransitioning?) -> ViewController? {
         guard viewControllers.count > 1, let from = topViewController, let window = self.window,
               window.transitions.admit("popping \(from.name)") else { return nil }
         let to = viewControllers[viewControllers.count - 2]
         to.layout(in: view.bounds)
-        transition(.pop, from: from, to: to, animated: animated, window: window) { completed in
+        transition(.pop, from: from, to: to, animated: animated, window: window,
+                   stockInteraction: stockInteraction) { completed in
+            if stockInteraction != nil { self.backSwipe = nil }
             if completed {
                 self.viewControllers.removeLast()
                 from.removeFromParent()
@@ -79,11 +99,14 @@ open class NavigationController: ViewController {
     }
 
     private func transition(_ operation: Operation, from: ViewController, to: ViewController, animated: Bool,
-                            window: Window, update: @escaping (Bool) -> Void) {
+                            window: Window, stockInteraction: ViewControllerInteractiveTransitioning? = nil,
+                            update: @escaping (Bool) -> Void) {
         let coordinator = window.transitions
         let custom = delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to)
         let animator = custom ?? NavigationSlideAnimator(operation: operation)
-        let interactor = custom.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
+        let interactor = custom == nil
+            ? stockInteraction
+            : custom.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
         from.beginAppearance(false, animated: animated)
         to.beginAppearance(true, animated: animated)
         let context = TransitionContext(

@@ -33,45 +33,6 @@ final class CoverVerticalAnimator: ViewControllerAnimatedTransitioning {
     }
 }
 
-/// UIKit's default push and pop: the new view slides in from the right while the old one moves a
-/// third of the way left beneath it (reversed for a pop).
-final class NavigationSlideAnimator: ViewControllerAnimatedTransitioning {
-    static let duration = 0.35
-    /// How far the covered view moves, as a fraction of the width (UIKit's parallax).
-    static let parallax = 0.3
-    let operation: NavigationController.Operation
-
-    init(operation: NavigationController.Operation) {
-        self.operation = operation
-    }
-
-    func transitionDuration(using transitionContext: ViewControllerContextTransitioning?) -> Double { Self.duration }
-
-    func animateTransition(using transitionContext: ViewControllerContextTransitioning) {
-        guard let from = transitionContext.view(forKey: .from), let to = transitionContext.view(forKey: .to) else {
-            transitionContext.completeTransition(false)
-            return
-        }
-        let container = transitionContext.containerView
-        let width = container.bounds.width
-        let push = operation == .push
-        if push {
-            container.addSubview(to)
-        } else {
-            container.insertSubview(to, belowSubview: from)
-        }
-        to.transform = AffineTransform(translationX: push ? width : -width * Self.parallax, y: 0)
-        View.animate(withDuration: Self.duration, delay: 0, options: .curveEaseInOut, animations: {
-            to.transform = .identity
-            from.transform = AffineTransform(translationX: push ? -width * Self.parallax : width, y: 0)
-        }, completion: { _ in
-            from.transform = .identity
-            to.transform = .identity
-            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
-        })
-    }
-}
-
 /// The default tab switch: the new tab fades in over the old one.
 final class CrossDissolveAnimator: ViewControllerAnimatedTransitioning {
     static let duration = 0.25
