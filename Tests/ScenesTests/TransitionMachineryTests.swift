@@ -20,6 +20,10 @@ final class TestAnimator: ViewControllerAnimatedTransitioning, ViewControllerTra
     var completesTwice = false
     var interaction: PercentDrivenInteractiveTransition?
     var ended: [Bool] = []
+    /// When set, the transition also vends a linear property animator as its interruptible animator.
+    var vendsInterruptibleAnimator = false
+    private(set) var interruptible: ViewPropertyAnimator?
+    private(set) var interruptibleRequests = 0
 
     func transitionDuration(using transitionContext: ViewControllerContextTransitioning?) -> Double { duration }
 
@@ -35,6 +39,19 @@ final class TestAnimator: ViewControllerAnimatedTransitioning, ViewControllerTra
     }
 
     func animationEnded(_ transitionCompleted: Bool) { ended.append(transitionCompleted) }
+
+    func interruptibleAnimator(using transitionContext: ViewControllerContextTransitioning) -> ViewImplicitlyAnimating? {
+        guard vendsInterruptibleAnimator else { return nil }
+        interruptibleRequests += 1
+        if let interruptible { return interruptible }
+        guard let to = transitionContext.viewController(forKey: .to)?.view else { return nil }
+        transitionContext.containerView.addSubview(to)
+        to.alpha = 0
+        let animator = ViewPropertyAnimator(duration: duration, curve: .linear) { to.alpha = 1 }
+        animator.addCompletion { position in transitionContext.completeTransition(position == .end) }
+        interruptible = animator
+        return animator
+    }
 
     func animationController(forPresented presented: ViewController, presenting: ViewController,
                              source: ViewController) -> ViewControllerAnimatedTransitioning? { self }
@@ -191,5 +208,48 @@ struct PercentDrivenPauseTests {
         #expect(!world.window.transitions.isBusy)
         #expect(world.root.presentedViewController == nil)
         #expect(world.animator.ended == [false])
+    }
+}
+
+@Suite("percent-driven through an interruptible animator")
+struct PercentDrivenInterruptibleTests {
+    @Test func updatesScrubTheAnimatorAndFinishPauseAndCancelContinueIt() throws {
+        let world = World()
+        let interaction = PercentDrivenInteractiveTransition()
+        world.animator.interaction = interaction
+        world.animator.vendsInterruptibleAnimator = true
+        world.present()
+        let animator = try #require(world.animator.interruptible)
+        #expect(animator.state == .active && !animator.isRunning)
+        world.window.perform { interaction.update(0.3) }
+        world.run(for: 0.1)
+        #expect(abs(world.other.view.presentation.alpha - 0.3) < 1e-12)
+        #expect(world.window.transitions.status?.phase == .interactive)
+        // finish() plays the remaining 0.7 of the 1 s linearly: 0.35 s later, 0.65.
+        world.window.perform { interaction.finish() }
+        world.run(for: 0.35)
+        #expect(world.window.transitions.status?.phase == .finishing)
+        #expect(abs(animator.fractionComplete - 0.65) < 0.02)
+        // pause() grabs it where it is; update moves it from there; cancel() plays it back.
+        world.window.perform { interaction.pause() }
+        let grabbed = interaction.percentComplete
+        #expect(abs(grabbed - animator.fractionComplete) < 1e-12)
+        #expect(world.window.transitions.status?.phase == .interactive)
+        world.run(for: 0.3)
+        #expect(abs(world.other.view.presentation.alpha - grabbed) < 1e-12, "held while paused")
+        world.window.perform { interaction.update(0.2) }
+        world.run(for: 0.05)
+        #expect(abs(world.other.view.presentation.alpha - 0.2) < 1e-12)
+        world.window.perform { interaction.cancel() }
+        world.run(for: 0.1)
+        #expect(world.window.transitions.status?.phase == .cancelling)
+        world.run(for: 0.2)
+        #expect(!world.window.transitions.isBusy)
+        #expect(world.root.presentedViewController == nil)
+        #expect(world.animator.ended == [false])
+        #expect(animator.state == .inactive)
+        // Asked once by the interaction (and then kept by the context).
+        #expect(world.animator.interruptibleRequests == 1)
+        #expect(world.window.engine.misuseCount == 0)
     }
 }

@@ -108,10 +108,11 @@ final class PhotoDetailViewController: ViewController {
         if window?.transitions.isBusy != true { imageView.frame = restingImageFrame }
     }
 
-    /// Where the image rests: full width, centred vertically.
+    /// Where the image rests: as large as fits (full width on a phone), centred.
     var restingImageFrame: Rect {
-        let width = view.bounds.width, height = width * Self.aspect
-        return Rect(x: 0, y: (view.bounds.height - height) / 2, width: width, height: height)
+        let bounds = view.bounds
+        let width = min(bounds.width, bounds.height / Self.aspect), height = width * Self.aspect
+        return Rect(x: (bounds.width - width) / 2, y: (bounds.height - height) / 2, width: width, height: height)
     }
 
     /// Whether this screen's pan started the pop that runs now, and so drives it.
