@@ -70,3 +70,66 @@ import Testing
         #expect(survivors.alive == [], "\(scene) \(moment.rawValue)")
     }
 }
+
+/// The modern transitions hold their animators, contexts and completions in more places (property
+/// animators vended for a whole transition, completions that capture the context): dropped with a
+/// finger down on each, the world must still go.
+@Suite struct InterruptibleTransitionLifetimeTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let scene: String
+        /// A tap that opens the screen the drag starts on, if any.
+        let tap: Point?
+        let from: Point
+        let to: Point
+        var testDescription: String { scene }
+    }
+
+    static let cases = [
+        Case(scene: "stack", tap: Point(x: 195, y: 771), from: Point(x: 200, y: 300), to: Point(x: 200, y: 500)),
+        Case(scene: "photos", tap: Point(x: 195, y: 195), from: Point(x: 195, y: 420), to: Point(x: 195, y: 600)),
+        Case(scene: "settings", tap: Point(x: 195, y: 771), from: Point(x: 2, y: 400), to: Point(x: 200, y: 400)),
+        Case(scene: "sheet", tap: Point(x: 195, y: 771), from: Point(x: 195, y: 500), to: Point(x: 195, y: 800)),
+    ]
+
+    @Test(arguments: cases, [false, true])
+    func droppingAHostMidDragOrMidThrowFreesEverything(_ c: Case, released: Bool) {
+        weak var weakHost: SceneHost?
+        weak var weakWindow: Window?
+        var views: [SceneHostLifetimeTests.Weak] = []
+        do {
+            let clock = ManualClock()
+            let host = SceneHost(scene: Scene.named(c.scene)!, size: Size(width: 390, height: 844), clock: clock)
+            func send(_ phase: PointerEvent.Phase, _ p: Point) {
+                host.handle(PointerEvent(phase: phase, pointerID: 1, kind: .touch, location: p, timestamp: clock.now))
+            }
+            func step(_ frames: Int) {
+                for _ in 0..<frames {
+                    clock.advance(by: 1 / 60)
+                    _ = host.frame()
+                }
+            }
+            if let tap = c.tap {
+                send(.down, tap)
+                step(4)
+                send(.up, tap)
+                step(90)
+            }
+            send(.down, c.from)
+            for i in 1...12 {
+                step(1)
+                send(.move, Point(x: c.from.x + (c.to.x - c.from.x) * Double(i) / 12,
+                                  y: c.from.y + (c.to.y - c.from.y) * Double(i) / 12))
+            }
+            #expect(host.transition != nil, "\(c.scene): a transition should be running")
+            if released {
+                send(.up, c.to)
+                step(3)
+            }
+            weakHost = host
+            weakWindow = host.window
+            views = SceneHostLifetimeTests.descendants(of: host.window).map { SceneHostLifetimeTests.Weak(view: $0) }
+        }
+        #expect(weakHost == nil && weakWindow == nil, "\(c.scene) released: \(released)")
+        #expect(views.compactMap { $0.view?.name } == [], "\(c.scene) released: \(released)")
+    }
+}

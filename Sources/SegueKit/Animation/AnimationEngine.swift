@@ -41,6 +41,14 @@ public final class AnimationEngine {
     public private(set) var committedBlockCount = 0
     public private(set) var endedBlockCount = 0
 
+    /// A window dropped mid-animation (a client gone mid-drag) takes its engine with it. Its active
+    /// property animators can never complete now, but they may live on: a transition's animator
+    /// keeps the one it vended, and that one's completions often keep the transition's context,
+    /// which keeps the animator — a cycle. Dropping what they can no longer run breaks it.
+    deinit {
+        for animator in propertyAnimators { animator.engineWentAway() }
+    }
+
     public init(clock: Clock, logger: Logger = Logger(label: "segue.engine", factory: { _ in SwiftLogNoOpLogHandler() })) {
         self.clock = clock
         self.logger = logger

@@ -243,6 +243,16 @@ public final class ViewPropertyAnimator: ViewImplicitlyAnimating {
         complete(at: position, flush: false)
     }
 
+    /// The engine is gone with its window: nothing here can run any more.
+    func engineWentAway() {
+        completions.removeAll()
+        pendingBlocks.removeAll()
+        records.removeAll()
+        segment = nil
+        isRunning = false
+        state = .inactive
+    }
+
     /// The engine took this view's animation away (a `beginFromCurrentState` block): forget it.
     func forget(_ view: View, _ property: AnimatableProperty) {
         records.removeAll { $0.view === view && $0.property == property }
