@@ -6,32 +6,14 @@ import Scenes
 import SegueKit
 import Testing
 
-/// One touch on the photos scene: down at `start`, `steps` frames of movement of `step` points
-/// each (mostly vertical), held for `holdFrames`, then lifted (or cancelled); then a pause, often
-/// shorter than the zoom, so the next touch lands on a flying image.
-struct PhotoStroke: Sendable, CustomStringConvertible {
-    var start: Point
-    var step: Point
-    var steps: Int
-    var holdFrames: Int
-    var release: PointerEvent.Phase
-    var pause: Double
-
-    var description: String {
-        "(\(Int(start.x)),\(Int(start.y))) \(steps)×(\(Int(step.x)),\(Int(step.y))) hold \(holdFrames) \(release) pause \(pause)"
-    }
-
-    /// The fastest finger the strokes make, in points per frame (3600 pt/s: a hard flick).
-    static let fastestStep = 60.0
-}
-
-let photoStrokeGenerator = zip(Gen.int(in: 0...3), unit, unit, unit, unit, unit).map { t -> PhotoStroke in
+/// Touches on the photos scene: often on the photo's middle (where the image rests and flies
+/// through), sometimes anywhere; mostly vertical.
+let photoStrokeGenerator = zip(Gen.int(in: 0...3), unit, unit, unit, unit, unit).map { t -> FingerStroke in
     let r = [t.1, t.2, t.3, t.4, t.5]
-    // Often the photo's middle (where the image rests and flies through), sometimes anywhere.
     let start = t.0 <= 1 ? Point(x: 100 + r[0] * 190, y: 300 + r[1] * 240) : Point(x: 10 + r[0] * 370, y: 10 + r[1] * 820)
-    let step = Point(x: (r[3] - 0.5) * 8, y: (r[2] - 0.5) * 2 * PhotoStroke.fastestStep)
+    let step = Point(x: (r[3] - 0.5) * 8, y: (r[2] - 0.5) * 2 * FingerStroke.fastestStep)
     let steps = t.0 == 3 ? 0 : Int(r[3] * 30)
-    return PhotoStroke(start: start, step: step, steps: steps, holdFrames: Int(r[4] * 20),
+    return FingerStroke(start: start, step: step, steps: steps, holdFrames: Int(r[4] * 20),
                        release: r[0] < 0.1 ? .cancel : .up, pause: r[1] * 0.9)
 }
 
@@ -41,7 +23,7 @@ struct PhotosPropertyTests {
     /// sample's spring can cover: from rest its speed peaks at D·ω·e^(−ζ/√(1−ζ²)·atan(√(1−ζ²)/ζ))
     /// ≈ 8.3·D per second (ω ≈ 17 rad/s, ζ ≈ 0.62), and a finger can leave the image up to about
     /// 900 pt from its target: 7500 pt/s, 125 pt a frame; plus the finger's speed it was handed.
-    static let springFrameAllowance = 130.0 + PhotoStroke.fastestStep
+    static let springFrameAllowance = 130.0 + FingerStroke.fastestStep
 
     @Test func theImageEndsAtRestNeverJumpsAndEveryCompletionRunsOnce() async {
         await propertyCheck(count: 60, input: Gen.int(in: 0..<15), photoStrokeGenerator.array(of: 1...8)) { tile, strokes in
@@ -49,22 +31,7 @@ struct PhotosPropertyTests {
             let side = (390.0 - 4) / 3
             script.tap(Point(x: Double(tile % 3) * (side + 2) + side / 2, y: Double(tile / 3) * (side + 2) + side / 2))
             script.wait(0.1)
-            var fingers: [Finger] = []
-            for (index, stroke) in strokes.enumerated() {
-                script.add(.down, stroke.start)
-                var at = stroke.start
-                fingers.append(Finger(stroke: index, time: script.time, at: at))
-                for _ in 0..<stroke.steps {
-                    script.wait(ScriptBuilder.step)
-                    // A finger stays on the glass.
-                    at = Point(x: min(max(at.x + stroke.step.x, 0), 390), y: min(max(at.y + stroke.step.y, 0), 844))
-                    script.add(.move, at)
-                    fingers.append(Finger(stroke: index, time: script.time, at: at))
-                }
-                script.wait(ScriptBuilder.step * Double(stroke.holdFrames + 1))
-                script.add(stroke.release, at)
-                script.wait(stroke.pause)
-            }
+            let fingers = script.play(strokes)
             guard let run = try? record("photos", script.script, duration: script.time + 2) else {
                 Issue.record("recording failed")
                 return
@@ -90,27 +57,13 @@ struct PhotosPropertyTests {
             // one frame of spring.
             for (previous, frame) in zip(run.frames, run.frames.dropFirst()) {
                 guard let a = previous.center(of: "photo-image"), let b = frame.center(of: "photo-image") else { continue }
-                let finger = Self.fingerTravel(fingers, from: previous.time, to: frame.time)
+                let finger = fingerTravel(fingers, from: previous.time, to: frame.time)
                 let moved = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
                 #expect(moved <= finger + Self.springFrameAllowance, "at \(frame.time): \(a) → \(b)")
             }
         }
     }
 
-    struct Finger {
-        var stroke: Int
-        var time: Double
-        var at: Point
-    }
-
-    /// How far fingers moved between two frame times (a new finger landing moves nothing).
-    static func fingerTravel(_ fingers: [Finger], from t0: Double, to t1: Double) -> Double {
-        var travel = 0.0
-        for (a, b) in zip(fingers, fingers.dropFirst()) where a.stroke == b.stroke && b.time > t0 && b.time <= t1 {
-            travel += ((b.at.x - a.at.x) * (b.at.x - a.at.x) + (b.at.y - a.at.y) * (b.at.y - a.at.y)).squareRoot()
-        }
-        return travel
-    }
 }
 
 @Suite("photos scene, recorded by segue record")
@@ -135,13 +88,7 @@ struct PhotosRecordingTests {
     """
 
     func frames() throws -> [[String: Any]] {
-        let recorder = try Recorder(options: .init(scene: "photos", fps: 60, duration: 11),
-                                    script: try InputScript(json: Data(Self.script.utf8)))
-        var out: [[String: Any]] = []
-        recorder.run { line in
-            if let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] { out.append(object) }
-        }
-        return out
+        try recordedJSON("photos", script: Self.script, duration: 11)
     }
 
     func node(_ frames: [[String: Any]], _ index: Int, _ name: String) -> [Double]? {

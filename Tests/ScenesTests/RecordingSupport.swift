@@ -1,3 +1,4 @@
+import Foundation
 import Motion
 import Recorder
 import Scenes
@@ -104,3 +105,13 @@ func isIdentityPlacement(_ node: DisplayNode?, origin: Point = .zero) -> Bool {
         && abs(m.tx - origin.x) < 1e-9 && abs(m.ty - origin.y) < 1e-9
 }
 
+/// What `segue record --input` prints for a JSON script: one object per frame.
+func recordedJSON(_ scene: String, script json: String, duration: Double) throws -> [[String: Any]] {
+    let recorder = try Recorder(options: .init(scene: scene, fps: 60, duration: duration),
+                                script: try InputScript(json: Data(json.utf8)))
+    var out: [[String: Any]] = []
+    recorder.run { line in
+        if let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] { out.append(object) }
+    }
+    return out
+}

@@ -286,13 +286,7 @@ struct SheetRecordingTests {
     """
 
     func frames() throws -> [[String: Any]] {
-        let recorder = try Recorder(options: .init(scene: "sheet", fps: 60, duration: 8),
-                                    script: try InputScript(json: Data(Self.script.utf8)))
-        var out: [[String: Any]] = []
-        recorder.run { line in
-            if let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] { out.append(object) }
-        }
-        return out
+        try recordedJSON("sheet", script: Self.script, duration: 8)
     }
 
     /// The compose sheet's top edge in frame `index` (nil when it is not drawn).

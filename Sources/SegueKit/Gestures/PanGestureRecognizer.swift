@@ -76,11 +76,7 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     override func pointerUp(_ event: PointerEvent) {
         if state == .began || state == .changed {
-            if event.location != latestLocation {
-                tracker.add(event.location, time: event.timestamp)
-            } else {
-                tracker.release(at: event.timestamp)
-            }
+            tracker.lift(at: event.location, latest: latestLocation, time: event.timestamp)
             latestLocation = event.location
             transition(to: .ended)
         } else {

@@ -21,10 +21,14 @@ struct VelocityTracker {
         smoothed = nil
     }
 
-    /// The pointer lifted at `time`: if it had rested, it lifts with no velocity.
-    mutating func release(at time: Double) {
-        guard let last = lastSample, time - last.time > Self.staleInterval else { return }
-        smoothed = .zero
+    /// The pointer lifted at `location`: a last sample if it moved since `latest`; if it had
+    /// rested instead, it lifts with no velocity.
+    mutating func lift(at location: Point, latest: Point, time: Double) {
+        if location != latest {
+            add(location, time: time)
+        } else if let last = lastSample, time - last.time > Self.staleInterval {
+            smoothed = .zero
+        }
     }
 
     mutating func add(_ location: Point, time: Double) {

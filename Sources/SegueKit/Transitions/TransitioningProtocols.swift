@@ -12,7 +12,9 @@ public protocol ViewControllerAnimatedTransitioning: AnyObject {
     func animationEnded(_ transitionCompleted: Bool)
     /// The animator that drives the whole transition, which can be paused, scrubbed and continued
     /// (iOS 10). It must return the same animator for the whole transition; when it returns one,
-    /// interaction controllers drive the transition through it.
+    /// interaction controllers drive the transition through it. Declare it returning
+    /// `ViewImplicitlyAnimating?`: in Swift a non-optional return (UIKit's spelling) does not satisfy
+    /// this requirement, and the default, nil, would be used without a word.
     func interruptibleAnimator(using transitionContext: ViewControllerContextTransitioning) -> ViewImplicitlyAnimating?
 }
 
