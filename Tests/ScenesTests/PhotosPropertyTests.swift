@@ -14,7 +14,7 @@ let photoStrokeGenerator = zip(Gen.int(in: 0...3), unit, unit, unit, unit, unit)
     let step = Point(x: (r[3] - 0.5) * 8, y: (r[2] - 0.5) * 2 * FingerStroke.fastestStep)
     let steps = t.0 == 3 ? 0 : Int(r[3] * 30)
     return FingerStroke(start: start, step: step, steps: steps, holdFrames: Int(r[4] * 20),
-                       release: r[0] < 0.1 ? .cancel : .up, pause: r[1] * 0.9)
+                        release: r[0] < 0.1 ? .cancel : .up, pause: r[1] * 0.9)
 }
 
 @Suite("random grabs, drags and releases on photos")
