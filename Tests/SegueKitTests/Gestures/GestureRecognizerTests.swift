@@ -193,3 +193,96 @@ private final class Log {
         #expect(log.states == [.began])
     }
 }
+
+/// Refuses to begin while `allows` is false (`UIGestureRecognizerDelegate`'s first question).
+private final class Gate: GestureRecognizerDelegate {
+    var allows = true
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool { allows }
+}
+
+@Suite struct LongPressGestureRecognizerTests {
+    @Test func aZeroDurationPressBeginsOnTheTouchAndWinsItOverAPan() {
+        let screen = Screen()
+        let press = Log(), pan = Log()
+        let long = LongPressGestureRecognizer { press.states.append($0.state) }
+        long.minimumPressDuration = 0
+        long.allowableMovement = .infinity
+        screen.view.addGestureRecognizer(long)
+        screen.view.addGestureRecognizer(PanGestureRecognizer { pan.states.append($0.state) })
+        screen.send(.down, 100, 100, at: 0)
+        #expect(press.states == [.began])
+        screen.send(.move, 100, 160, at: 0.05)
+        screen.send(.move, 100, 220, at: 0.1)
+        screen.send(.up, 100, 220, at: 0.12)
+        #expect(press.states == [.began, .changed, .changed, .ended])
+        #expect(pan.states.isEmpty, "the pan never saw the pointer begin")
+        #expect(long.velocity(in: nil).y > 1000)
+    }
+
+    @Test func aTimedPressBeginsOnTheFirstEventPastItsDurationAndFailsIfItWanders() {
+        let screen = Screen()
+        let log = Log()
+        let long = LongPressGestureRecognizer { log.states.append($0.state) }
+        screen.view.addGestureRecognizer(long)
+        screen.send(.down, 100, 100, at: 0)
+        screen.send(.move, 102, 100, at: 0.3)
+        #expect(log.states.isEmpty)
+        screen.send(.move, 103, 100, at: 0.6)
+        #expect(log.states == [.began])
+        screen.send(.up, 103, 100, at: 0.7)
+        #expect(log.states == [.began, .ended])
+        // Moved 11 pt (past the 10 pt allowed) before the half second: no press.
+        screen.send(.down, 100, 100, at: 1)
+        screen.send(.move, 111, 100, at: 1.2)
+        screen.send(.move, 111, 100, at: 1.6)
+        screen.send(.up, 111, 100, at: 1.7)
+        #expect(log.states == [.began, .ended])
+    }
+
+    @Test func aDelegateThatSaysNoLetsThePointerGoToTheOthers() {
+        let screen = Screen()
+        let press = Log(), pan = Log()
+        let gate = Gate()
+        gate.allows = false
+        let long = LongPressGestureRecognizer { press.states.append($0.state) }
+        long.minimumPressDuration = 0
+        long.delegate = gate
+        screen.view.addGestureRecognizer(long)
+        screen.view.addGestureRecognizer(PanGestureRecognizer { pan.states.append($0.state) })
+        screen.send(.down, 100, 100, at: 0)
+        screen.send(.move, 100, 140, at: 0.05)
+        screen.send(.up, 100, 140, at: 0.1)
+        #expect(press.states.isEmpty)
+        #expect(pan.states == [.began, .ended])
+        gate.allows = true
+        screen.send(.down, 100, 100, at: 1)
+        #expect(press.states == [.began])
+    }
+}
+
+@Suite struct ReleaseVelocityTests {
+    private func pan(_ screen: Screen) -> PanGestureRecognizer {
+        let pan = PanGestureRecognizer { _ in }
+        screen.view.addGestureRecognizer(pan)
+        return pan
+    }
+
+    @Test func aFingerThatLiftsWhileMovingKeepsItsVelocity() {
+        let screen = Screen()
+        let recognizer = pan(screen)
+        screen.send(.down, 100, 100, at: 0)
+        for i in 1...6 { screen.send(.move, 100, 100 + 20 * Double(i), at: 0.02 * Double(i)) }
+        screen.send(.up, 100, 220, at: 0.13)
+        #expect(abs(recognizer.velocity(in: nil).y - 1000) < 1e-9)
+    }
+
+    @Test func aFingerThatRestedBeforeLiftingHasNoVelocity() {
+        let screen = Screen()
+        let recognizer = pan(screen)
+        screen.send(.down, 100, 100, at: 0)
+        for i in 1...6 { screen.send(.move, 100, 100 + 20 * Double(i), at: 0.02 * Double(i)) }
+        // Still for 0.15 s (past the 0.1 s a velocity lasts): browsers send no moves meanwhile.
+        screen.send(.up, 100, 220, at: 0.27)
+        #expect(recognizer.velocity(in: nil) == .zero)
+    }
+}
