@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "Recorder", targets: ["Recorder"]),
         .library(name: "SegueWire", targets: ["SegueWire"]),
+        .library(name: "SegueSession", targets: ["SegueSession"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -27,12 +28,17 @@ let package = Package(
         .target(name: "Recorder", dependencies: ["Scenes"]),
         // The wire protocol: binary frames out, validated client messages in. No I/O.
         .target(name: "SegueWire", dependencies: ["SegueKit"]),
+        // One browser tab's session with no I/O: messages in, frames out, time from an injected clock.
+        // Every transport is a thin adapter over it.
+        .target(name: "SegueSession", dependencies: [
+            "Scenes", "SegueWire", .product(name: "Logging", package: "swift-log"),
+        ]),
         // libwebsockets from Debian, through pkg-config.
         .systemLibrary(name: "CLibWebSockets", pkgConfig: "libwebsockets",
                        providers: [.apt(["libwebsockets-dev"])]),
         // The live viewer's server: HTTP + WebSocket on one port, a session per connection.
         .target(name: "SegueServer", dependencies: [
-            "CLibWebSockets", "SegueWire", "Scenes",
+            "CLibWebSockets", "SegueSession", "SegueWire", "Scenes",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "segue", dependencies: [
@@ -49,6 +55,9 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "SegueWireTests", dependencies: ["SegueWire"]),
+        .testTarget(name: "SegueSessionTests", dependencies: [
+            "SegueSession", "SegueWire", "Scenes", .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "SegueServerTests", dependencies: ["SegueServer"]),
     ]
 )

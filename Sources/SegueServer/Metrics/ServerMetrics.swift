@@ -1,3 +1,4 @@
+import SegueSession
 import Synchronization
 
 /// Counters for `/metrics`, shared by the transport and the session handlers.
@@ -5,7 +6,7 @@ import Synchronization
 /// Everything that reports today runs on the service thread, but the counters sit behind a mutex so
 /// a handler may move frame building to another thread without changing this type; an uncontended
 /// lock costs tens of nanoseconds, far below one frame's work.
-public final class ServerMetrics: Sendable {
+public final class ServerMetrics: Sendable, SessionObserver {
     /// A consistent copy of every counter, taken under one lock acquisition.
     public struct Snapshot: Sendable, Equatable {
         public var openSessions = 0
@@ -33,32 +34,7 @@ public final class ServerMetrics: Sendable {
         public var badRequest = 0
     }
 
-    public struct TransitionCounts: Sendable, Equatable {
-        public var started = 0
-        public var completed = 0
-        /// Completed by the watchdog because the animator never called `completeTransition`.
-        public var rescued = 0
-        public var duplicateCompletions = 0
-
-        public init(started: Int = 0, completed: Int = 0, rescued: Int = 0, duplicateCompletions: Int = 0) {
-            self.started = started
-            self.completed = completed
-            self.rescued = rescued
-            self.duplicateCompletions = duplicateCompletions
-        }
-
-        static func + (lhs: Self, rhs: Self) -> Self {
-            Self(started: lhs.started + rhs.started, completed: lhs.completed + rhs.completed,
-                 rescued: lhs.rescued + rhs.rescued,
-                 duplicateCompletions: lhs.duplicateCompletions + rhs.duplicateCompletions)
-        }
-
-        static func - (lhs: Self, rhs: Self) -> Self {
-            Self(started: lhs.started - rhs.started, completed: lhs.completed - rhs.completed,
-                 rescued: lhs.rescued - rhs.rescued,
-                 duplicateCompletions: lhs.duplicateCompletions - rhs.duplicateCompletions)
-        }
-    }
+    public typealias TransitionCounts = SegueSession.TransitionCounts
 
     /// Upper bounds, in seconds, of the frame-build histogram's buckets. At 60 fps a frame has
     /// 16.7 ms, and every session's frame is built on one thread, so the interesting range runs

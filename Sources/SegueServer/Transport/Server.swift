@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Logging
+import SegueWire
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -206,7 +207,7 @@ public final class Server {
         // lws drops a handshake naming only unknown subprotocols, so one that named any and got
         // here negotiated ours.
         let subprotocol = lws_hdr_total_length(wsi, WSI_TOKEN_PROTOCOL) > 0
-            ? ContextResources.websocketProtocolName : nil
+            ? WireProtocol.subprotocol : nil
         let info = ConnectionInfo(id: ConnectionID(rawValue: id), peerAddress: peerAddress,
                                   subprotocol: subprotocol, metrics: metrics,
                                   logger: sessionLogger)
