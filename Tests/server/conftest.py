@@ -1,11 +1,15 @@
-"""Fixtures that run a real `segue serve` process against a throwaway public directory.
+"""Fixtures that run a real `segue serve` (or the test-only `segue-echo`) process against a
+throwaway public directory.
 
 Nothing is built here: the binary comes from SEGUE_BIN (default .build/debug/segue, relative to
-the package root). A missing binary fails the run instead of skipping it.
+the package root); `segue-echo` is taken from beside it. A missing binary fails the run instead of
+skipping it. Servers listen on port 0 and the test reads the port from the banner they print, so
+no two servers race for a port.
 """
 
 import base64
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -35,10 +39,37 @@ def segue_binary() -> Path:
     return path
 
 
+def echo_binary() -> Path:
+    path = segue_binary().with_name("segue-echo")
+    if not path.is_file():
+        pytest.fail(f"segue-echo not found at {path}; build the package", pytrace=False)
+    return path
+
+
 def free_port() -> int:
+    """A port free at the moment of asking, for a client that must be refused; servers use port 0."""
     with socket.socket() as probe:
         probe.bind((HOST, 0))
         return probe.getsockname()[1]
+
+
+BANNER = re.compile(r"is running: open http://[^ ]*:(\d+)/")
+
+
+def wait_for_banner(process: subprocess.Popen, stdout_path: Path, stderr_path: Path) -> int:
+    """The port a server started with `--port 0` listens on, read from its banner line."""
+    deadline = time.monotonic() + STARTUP_TIMEOUT
+    while time.monotonic() < deadline:
+        match = BANNER.search(stdout_path.read_text(errors="replace"))
+        if match:
+            return int(match.group(1))
+        if process.poll() is not None:
+            raise AssertionError(f"server exited with {process.returncode}:\n"
+                                 + stderr_path.read_text(errors="replace"))
+        time.sleep(0.02)
+    process.kill()
+    process.wait(timeout=EXIT_TIMEOUT)
+    raise AssertionError(f"server printed no banner within {STARTUP_TIMEOUT} s")
 
 
 @dataclass
@@ -96,9 +127,9 @@ class RunningServer:
 
 
 def start_server(tmp_path: Path, *extra_args: str, subcommand: tuple[str, ...] = ("serve",),
-                 echo: bool = True):
-    """Starts segue; `echo` swaps the scenes for the development echo handler, whose replies
-    tests can predict exactly."""
+                 echo: bool = False):
+    """Starts `segue serve`, or with `echo` the test-only `segue-echo` with ticks on (it echoes
+    every message and sends `tick N` each frame, so tests can predict its replies exactly)."""
     public = tmp_path / "public"
     public.mkdir(exist_ok=True)
     (public / "index.html").write_text(INDEX_HTML)
@@ -107,27 +138,14 @@ def start_server(tmp_path: Path, *extra_args: str, subcommand: tuple[str, ...] =
     # Beside the public directory, where a traversal would find it.
     (tmp_path / "secret").write_text(SECRET)
 
-    port = free_port()
+    command = [str(echo_binary()), "--ticks"] if echo else [str(segue_binary()), *subcommand]
     stdout_path, stderr_path = tmp_path / "stdout.txt", tmp_path / "stderr.txt"
     with open(stdout_path, "wb") as stdout, open(stderr_path, "wb") as stderr:
         process = subprocess.Popen(
-            [str(segue_binary()), *subcommand, "--host", HOST, "--port", str(port),
-             "--public", str(public), *(["--development-echo"] if echo else []), *extra_args],
+            [*command, "--host", HOST, "--port", "0", "--public", str(public), *extra_args],
             stdout=stdout, stderr=stderr, cwd=tmp_path)
-    server = RunningServer(process, port, public, stdout_path, stderr_path)
-
-    deadline = time.monotonic() + STARTUP_TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"segue exited with {process.returncode}:\n{server.stderr()}")
-        try:
-            if requests.get(f"{server.base_url}/healthz", timeout=0.5).status_code == 200:
-                return server
-        except requests.ConnectionError:
-            pass
-        time.sleep(0.05)
-    stop_server(server)
-    raise AssertionError(f"segue did not answer /healthz within {STARTUP_TIMEOUT} s")
+    port = wait_for_banner(process, stdout_path, stderr_path)
+    return RunningServer(process, port, public, stdout_path, stderr_path)
 
 
 def stop_server(server: RunningServer) -> None:

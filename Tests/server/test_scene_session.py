@@ -82,7 +82,7 @@ def settled_on(name):
 
 @pytest.fixture
 def slides(launch):
-    return launch("--scene", "slides", echo=False)
+    return launch("--scene", "slides")
 
 
 def test_sessions_are_independent(slides):

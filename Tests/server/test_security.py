@@ -22,7 +22,7 @@ WIDTH, HEIGHT = 390, 844
 
 @pytest.fixture
 def slides(launch):
-    return launch("--scene", "slides", echo=False)
+    return launch("--scene", "slides")
 
 
 def presents(client):
@@ -118,7 +118,7 @@ def test_every_kind_of_bad_message_is_rejected_and_counted_while_a_neighbour_ani
 
 
 def test_a_flood_is_rate_limited_counted_and_does_not_starve_others(launch):
-    server = launch("--scene", "slides", "--max-messages-per-second", "500", echo=False)
+    server = launch("--scene", "slides", "--max-messages-per-second", "500")
     watcher = Client(server.ws_url)
     watcher.wait_until(settled_on("first"))
     flooder = raw_websocket(server.port)
@@ -254,7 +254,7 @@ def test_clients_that_vanish_mid_transition_are_freed_without_leaking(slides):
 
 def test_a_thousand_connections_opened_and_dropped_at_once(launch):
     server = launch("--scene", "slides", "--max-sessions", "1100", "--max-connections", "1200",
-                    "--max-sessions-per-ip", "1100", echo=False)
+                    "--max-sessions-per-ip", "1100")
     key = base64.b64encode(os.urandom(16)).decode()
     handshake = (f"GET / HTTP/1.1\r\nHost: {HOST}:{server.port}\r\nUpgrade: websocket\r\n"
                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
@@ -286,7 +286,7 @@ def test_a_thousand_connections_opened_and_dropped_at_once(launch):
 
 
 def test_past_the_session_limit_handshakes_get_503_until_one_closes(launch):
-    server = launch("--scene", "slides", "--max-sessions", "3", echo=False)
+    server = launch("--scene", "slides", "--max-sessions", "3")
     clients = [Client(server.ws_url) for _ in range(3)]
     assert handshake_status(server.port) == 503
     assert server.metrics()['segue_refused_handshakes_total{reason="server_full"}'] == 1
@@ -299,7 +299,7 @@ def test_past_the_session_limit_handshakes_get_503_until_one_closes(launch):
 
 
 def test_one_address_cannot_take_every_session(launch):
-    server = launch("--scene", "slides", "--max-sessions-per-ip", "2", echo=False)
+    server = launch("--scene", "slides", "--max-sessions-per-ip", "2")
     first, second = Client(server.ws_url), Client(server.ws_url)
     assert handshake_status(server.port) == 429
     assert server.metrics()['segue_refused_handshakes_total{reason="address_full"}'] == 1
@@ -397,7 +397,7 @@ def children_of(pid):
 
 
 def test_workers_share_the_port_and_a_dead_worker_is_replaced(launch):
-    server = launch("--scene", "slides", "--workers", "2", echo=False)
+    server = launch("--scene", "slides", "--workers", "2")
     workers = children_of(server.process.pid)
     assert len(workers) == 2
     clients = [Client(server.ws_url) for _ in range(16)]
@@ -426,7 +426,7 @@ def test_workers_share_the_port_and_a_dead_worker_is_replaced(launch):
 
 
 def test_a_peer_that_never_answers_pings_is_hung_up_and_one_that_does_stays(launch):
-    server = launch("--scene", "slides", "--ping-interval", "1", "--idle-timeout", "2", echo=False)
+    server = launch("--scene", "slides", "--ping-interval", "1", "--idle-timeout", "2")
     silent = raw_websocket(server.port)  # reads, but never sends a pong
     answering = Client(server.ws_url)  # the websockets library answers pings by itself
     answering.wait_until(settled_on("first"))
@@ -448,7 +448,7 @@ def test_a_peer_that_never_answers_pings_is_hung_up_and_one_that_does_stays(laun
 
 def test_connections_past_the_descriptor_limit_wait_and_idle_ones_are_cut_off(launch):
     server = launch("--scene", "slides", "--max-connections", "20", "--max-sessions", "10",
-                    "--handshake-timeout", "2", echo=False)
+                    "--handshake-timeout", "2")
     keeper = Client(server.ws_url)
     keeper.wait_until(settled_on("first"))
     # Far more connections than lws's table holds (20 + 32 descriptors), none sending a byte.

@@ -25,6 +25,14 @@ public struct SpringTiming: Hashable, Sendable {
     public static let durationRange = 0.01...10.0
     /// The smallest ζ accepted; UIKit clamps the damping ratio to (0, 1].
     public static let minimumDampingRatio = 1e-3
+    /// The downward scan for the largest root shrinks ω by 2 % a step: fine enough to stop inside
+    /// the positive stretch just below that root for the springs `SpringTimingTests` sweeps.
+    static let rootScanFactor = 0.98
+    /// At most this many scan steps, which cover 17 orders of magnitude (0.98²⁰⁰⁰ ≈ 3e-18),
+    /// before giving up on a root and taking UIKit's starting guess, 5 / T.
+    static let rootScanSteps = 2000
+    /// ω (rad/s) below which no spring is left to fit: a period of over 70 days.
+    static let minimumAngularFrequency = 1e-6
 
     /// UIKit's `usingSpringWithDamping:initialSpringVelocity:` spring: ζ clamped to (0, 1], T to
     /// [0.01, 10] s, and ω found by Newton's method so the envelope is `settleThreshold` at T.
@@ -96,9 +104,9 @@ public struct SpringTiming: Hashable, Sendable {
         var steps = 0
         while residual(low) <= 0 {
             high = low
-            low *= 0.98
+            low *= Self.rootScanFactor
             steps += 1
-            if steps > 2000 || low < 1e-6 { return 5 / t }
+            if steps > Self.rootScanSteps || low < Self.minimumAngularFrequency { return 5 / t }
         }
         for _ in 0..<100 {
             let mid = (low + high) / 2

@@ -36,6 +36,11 @@ extension Server {
         guard isAcceptableContentLength(requestHeader(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH)) else {
             return (UInt32(HTTP_STATUS_BAD_REQUEST.rawValue), "bad Content-Length", \.badRequest)
         }
+        // lws 4.1.6 copies this header into a 255-byte buffer later in the handshake and, when it
+        // does not fit, hangs up without an answer; answered here, the client learns why.
+        guard lws_hdr_total_length(wsi, WSI_TOKEN_EXTENSIONS) < Self.extensionsHeaderLimit else {
+            return (UInt32(HTTP_STATUS_BAD_REQUEST.rawValue), "Sec-WebSocket-Extensions too long", \.badRequest)
+        }
         guard originPolicy.allows(origin: requestHeader(wsi, WSI_TOKEN_ORIGIN),
                                   host: requestHeader(wsi, WSI_TOKEN_HOST)) else {
             return (UInt32(HTTP_STATUS_FORBIDDEN.rawValue), "origin not allowed", \.origin)
@@ -51,6 +56,9 @@ extension Server {
                     \.addressFull)
         }
     }
+
+    /// The length, in bytes, at which lws 4.1.6 drops a handshake's `Sec-WebSocket-Extensions`.
+    static let extensionsHeaderLimit: Int32 = 255
 
     /// 429, which lws 4.1.6's status enum does not name.
     static let tooManyRequests: UInt32 = 429
