@@ -157,12 +157,11 @@ private struct Tally {
     var idleBytes = 0
     var unsettledActions = 0
 
-    /// Plays `warmup + frames` frames as a session at 60 fps would: advance, evaluate, skip the
-    /// frame if it looks like the last one sent, else encode it.
+    /// Plays `warmup + frames` frames as a session at 60 fps would: advance, evaluate, encode, and
+    /// count the frame as sent unless the encoder found it shows nothing new.
     static func measure(_ scene: Scene, frames: Int, warmup: Int, probingHeap: Bool) -> Tally {
         var tally = Tally()
         let workload = TransitionWorkload(scene: scene)
-        var filter = UnchangedFrameFilter()
         var encoder = FrameEncoder()
         var buffer: [UInt8] = []
         var sequence: UInt32 = 0
@@ -178,16 +177,13 @@ private struct Tally {
             let header = FrameHeader(sequence: sequence &+ 1, serverTime: workload.time,
                                      buildDuration: seconds(built - start), transition: transition,
                                      inputSequence: workload.inputCount)
-            let sent = filter.admit(list, header: header)
-            var encodeTime = Duration.zero
-            var encodeHeapGrowth = 0
+            let heapBeforeEncode = heap()
+            let encodeStart = ContinuousClock.now
+            let sent = encoder.encode(list, header: header, into: &buffer)
+            let encodeTime = ContinuousClock.now - encodeStart
+            let encodeHeapGrowth = heap() - heapBeforeEncode
             if sent {
                 sequence &+= 1
-                let heapBeforeEncode = heap()
-                let encodeStart = ContinuousClock.now
-                encoder.encode(list, header: header, into: &buffer)
-                encodeTime = ContinuousClock.now - encodeStart
-                encodeHeapGrowth = heap() - heapBeforeEncode
                 if sequence == 1 { tally.keyframeBytes = buffer.count }
             }
             guard index >= warmup else { continue }
