@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SegueKit", targets: ["SegueKit"]),
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "Recorder", targets: ["Recorder"]),
+        .library(name: "SegueValues", targets: ["SegueValues"]),
         .library(name: "SegueWire", targets: ["SegueWire"]),
         .library(name: "SegueSession", targets: ["SegueSession"]),
     ],
@@ -20,14 +21,17 @@ let package = Package(
     targets: [
         // Math and animation: geometry, timing curves, springs, keyframes, clocks, timelines.
         .target(name: "Motion"),
+        // The values that cross layers: what a world looks like (DisplayList), what a person does
+        // (PointerEvent), where a transition is (TransitionStatus). A leaf, so the wire needs no UIKit layer.
+        .target(name: "SegueValues", dependencies: ["Motion"]),
         // Views, the animation engine, controllers, transitions, gestures, the display list.
-        .target(name: "SegueKit", dependencies: ["Motion", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "SegueKit", dependencies: ["Motion", "SegueValues", .product(name: "Logging", package: "swift-log")]),
         // The tutorials' apps, each a named scene, and the host that runs one against a clock.
         .target(name: "Scenes", dependencies: ["SegueKit", .product(name: "Logging", package: "swift-log")]),
         // `segue record`: a scene on a virtual clock, pointer script in, JSON Lines out.
         .target(name: "Recorder", dependencies: ["Scenes"]),
         // The wire protocol: binary frames out, validated client messages in. No I/O.
-        .target(name: "SegueWire", dependencies: ["SegueKit"]),
+        .target(name: "SegueWire", dependencies: ["Motion", "SegueValues"]),
         // One browser tab's session with no I/O: messages in, frames out, time from an injected clock.
         // Every transport is a thin adapter over it.
         .target(name: "SegueSession", dependencies: [

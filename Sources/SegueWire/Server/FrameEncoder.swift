@@ -1,5 +1,5 @@
 import Motion
-import SegueKit
+import SegueValues
 
 /// Turns one connection's display lists into frame messages, sending each node's names, colors,
 /// texts and geometry only when they differ from what this client last received for that id.

@@ -1,5 +1,5 @@
 import Motion
-import SegueKit
+import SegueValues
 
 /// What the session knows about a frame besides its display list: the page's telemetry reads
 /// every field, and `inputSequence` is how it measures pointer-to-frame latency.

@@ -1,4 +1,4 @@
-import SegueKit
+import SegueValues
 
 /// One connection's outgoing frames: numbered, encoded change-only, and skipped when they would
 /// show nothing new (`FrameEncoder` decides both in one pass, at wire precision). The server's
