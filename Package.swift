@@ -16,6 +16,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
@@ -44,6 +46,8 @@ let package = Package(
         .target(name: "SegueServer", dependencies: [
             "CLibWebSockets", "SegueSession", "SegueWire", "Scenes",
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "CoreMetrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
         .executableTarget(name: "segue", dependencies: [
             "SegueServer", "Recorder", "Scenes",
@@ -69,6 +73,6 @@ let package = Package(
         .testTarget(name: "SegueSessionTests", dependencies: [
             "SegueSession", "SegueWire", "Scenes", .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "SegueServerTests", dependencies: ["SegueServer"]),
+        .testTarget(name: "SegueServerTests", dependencies: ["SegueServer", "SegueSession"]),
     ]
 )
