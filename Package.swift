@@ -49,8 +49,10 @@ let package = Package(
             .product(name: "CoreMetrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
+        // `segue bench`'s measurements: the engine, the encoder and frame sizes, scene by scene.
+        .target(name: "SegueBench", dependencies: ["Scenes", "SegueWire"]),
         .executableTarget(name: "segue", dependencies: [
-            "SegueServer", "Recorder", "Scenes",
+            "SegueServer", "Recorder", "Scenes", "SegueBench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

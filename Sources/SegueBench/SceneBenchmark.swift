@@ -8,9 +8,9 @@ import SegueWire
 ///
 /// The workload is deterministic, so it runs twice: once timed, once with a heap probe around each
 /// measured step (probing costs more than a frame and would skew the times).
-enum SceneBenchmark {
-    struct Result: Encodable {
-        var scene: String
+public enum SceneBenchmark {
+    public struct Result: Encodable {
+        public var scene: String
         /// Frames the workload ran after the warm-up, in and out of transitions.
         var framesStepped: Int
         /// Actions that left the scene unsettled past `TransitionWorkload.settleLimit`: 0, or the
@@ -65,7 +65,7 @@ enum SceneBenchmark {
         }
     }
 
-    static func run(_ scene: Scene, frames: Int, warmup: Int) -> Result {
+    public static func run(_ scene: Scene, frames: Int, warmup: Int) -> Result {
         let timed = Tally.measure(scene, frames: frames, warmup: warmup, probingHeap: false)
         let probed = Tally.measure(scene, frames: frames, warmup: warmup, probingHeap: true)
         precondition(probed.engineFrames == timed.engineFrames && probed.bytes == timed.bytes,
@@ -90,7 +90,7 @@ enum SceneBenchmark {
     }
 
     /// The two tables `segue bench` prints after the 50-view benchmark.
-    static func table(_ results: [Result], frames: Int) -> String {
+    public static func table(_ results: [Result], frames: Int) -> String {
         let engine = Table(["scene", "frames", "views min/mean/max", "ns/frame", "ns/view/frame", "heap B (frames)",
                             "encode ns/frame", "encode ns/view", "encode heap B (frames)"],
                            results.map { r in
