@@ -8,12 +8,12 @@ import signal
 import socket
 import struct
 import time
-from pathlib import Path
 
 import pytest
 import requests
 
 import segue_wire as wire
+import segue_harness as harness
 from conftest import HOST, SECRET, masked_frame, raw_http, raw_websocket, status_of
 from test_scene_session import Client, names, settled_on
 
@@ -383,22 +383,9 @@ def test_a_slow_headers_client_is_cut_off_and_others_are_served(launch):
 
 # Workers
 
-def children_of(pid):
-    """Live child processes, read from /proc (procps may not be installed)."""
-    children = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except (FileNotFoundError, ProcessLookupError):
-            continue
-        if int(fields[1]) == pid and fields[0] != "Z":
-            children.append(int(stat.parent.name))
-    return children
-
-
 def test_workers_share_the_port_and_a_dead_worker_is_replaced(launch):
     server = launch("--scene", "slides", "--workers", "2")
-    workers = children_of(server.process.pid)
+    workers = harness.live_children(server.process.pid)
     assert len(workers) == 2
     clients = [Client(server.ws_url) for _ in range(16)]
     for client in clients:
@@ -412,16 +399,16 @@ def test_workers_share_the_port_and_a_dead_worker_is_replaced(launch):
     os.kill(workers[0], signal.SIGKILL)
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
-        now = children_of(server.process.pid)
+        now = harness.live_children(server.process.pid)
         if len(now) == 2 and workers[0] not in now:
             break
         time.sleep(0.1)
-    assert len(children_of(server.process.pid)) == 2
+    assert len(harness.live_children(server.process.pid)) == 2
     for _ in range(4):
         presents(Client(server.ws_url))
 
     assert server.send_signal(signal.SIGTERM) == 0
-    assert children_of(server.process.pid) == []
+    assert harness.live_children(server.process.pid) == []
     assert "Segue is running: open http://127.0.0.1:" in server.stdout()
 
 
