@@ -51,18 +51,23 @@ def free_port() -> int:
 
 # ---- /proc ------------------------------------------------------------------------------------
 
-def process_tree(root: int) -> list[int]:
-    """`root` and every process descending from it (a server's workers are its children)."""
-    children: dict[int, list[int]] = {}
+def _processes():
+    """(pid, parent pid, state letter) of every process, from /proc/PID/stat."""
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
-            stat = (entry / "stat").read_text()
-        except OSError:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
             continue
-        ppid = int(stat[stat.rindex(")") + 2:].split()[1])
-        children.setdefault(ppid, []).append(int(entry.name))
+        yield int(entry.name), int(fields[1]), fields[0]
+
+
+def process_tree(root: int) -> list[int]:
+    """`root` and every process descending from it (a server's workers are its children)."""
+    children: dict[int, list[int]] = {}
+    for pid, parent, _ in _processes():
+        children.setdefault(parent, []).append(pid)
     tree, pending = [], [root]
     while pending:
         pid = pending.pop()
@@ -73,15 +78,7 @@ def process_tree(root: int) -> list[int]:
 
 def live_children(pid: int) -> list[int]:
     """`pid`'s child processes that are still running (zombies left out)."""
-    children = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except (FileNotFoundError, ProcessLookupError):
-            continue
-        if int(fields[1]) == pid and fields[0] != "Z":
-            children.append(int(stat.parent.name))
-    return children
+    return [child for child, parent, state in _processes() if parent == pid and state != "Z"]
 
 
 def cpu_seconds(pids: list[int]) -> float:
