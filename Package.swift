@@ -9,37 +9,60 @@ let package = Package(
         .library(name: "SegueKit", targets: ["SegueKit"]),
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "Recorder", targets: ["Recorder"]),
+        .library(name: "SegueValues", targets: ["SegueValues"]),
         .library(name: "SegueWire", targets: ["SegueWire"]),
+        .library(name: "SegueSession", targets: ["SegueSession"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
         // Math and animation: geometry, timing curves, springs, keyframes, clocks, timelines.
         .target(name: "Motion"),
+        // The values that cross layers: what a world looks like (DisplayList), what a person does
+        // (PointerEvent), where a transition is (TransitionStatus). A leaf, so the wire needs no UIKit layer.
+        .target(name: "SegueValues", dependencies: ["Motion"]),
         // Views, the animation engine, controllers, transitions, gestures, the display list.
-        .target(name: "SegueKit", dependencies: ["Motion", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "SegueKit", dependencies: ["Motion", "SegueValues", .product(name: "Logging", package: "swift-log")]),
         // The tutorials' apps, each a named scene, and the host that runs one against a clock.
         .target(name: "Scenes", dependencies: ["SegueKit", .product(name: "Logging", package: "swift-log")]),
         // `segue record`: a scene on a virtual clock, pointer script in, JSON Lines out.
         .target(name: "Recorder", dependencies: ["Scenes"]),
         // The wire protocol: binary frames out, validated client messages in. No I/O.
-        .target(name: "SegueWire", dependencies: ["SegueKit"]),
+        .target(name: "SegueWire", dependencies: ["Motion", "SegueValues"]),
+        // One browser tab's session with no I/O: messages in, frames out, time from an injected clock.
+        // Every transport is a thin adapter over it.
+        .target(name: "SegueSession", dependencies: [
+            "Scenes", "SegueWire", .product(name: "Logging", package: "swift-log"),
+        ]),
         // libwebsockets from Debian, through pkg-config.
         .systemLibrary(name: "CLibWebSockets", pkgConfig: "libwebsockets",
                        providers: [.apt(["libwebsockets-dev"])]),
         // The live viewer's server: HTTP + WebSocket on one port, a session per connection.
         .target(name: "SegueServer", dependencies: [
-            "CLibWebSockets", "SegueWire", "Scenes",
+            "CLibWebSockets", "SegueSession", "SegueWire", "Scenes",
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "CoreMetrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
+        // `segue bench`'s measurements: the engine, the encoder and frame sizes, scene by scene.
+        .target(name: "SegueBench", dependencies: ["Scenes", "SegueWire"]),
         .executableTarget(name: "segue", dependencies: [
-            "SegueServer", "Recorder", "Scenes",
+            "SegueServer", "Recorder", "Scenes", "SegueBench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // `segue-echo`: the server's transport with an echo handler, for the transport tests and
+        // the Autobahn|Testsuite. In no product.
+        .executableTarget(name: "segue-echo", dependencies: [
+            "SegueServer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ], path: "Tests/EchoServer"),
         // Reference math and tolerances the test targets share, derived independently of Motion.
         .target(name: "ReferenceMath", dependencies: ["Motion"], path: "Tests/ReferenceMath"),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "ReferenceMath"]),
@@ -49,6 +72,9 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "SegueWireTests", dependencies: ["SegueWire"]),
-        .testTarget(name: "SegueServerTests", dependencies: ["SegueServer"]),
+        .testTarget(name: "SegueSessionTests", dependencies: [
+            "SegueSession", "SegueWire", "Scenes", .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "SegueServerTests", dependencies: ["SegueServer", "SegueSession"]),
     ]
 )

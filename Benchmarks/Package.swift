@@ -24,7 +24,7 @@ let package = Package(
         .executableTarget(name: "segue-hummingbird", dependencies: [
             .product(name: "Scenes", package: "Segue"),
             .product(name: "SegueWire", package: "Segue"),
-            .product(name: "SegueKit", package: "Segue"),
+            .product(name: "SegueSession", package: "Segue"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "Tests" / "browser"))
 
 from segue_browser import (  # noqa: E402  (after the path tweak)
-    MOBILE, Page, Server, free_port, start_chromium,
+    MOBILE, Page, Server, start_chromium,
 )
 
 
@@ -60,7 +60,7 @@ def main() -> int:
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="segue-screenshot-") as workdir:
-        server = Server(port=free_port(), workdir=Path(workdir)).start()
+        server = Server(workdir=Path(workdir)).start()
         driver = None
         try:
             driver = start_chromium()

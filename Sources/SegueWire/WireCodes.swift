@@ -1,4 +1,4 @@
-import SegueKit
+import SegueValues
 
 // SegueKit's enums carry String raw values for JSON; the wire spends one byte on each. The codes
 // are spelled out (not derived from `allCases` order) so reordering a Swift case cannot silently

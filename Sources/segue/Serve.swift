@@ -80,10 +80,6 @@ struct Serve: ParsableCommand {
     @Flag(help: .hidden)
     var reportReadiness = false
 
-    @Flag(help: ArgumentHelp("Answer WebSockets with an echo handler instead of scenes; for the "
-                                 + "transport's tests.", visibility: .hidden))
-    var developmentEcho = false
-
     func validate() throws {
         guard (1...256).contains(workers) else { throw ValidationError("--workers must be within 1…256") }
         do {
@@ -115,7 +111,7 @@ struct Serve: ParsableCommand {
 
     private func serveInThisProcess(logger: Logger) throws(ServerError) {
         let server = try Self.makeServer(configuration: makeConfiguration(), defaultScene: scene,
-                                         developmentEcho: developmentEcho, logger: logger)
+                                         logger: logger)
         if workerIndex != nil {
             WorkerSupervisor.workerIsReady(reportsReadiness: reportReadiness)
         } else {
@@ -133,7 +129,7 @@ struct Serve: ParsableCommand {
     /// Returns whether every worker stopped cleanly.
     private func supervise(logger: Logger) throws(ServerError) -> Bool {
         let configuration = makeConfiguration()
-        let supervisor = WorkerSupervisor(count: workers, host: host, port: port, logger: logger) { index, port, ready in
+        let supervisor = WorkerSupervisor(count: workers, configuration: configuration, logger: logger) { index, port, ready in
             workerArguments(index: index, port: port, reportsReadiness: ready)
         }
         return try supervisor.run { port in
@@ -154,7 +150,6 @@ struct Serve: ParsableCommand {
                          "--worker-index", "\(index)"]
         arguments += allowedOrigins.flatMap { ["--allow-origin", $0] }
         if reportsReadiness { arguments.append("--report-readiness") }
-        if developmentEcho { arguments.append("--development-echo") }
         return arguments
     }
 
@@ -178,14 +173,11 @@ struct Serve: ParsableCommand {
 
     /// Builds the server without running it, so wiring can be checked without a signal.
     static func makeServer(
-        configuration: ServerConfiguration, defaultScene: String, developmentEcho: Bool,
-        logger: Logger
+        configuration: ServerConfiguration, defaultScene: String, logger: Logger
     ) throws(ServerError) -> Server {
-        let handlerFactory: ConnectionHandlerFactory = developmentEcho
-            ? DevelopmentEchoFactory()
-            : SceneSessionFactory(defaultScene: defaultScene, fps: configuration.framesPerSecond)
-        return try Server(configuration: configuration, handlerFactory: handlerFactory,
-                          logger: logger)
+        try Server(configuration: configuration,
+                   handlerFactory: SceneSessionFactory(defaultScene: defaultScene, fps: configuration.framesPerSecond),
+                   logger: logger)
     }
 }
 

@@ -1,8 +1,8 @@
 import Motion
-import SegueKit
+import SegueValues
 @testable import SegueWire
 
-/// Builds a node field by field (SegueKit's `DisplayNode` has no public initializer).
+/// Builds a node field by field.
 func makeNode(id: UInt32, name: String, depth: UInt16, descendants: UInt32 = 0,
               size: Size, transform: AffineTransform = .identity, alpha: Double = 1,
               background: Color = .clear, cornerRadius: Double = 0, clips: Bool = false,

@@ -1,5 +1,5 @@
 import Motion
-import SegueKit
+import SegueValues
 @testable import SegueWire
 import Testing
 

@@ -1,5 +1,5 @@
 """Browser tests: the real viewer page (Public/) in headless Chromium against a real `segue serve`
-running scene sessions (no --development-echo), both on 127.0.0.1.
+running scene sessions, both on 127.0.0.1.
 
 Nothing is built here. The server binary comes from SEGUE_BIN (default .build/debug/segue,
 relative to the package root); Chromium and chromedriver from /usr/bin (override with CHROMIUM_BIN
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from .segue_browser import Page, Server, SetupError, free_port, start_chromium
+from .segue_browser import Page, Server, SetupError, start_chromium
 
 
 @pytest.fixture(scope="session")
@@ -31,7 +31,7 @@ def chromium():
 @pytest.fixture(scope="session")
 def segue_server(tmp_path_factory):
     """One server for the whole run; every page load is a new connection, so a fresh scene session."""
-    server = Server(port=free_port(), workdir=tmp_path_factory.mktemp("segue-browser"))
+    server = Server(workdir=tmp_path_factory.mktemp("segue-browser"))
     try:
         server.start()
     except SetupError as error:
@@ -58,7 +58,7 @@ def page(chromium, segue_server):
 @pytest.fixture
 def own_server(tmp_path):
     """A server only this test uses (and may kill and restart on the same port)."""
-    server = Server(port=free_port(), workdir=tmp_path)
+    server = Server(workdir=tmp_path)
     try:
         server.start()
     except SetupError as error:

@@ -6,22 +6,22 @@ CHROMEDRIVER_BIN). Everything listens and connects on 127.0.0.1 only.
 
 Tests/browser is a package (it has an __init__.py), so pytest imports this as
 browser.segue_browser and the conftest as browser.conftest: nothing here can shadow Tests/server's
-top-level `conftest` and `segue_wire` modules when both folders are collected in one run. It only
-imports the standard library (and selenium), so scripts/screenshot.py can import it directly.
+top-level `conftest` module when both folders are collected in one run. It only imports the
+standard library, selenium and Tests/support/segue_harness.py (the server process, shared with
+the server tests and the scripts), so scripts/screenshot.py can import it directly.
 """
 
 from __future__ import annotations
 
 import os
-import signal
-import socket
-import subprocess
+import sys
 import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+import segue_harness as harness  # noqa: E402
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 PUBLIC_DIR = PACKAGE_ROOT / "Public"
@@ -48,29 +48,22 @@ class SetupError(AssertionError):
 
 
 def segue_binary() -> Path:
-    path = Path(os.environ.get("SEGUE_BIN", ".build/debug/segue"))
-    if not path.is_absolute():
-        path = PACKAGE_ROOT / path
+    path = harness.segue_binary()
     if not path.is_file() or not os.access(path, os.X_OK):
         raise SetupError(f"segue binary not found (or not executable) at {path}; build it "
                          "(swift build --product segue) or set SEGUE_BIN")
     return path
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return probe.getsockname()[1]
-
-
 # ---- The server ---------------------------------------------------------------------------------
 
 @dataclass
 class Server:
-    """One real `segue serve` (scenes, not the echo handler) serving the repository's Public/."""
-    port: int
+    """One real `segue serve` (scenes, not the echo handler) serving the repository's Public/.
+    The first start takes port 0 and keeps the port it got; a restart asks for that port again."""
     workdir: Path
-    process: subprocess.Popen | None = None
+    port: int = 0
+    process: harness.ServerProcess | None = None
     starts: int = 0
     extra_args: tuple[str, ...] = field(default_factory=tuple)
 
@@ -80,58 +73,42 @@ class Server:
 
     @property
     def stderr_path(self) -> Path:
-        return self.workdir / f"stderr-{self.starts}.txt"
+        return self.workdir / f"segue-{self.starts}.stderr"
 
     def log_tail(self, lines: int = 30) -> str:
         chunks = []
         for index in range(1, self.starts + 1):
-            path = self.workdir / f"stderr-{index}.txt"
+            path = self.workdir / f"segue-{index}.stderr"
             if path.exists():
                 text = path.read_text(errors="replace").splitlines()[-lines:]
                 chunks.append(f"--- segue stderr (start {index}) ---\n" + "\n".join(text))
         return "\n".join(chunks)
 
     def start(self, timeout: float = STARTUP_TIMEOUT) -> "Server":
-        """Starts the server on self.port and waits for /healthz. Retries a failed bind for a
-        while: after a kill, the same port may take a moment to be free again."""
+        """Starts the server and waits for its banner. A restart on the port of the first start
+        retries a failed bind for a while: after a kill, the port may take a moment to be free."""
         if not (PUBLIC_DIR / "index.html").is_file():
             raise SetupError(f"the viewer page is missing: {PUBLIC_DIR / 'index.html'}")
         binary = segue_binary()
         deadline = time.monotonic() + timeout
         while True:
             self.starts += 1
-            with open(self.workdir / f"stdout-{self.starts}.txt", "wb") as stdout, \
-                    open(self.stderr_path, "wb") as stderr:
-                self.process = subprocess.Popen(
-                    [str(binary), "serve", "--host", HOST, "--port", str(self.port),
-                     "--public", str(PUBLIC_DIR), *self.extra_args],
-                    stdout=stdout, stderr=stderr, cwd=self.workdir)
-            while time.monotonic() < deadline:
-                if self.process.poll() is not None:
-                    break
-                if self.healthy():
-                    return self
-                time.sleep(0.05)
-            if self.process.poll() is None:
-                self.kill()
-                raise AssertionError(f"segue did not answer /healthz on port {self.port} within "
-                                     f"{timeout} s\n{self.log_tail()}")
-            if time.monotonic() >= deadline:
-                raise AssertionError(f"segue exited with {self.process.returncode} (port "
-                                     f"{self.port}):\n{self.log_tail()}")
-            time.sleep(0.2)  # exited early (port still taken?): try again until the deadline
-
-    def healthy(self) -> bool:
-        try:
-            with urllib.request.urlopen(f"http://{HOST}:{self.port}/healthz", timeout=0.5) as reply:
-                return reply.status == 200
-        except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
-            return False
+            try:
+                self.process = harness.ServerProcess(
+                    [binary, "serve", "--host", HOST, "--port", self.port, "--public", PUBLIC_DIR,
+                     *self.extra_args],
+                    workdir=self.workdir, name=f"segue-{self.starts}",
+                    startup_timeout=max(0.5, deadline - time.monotonic()))
+                self.port = self.process.port
+                return self
+            except harness.ServerStartFailed:
+                if time.monotonic() >= deadline:
+                    raise AssertionError(f"segue did not start (port {self.port}):\n{self.log_tail()}")
+                time.sleep(0.2)  # exited early (port still taken?): try again until the deadline
 
     def kill(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-            self.process.wait(timeout=10)
+        if self.process is not None:
+            self.process.kill()
 
 
 # ---- The browser --------------------------------------------------------------------------------

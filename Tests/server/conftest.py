@@ -1,25 +1,24 @@
-"""Fixtures that run a real `segue serve` process against a throwaway public directory.
+"""Fixtures that run a real `segue serve` (or the test-only `segue-echo`) process against a
+throwaway public directory.
 
 Nothing is built here: the binary comes from SEGUE_BIN (default .build/debug/segue, relative to
-the package root). A missing binary fails the run instead of skipping it.
+the package root); `segue-echo` is taken from beside it. A missing binary fails the run instead of
+skipping it. Servers listen on port 0 and report their port in their banner (Tests/support/
+segue_harness.py, shared with the browser tests, scripts/bench and scripts/soak).
 """
 
 import base64
 import os
-import signal
 import socket
-import subprocess
+import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-import requests
 
-PACKAGE_ROOT = Path(__file__).resolve().parents[2]
-HOST = "127.0.0.1"
-STARTUP_TIMEOUT = 10.0
-EXIT_TIMEOUT = 10.0
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+import segue_harness as harness  # noqa: E402
+from segue_harness import HOST, PACKAGE_ROOT, free_port  # noqa: E402,F401  (re-exported to the tests)
 
 INDEX_HTML = "<!doctype html><title>Segue test page</title><canvas></canvas>\n"
 APP_JS = "export const answer = 42;\n"
@@ -27,58 +26,29 @@ SECRET = "TOP SECRET: never served\n"
 
 
 def segue_binary() -> Path:
-    path = Path(os.environ.get("SEGUE_BIN", ".build/debug/segue"))
-    if not path.is_absolute():
-        path = PACKAGE_ROOT / path
+    path = harness.segue_binary()
     if not path.is_file():
         pytest.fail(f"segue binary not found at {path}; build it or set SEGUE_BIN", pytrace=False)
     return path
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return probe.getsockname()[1]
+def echo_binary() -> Path:
+    path = harness.echo_binary()
+    if not path.is_file():
+        pytest.fail(f"segue-echo not found at {path}; build the package", pytrace=False)
+    return path
 
 
-@dataclass
-class RunningServer:
-    process: subprocess.Popen
-    port: int
-    public_dir: Path
-    stdout_path: Path
-    stderr_path: Path
+class RunningServer(harness.ServerProcess):
+    """A server with the throwaway public directory it serves."""
 
-    @property
-    def base_url(self) -> str:
-        return f"http://{HOST}:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://{HOST}:{self.port}/"
-
-    def stderr(self) -> str:
-        return self.stderr_path.read_text(errors="replace")
-
-    def stdout(self) -> str:
-        return self.stdout_path.read_text(errors="replace")
+    def __init__(self, argv, workdir: Path, public_dir: Path):
+        super().__init__(argv, workdir=workdir, cwd=workdir)
+        self.public_dir = public_dir
 
     def rss_kib(self) -> int:
-        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-        raise AssertionError("VmRSS missing from /proc status")
-
-    def metrics(self) -> dict[str, float]:
-        """Every sample on /metrics, keyed by name plus labels as written."""
-        response = requests.get(f"{self.base_url}/metrics", timeout=5)
-        response.raise_for_status()
-        samples = {}
-        for line in response.text.splitlines():
-            if line and not line.startswith("#"):
-                name, value = line.rsplit(" ", 1)
-                samples[name] = float(value)
-        return samples
+        """The server process alone, as the tests compare it with itself."""
+        return harness.rss_kib([self.pid])
 
     def wait_for_metric(self, name: str, expected: float, timeout: float = 5.0) -> None:
         deadline = time.monotonic() + timeout
@@ -92,13 +62,13 @@ class RunningServer:
 
     def send_signal(self, signum: int) -> int:
         self.process.send_signal(signum)
-        return self.process.wait(timeout=EXIT_TIMEOUT)
+        return self.process.wait(timeout=harness.EXIT_TIMEOUT)
 
 
 def start_server(tmp_path: Path, *extra_args: str, subcommand: tuple[str, ...] = ("serve",),
-                 echo: bool = True):
-    """Starts segue; `echo` swaps the scenes for the development echo handler, whose replies
-    tests can predict exactly."""
+                 echo: bool = False) -> RunningServer:
+    """Starts `segue serve`, or with `echo` the test-only `segue-echo` with ticks on (it echoes
+    every message and sends `tick N` each frame, so tests can predict its replies exactly)."""
     public = tmp_path / "public"
     public.mkdir(exist_ok=True)
     (public / "index.html").write_text(INDEX_HTML)
@@ -107,33 +77,16 @@ def start_server(tmp_path: Path, *extra_args: str, subcommand: tuple[str, ...] =
     # Beside the public directory, where a traversal would find it.
     (tmp_path / "secret").write_text(SECRET)
 
-    port = free_port()
-    stdout_path, stderr_path = tmp_path / "stdout.txt", tmp_path / "stderr.txt"
-    with open(stdout_path, "wb") as stdout, open(stderr_path, "wb") as stderr:
-        process = subprocess.Popen(
-            [str(segue_binary()), *subcommand, "--host", HOST, "--port", str(port),
-             "--public", str(public), *(["--development-echo"] if echo else []), *extra_args],
-            stdout=stdout, stderr=stderr, cwd=tmp_path)
-    server = RunningServer(process, port, public, stdout_path, stderr_path)
-
-    deadline = time.monotonic() + STARTUP_TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"segue exited with {process.returncode}:\n{server.stderr()}")
-        try:
-            if requests.get(f"{server.base_url}/healthz", timeout=0.5).status_code == 200:
-                return server
-        except requests.ConnectionError:
-            pass
-        time.sleep(0.05)
-    stop_server(server)
-    raise AssertionError(f"segue did not answer /healthz within {STARTUP_TIMEOUT} s")
+    command = [echo_binary(), "--ticks"] if echo else [segue_binary(), *subcommand]
+    try:
+        return RunningServer([*command, "--host", HOST, "--port", "0", "--public", public, *extra_args],
+                             workdir=tmp_path, public_dir=public)
+    except harness.ServerStartFailed as failure:
+        raise AssertionError(str(failure)) from None
 
 
 def stop_server(server: RunningServer) -> None:
-    if server.process.poll() is None:
-        server.process.send_signal(signal.SIGKILL)
-        server.process.wait(timeout=EXIT_TIMEOUT)
+    server.kill()
 
 
 @pytest.fixture

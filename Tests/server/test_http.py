@@ -113,3 +113,17 @@ def test_methods_other_than_get_are_refused(server):
     response = raw_http(server.port, b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                                      b"Content-Length: 3\r\n\r\nabc")
     assert status_of(response) == 405
+
+
+@pytest.mark.parametrize("length, status", [(254, 101), (255, 400), (600, 400)])
+def test_an_extensions_header_lws_cannot_hold_is_answered_400_not_dropped(server, length, status):
+    """lws 4.1.6 hangs up without a word on a Sec-WebSocket-Extensions of 255 bytes or more (Autobahn
+    13.7.x); the server answers those 400 first, and counts them."""
+    extensions = ("x-segue-test; a=" + "b" * length)[:length]
+    response = raw_http(server.port, (
+        "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        f"Sec-WebSocket-Extensions: {extensions}\r\n\r\n").encode(), timeout=2)
+    assert status_of(response) == status
+    if status == 400:
+        assert server.metrics()['segue_refused_handshakes_total{reason="bad_request"}'] == 1

@@ -73,8 +73,8 @@ def test_bad_options_are_rejected_before_serving(tmp_path, arguments, complaint)
     assert complaint in result.stderr
 
 
-def test_without_the_echo_flag_sessions_run_scenes(launch):
-    server = launch("--scene", "slides", echo=False)
+def test_a_session_runs_the_chosen_scene(launch):
+    server = launch("--scene", "slides")
 
     async def scenario():
         async with connect(server.ws_url, subprotocols=["segue.v1"]) as ws:

@@ -58,7 +58,7 @@ def assert_latency_measured(latency):
 @pytest.fixture
 def scenes(launch):
     """Scenes starting in menu, so the tests' --scene slides must take effect to work."""
-    return launch("--scene", "menu", echo=False)
+    return launch("--scene", "menu")
 
 
 def test_scene_mode_keeps_every_session_animating(tools, tmp_path, scenes):

@@ -8,12 +8,12 @@ import signal
 import socket
 import struct
 import time
-from pathlib import Path
 
 import pytest
 import requests
 
 import segue_wire as wire
+import segue_harness as harness
 from conftest import HOST, SECRET, masked_frame, raw_http, raw_websocket, status_of
 from test_scene_session import Client, names, settled_on
 
@@ -22,7 +22,7 @@ WIDTH, HEIGHT = 390, 844
 
 @pytest.fixture
 def slides(launch):
-    return launch("--scene", "slides", echo=False)
+    return launch("--scene", "slides")
 
 
 def presents(client):
@@ -118,7 +118,7 @@ def test_every_kind_of_bad_message_is_rejected_and_counted_while_a_neighbour_ani
 
 
 def test_a_flood_is_rate_limited_counted_and_does_not_starve_others(launch):
-    server = launch("--scene", "slides", "--max-messages-per-second", "500", echo=False)
+    server = launch("--scene", "slides", "--max-messages-per-second", "500")
     watcher = Client(server.ws_url)
     watcher.wait_until(settled_on("first"))
     flooder = raw_websocket(server.port)
@@ -254,7 +254,7 @@ def test_clients_that_vanish_mid_transition_are_freed_without_leaking(slides):
 
 def test_a_thousand_connections_opened_and_dropped_at_once(launch):
     server = launch("--scene", "slides", "--max-sessions", "1100", "--max-connections", "1200",
-                    "--max-sessions-per-ip", "1100", echo=False)
+                    "--max-sessions-per-ip", "1100")
     key = base64.b64encode(os.urandom(16)).decode()
     handshake = (f"GET / HTTP/1.1\r\nHost: {HOST}:{server.port}\r\nUpgrade: websocket\r\n"
                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
@@ -286,7 +286,7 @@ def test_a_thousand_connections_opened_and_dropped_at_once(launch):
 
 
 def test_past_the_session_limit_handshakes_get_503_until_one_closes(launch):
-    server = launch("--scene", "slides", "--max-sessions", "3", echo=False)
+    server = launch("--scene", "slides", "--max-sessions", "3")
     clients = [Client(server.ws_url) for _ in range(3)]
     assert handshake_status(server.port) == 503
     assert server.metrics()['segue_refused_handshakes_total{reason="server_full"}'] == 1
@@ -299,7 +299,7 @@ def test_past_the_session_limit_handshakes_get_503_until_one_closes(launch):
 
 
 def test_one_address_cannot_take_every_session(launch):
-    server = launch("--scene", "slides", "--max-sessions-per-ip", "2", echo=False)
+    server = launch("--scene", "slides", "--max-sessions-per-ip", "2")
     first, second = Client(server.ws_url), Client(server.ws_url)
     assert handshake_status(server.port) == 429
     assert server.metrics()['segue_refused_handshakes_total{reason="address_full"}'] == 1
@@ -383,22 +383,9 @@ def test_a_slow_headers_client_is_cut_off_and_others_are_served(launch):
 
 # Workers
 
-def children_of(pid):
-    """Live child processes, read from /proc (procps may not be installed)."""
-    children = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except (FileNotFoundError, ProcessLookupError):
-            continue
-        if int(fields[1]) == pid and fields[0] != "Z":
-            children.append(int(stat.parent.name))
-    return children
-
-
 def test_workers_share_the_port_and_a_dead_worker_is_replaced(launch):
-    server = launch("--scene", "slides", "--workers", "2", echo=False)
-    workers = children_of(server.process.pid)
+    server = launch("--scene", "slides", "--workers", "2")
+    workers = harness.live_children(server.process.pid)
     assert len(workers) == 2
     clients = [Client(server.ws_url) for _ in range(16)]
     for client in clients:
@@ -412,21 +399,21 @@ def test_workers_share_the_port_and_a_dead_worker_is_replaced(launch):
     os.kill(workers[0], signal.SIGKILL)
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
-        now = children_of(server.process.pid)
+        now = harness.live_children(server.process.pid)
         if len(now) == 2 and workers[0] not in now:
             break
         time.sleep(0.1)
-    assert len(children_of(server.process.pid)) == 2
+    assert len(harness.live_children(server.process.pid)) == 2
     for _ in range(4):
         presents(Client(server.ws_url))
 
     assert server.send_signal(signal.SIGTERM) == 0
-    assert children_of(server.process.pid) == []
+    assert harness.live_children(server.process.pid) == []
     assert "Segue is running: open http://127.0.0.1:" in server.stdout()
 
 
 def test_a_peer_that_never_answers_pings_is_hung_up_and_one_that_does_stays(launch):
-    server = launch("--scene", "slides", "--ping-interval", "1", "--idle-timeout", "2", echo=False)
+    server = launch("--scene", "slides", "--ping-interval", "1", "--idle-timeout", "2")
     silent = raw_websocket(server.port)  # reads, but never sends a pong
     answering = Client(server.ws_url)  # the websockets library answers pings by itself
     answering.wait_until(settled_on("first"))
@@ -448,7 +435,7 @@ def test_a_peer_that_never_answers_pings_is_hung_up_and_one_that_does_stays(laun
 
 def test_connections_past_the_descriptor_limit_wait_and_idle_ones_are_cut_off(launch):
     server = launch("--scene", "slides", "--max-connections", "20", "--max-sessions", "10",
-                    "--handshake-timeout", "2", echo=False)
+                    "--handshake-timeout", "2")
     keeper = Client(server.ws_url)
     keeper.wait_until(settled_on("first"))
     # Far more connections than lws's table holds (20 + 32 descriptors), none sending a byte.

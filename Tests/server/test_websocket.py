@@ -1,4 +1,4 @@
-"""WebSocket sessions through `segue serve`, against the development echo handler (echoes every
+"""WebSocket sessions through the server's transport, against `segue-echo --ticks` (echoes every
 message, sends `tick N` every frame, pads tick frames to N bytes after `pad:N`)."""
 
 import asyncio
@@ -13,6 +13,11 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMes
 from conftest import masked_frame, raw_websocket
 
 LIMIT = 64 * 1024
+
+
+@pytest.fixture
+def server(launch):
+    return launch(echo=True)
 
 
 async def next_tick(ws, timeout: float = 5.0) -> str:
@@ -81,7 +86,7 @@ def test_foreign_origin_is_refused_and_loopback_origin_accepted(server):
 
 def test_allow_origin_admits_a_named_origin(launch):
     server = launch("--allow-origin", "https://viewer.example", "--allow-origin",
-                    "http://10.0.0.2:8080")
+                    "http://10.0.0.2:8080", echo=True)
 
     async def scenario():
         for origin in ["https://viewer.example", "http://10.0.0.2:8080"]:
@@ -94,7 +99,7 @@ def test_allow_origin_admits_a_named_origin(launch):
 
 
 def test_input_is_answered_at_once_not_at_the_next_tick(launch):
-    server = launch("--fps", "1")
+    server = launch("--fps", "1", echo=True)
 
     async def scenario():
         async with connect(server.ws_url) as ws:
@@ -198,3 +203,57 @@ def test_a_client_that_never_reads_neither_stalls_others_nor_grows_the_server(se
         assert requests.get(f"{server.base_url}/healthz", timeout=5).text == "ok"
     finally:
         stalled.close()
+
+
+def read_frames(connection: socket.socket, seconds: float) -> list[tuple[int, bytes]]:
+    """Every frame (opcode, payload) the server sends within `seconds` or until it hangs up."""
+    data = b""
+    deadline = time.monotonic() + seconds
+    connection.settimeout(0.05)
+    while time.monotonic() < deadline:
+        try:
+            chunk = connection.recv(65536)
+        except socket.timeout:
+            continue
+        except ConnectionResetError:
+            break
+        if not chunk:
+            break
+        data += chunk
+    frames = []
+    while len(data) >= 2:
+        length, offset = data[1] & 0x7F, 2
+        if length == 126:
+            length, offset = int.from_bytes(data[2:4], "big"), 4
+        elif length == 127:
+            length, offset = int.from_bytes(data[2:10], "big"), 10
+        if len(data) < offset + length:
+            break
+        frames.append((data[0] & 0x0F, data[offset:offset + length]))
+        data = data[offset + length:]
+    return frames
+
+
+@pytest.mark.parametrize("bad, code", [
+    (masked_frame(b"x" * (LIMIT + 1), opcode=0x2), 1009),  # refused by the server
+    (masked_frame(b"reserved", opcode=0x3), 1002),  # refused by lws
+    (masked_frame(b"\xff\xfe", opcode=0x1), 1007),  # invalid UTF-8: refused by lws
+])
+def test_nothing_but_the_close_follows_a_bad_frame(launch, bad, code):
+    """RFC 6455 §5.5.1: after sending Close, an endpoint sends no more data frames. lws 4.1.6 keeps
+    calling writeable after its Close and does not check, so the transport must; the echo and a
+    tick at 240 fps would otherwise follow the Close."""
+    server = launch("--fps", "240", echo=True)
+    connection = raw_websocket(server.port)
+    try:
+        connection.sendall(masked_frame(b"before", opcode=0x1))
+        time.sleep(0.05)
+        connection.sendall(masked_frame(b"pending echo", opcode=0x1) + bad)
+        frames = read_frames(connection, 1.0)
+    finally:
+        connection.close()
+    opcodes = [opcode for opcode, _ in frames]
+    assert 0x8 in opcodes, opcodes
+    close = opcodes.index(0x8)
+    assert close == len(frames) - 1, f"frames after the close: {opcodes[close + 1:]}"
+    assert int.from_bytes(frames[close][1][:2], "big") == code

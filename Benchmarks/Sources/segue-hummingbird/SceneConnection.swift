@@ -2,11 +2,13 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import SegueSession
 import Synchronization
 
 /// One WebSocket connection, run as one structured task: a child task reads the page's messages,
 /// another ticks at the frame rate, and both feed a single event loop (an `AsyncStream`) that owns
-/// the connection's `SceneState`. The scene state never leaves this task, so it needs no locks.
+/// the connection's `SceneSession`, the same sans-I/O session `segue serve` runs. The session never
+/// leaves this task, so it needs no locks.
 enum SceneConnection {
     /// Messages above this close the connection (1009, message too big), as in `segue serve`.
     static let maximumMessageSize = 64 * 1024
@@ -52,27 +54,22 @@ enum SceneConnection {
                 }
             }
 
-            var state = SceneState(sceneName: sceneName, framesPerSecond: framesPerSecond, logger: logger)
-            for message in state.opened() {
-                try await send(message, on: outbound)
-            }
+            let session = SceneSession(sceneName: sceneName, framesPerSecond: framesPerSecond,
+                                       clock: MonotonicClock(), observer: NoMetrics(), logger: logger)
+            try await sendOutgoing(of: session, on: outbound)
             for await event in events {
                 switch event {
                 case .message(.binary(let buffer)):
-                    for reply in state.receive(Array(buffer.readableBytesView)) {
-                        try await send(reply, on: outbound)
-                    }
-                case .message(.text):
-                    for reply in state.receiveText() {
-                        try await send(reply, on: outbound)
-                    }
+                    buffer.withUnsafeReadableBytes { session.receive($0, isBinary: true) }
+                case .message(.text(let text)):
+                    session.receive(Array(text.utf8), isBinary: false)
                 case .tick:
                     tickPending.clear()
-                    if let frame = state.tick() {
-                        try await send(frame, on: outbound)
-                    }
+                    session.tick()
                 }
+                try await sendOutgoing(of: session, on: outbound)
             }
+            session.close()
             // The page went away (or the reader failed): stop the timer, and hand a reader error
             // (e.g. an oversized fragmented message) to the library, which closes with its code.
             group.cancelAll()
@@ -80,8 +77,11 @@ enum SceneConnection {
         }
     }
 
-    private static func send(_ bytes: [UInt8], on outbound: WebSocketOutboundWriter) async throws {
-        try await outbound.write(.binary(ByteBuffer(bytes: bytes)))
+    /// Writes everything the session has now: replies, then the latest frame if it changed.
+    private static func sendOutgoing(of session: SceneSession, on outbound: WebSocketOutboundWriter) async throws {
+        while let bytes = session.nextOutgoing() {
+            try await outbound.write(.binary(ByteBuffer(bytes: bytes)))
+        }
     }
 }
 
@@ -97,4 +97,12 @@ private final class TickFlag: Sendable {
     func clear() {
         pending.store(false, ordering: .releasing)
     }
+}
+
+/// This peer serves no `/metrics`, so what a session reports goes nowhere.
+private final class NoMetrics: SessionObserver {
+    func countInputMessage() {}
+    func countBadMessage() {}
+    func recordFrameBuild(seconds: Double) {}
+    func recordSettled(transitions: TransitionCounts, invariantViolations: Int) {}
 }

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import Scenes
+import SegueWire
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -31,8 +32,6 @@ struct SegueHummingbird: AsyncParsableCommand {
     @Option(help: "The scene a new connection starts with.")
     var scene = Scene.defaultName
 
-    static let subprotocol = "segue.v1"
-
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
         guard (1...240).contains(fps) else { throw ValidationError("--fps must be 1...240") }
@@ -59,8 +58,8 @@ struct SegueHummingbird: AsyncParsableCommand {
                 .flatMap { $0.split(separator: ",") }
                 .map { $0.trimmingPrefix(" ").prefix { $0 != " " } }
             if offered.isEmpty { return .upgrade([:]) }
-            guard offered.contains(where: { $0 == Self.subprotocol }) else { return .dontUpgrade }
-            return .upgrade([.secWebSocketProtocol: Self.subprotocol])
+            guard offered.contains(where: { $0 == WireProtocol.subprotocol }) else { return .dontUpgrade }
+            return .upgrade([.secWebSocketProtocol: WireProtocol.subprotocol])
         } onUpgrade: { inbound, outbound, context in
             try await SceneConnection.run(
                 inbound: inbound, outbound: outbound,

@@ -16,6 +16,12 @@ public struct TimingFunction: Hashable, Sendable {
     private static let sampleCount = 11
     /// Below this, x'(t) counts as zero (it is exactly zero only at an end, where rounding leaves ~1e-16).
     private static let flatDerivative = 1e-9
+    /// Newton hands over to bisection when x'(t) falls below this (WebKit's UnitBezier uses the
+    /// same): on a near-flat stretch a step of error / x'(t) leaps far and may leave 0…1.
+    private static let newtonMinimumDerivative = 1e-6
+    /// Bisection stops when the bracket on t is this narrow. With x control points in 0…1,
+    /// x'(t) ≤ 3, so x is then pinned to within 3e-12, far inside `solveEpsilon`.
+    private static let bisectionWidth = 1e-12
 
     public init(controlPoints x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         c1 = Point(x: x1, y: y1)
@@ -82,12 +88,12 @@ public struct TimingFunction: Hashable, Sendable {
             let error = sampleX(t) - x
             if abs(error) < Self.solveEpsilon { return t }
             let derivative = sampleDerivativeX(t)
-            if abs(derivative) < 1e-6 { break }
+            if abs(derivative) < Self.newtonMinimumDerivative { break }
             t -= error / derivative
         }
         var lo = 0.0, hi = 1.0
         t = min(max(t, lo), hi)
-        while hi - lo > 1e-12 {
+        while hi - lo > Self.bisectionWidth {
             let xt = sampleX(t)
             if abs(xt - x) < Self.solveEpsilon { return t }
             if x > xt { lo = t } else { hi = t }

@@ -1,65 +1,14 @@
-import Synchronization
+import CoreMetrics
+import class Prometheus.PrometheusCollectorRegistry
+import SegueSession
 
-/// Counters for `/metrics`, shared by the transport and the session handlers.
+/// The server's metrics: counted through swift-metrics, kept in a swift-prometheus registry that
+/// `/metrics` renders in the Prometheus text format.
 ///
-/// Everything that reports today runs on the service thread, but the counters sit behind a mutex so
-/// a handler may move frame building to another thread without changing this type; an uncontended
-/// lock costs tens of nanoseconds, far below one frame's work.
-public final class ServerMetrics: Sendable {
-    /// A consistent copy of every counter, taken under one lock acquisition.
-    public struct Snapshot: Sendable, Equatable {
-        public var openSessions = 0
-        public var connectionsTotal = 0
-        public var framesSent = 0
-        public var bytesSent = 0
-        public var inputMessages = 0
-        public var badMessages = 0
-        /// Client messages dropped unread because the session sent faster than its rate limit.
-        public var rateLimitedMessages = 0
-        /// WebSocket handshakes answered with an error status instead of a session.
-        public var refusedHandshakes = RefusedHandshakes()
-        /// Transition bookkeeping summed over every session, reported as each session settles.
-        public var transitions = TransitionCounts()
-        /// Broken rules found in settled worlds (`SceneHost.settledInvariantViolations()`).
-        public var invariantViolations = 0
-        public var frameBuild = Histogram(upperBounds: ServerMetrics.frameBuildBuckets)
-    }
-
-    public struct RefusedHandshakes: Sendable, Equatable {
-        public var origin = 0
-        public var serverFull = 0
-        public var addressFull = 0
-        public var shuttingDown = 0
-        public var badRequest = 0
-    }
-
-    public struct TransitionCounts: Sendable, Equatable {
-        public var started = 0
-        public var completed = 0
-        /// Completed by the watchdog because the animator never called `completeTransition`.
-        public var rescued = 0
-        public var duplicateCompletions = 0
-
-        public init(started: Int = 0, completed: Int = 0, rescued: Int = 0, duplicateCompletions: Int = 0) {
-            self.started = started
-            self.completed = completed
-            self.rescued = rescued
-            self.duplicateCompletions = duplicateCompletions
-        }
-
-        static func + (lhs: Self, rhs: Self) -> Self {
-            Self(started: lhs.started + rhs.started, completed: lhs.completed + rhs.completed,
-                 rescued: lhs.rescued + rhs.rescued,
-                 duplicateCompletions: lhs.duplicateCompletions + rhs.duplicateCompletions)
-        }
-
-        static func - (lhs: Self, rhs: Self) -> Self {
-            Self(started: lhs.started - rhs.started, completed: lhs.completed - rhs.completed,
-                 rescued: lhs.rescued - rhs.rescued,
-                 duplicateCompletions: lhs.duplicateCompletions - rhs.duplicateCompletions)
-        }
-    }
-
+/// Every count is an atomic add in the registry's metric (a histogram takes a short lock), so the
+/// transport and the session handlers may report from any thread, and the two counts made per
+/// frame sent cost a few nanoseconds each.
+public final class ServerMetrics: Sendable, SessionObserver {
     /// Upper bounds, in seconds, of the frame-build histogram's buckets. At 60 fps a frame has
     /// 16.7 ms, and every session's frame is built on one thread, so the interesting range runs
     /// from 100 µs (a cheap frame) to 100 ms (six frames late).
@@ -67,81 +16,115 @@ public final class ServerMetrics: Sendable {
         0.000_1, 0.000_25, 0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.016_7, 0.025, 0.05, 0.1,
     ]
 
-    private let state = Mutex(Snapshot())
+    /// What `/metrics` shows.
+    public let registry: PrometheusCollectorRegistry
+    private let openSessions: Meter
+    private let connections: Counter
+    private let framesSent: Counter
+    private let bytesSent: Counter
+    private let inputMessages: Counter
+    private let badMessages: Counter
+    private let rateLimitedMessages: Counter
+    private let refusedHandshakes: [HandshakeRefusal: Counter]
+    private let transitionsStarted: Counter
+    private let transitionsCompleted: Counter
+    private let transitionsRescued: Counter
+    private let duplicateCompletions: Counter
+    private let invariantViolations: Counter
+    private let frameBuild: Recorder
 
-    public init() {}
+    /// Why a WebSocket handshake was answered with an error status instead of a session; the raw
+    /// value is the metric's `reason` label.
+    public enum HandshakeRefusal: String, Sendable, CaseIterable {
+        case origin
+        case serverFull = "server_full"
+        case addressFull = "address_full"
+        case shuttingDown = "shutting_down"
+        case badRequest = "bad_request"
+    }
 
-    public var snapshot: Snapshot { state.withLock { $0 } }
+    public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
+        self.registry = registry
+        let factory = DescribedPrometheusFactory(registry: registry)
+        func counter(_ name: String, _ dimensions: [(String, String)] = []) -> Counter {
+            Counter(label: name, dimensions: dimensions, factory: factory)
+        }
+        openSessions = Meter(label: "segue_sessions", factory: factory)
+        connections = counter("segue_connections_total")
+        framesSent = counter("segue_frames_sent_total")
+        bytesSent = counter("segue_bytes_sent_total")
+        inputMessages = counter("segue_input_messages_total")
+        badMessages = counter("segue_bad_messages_total")
+        rateLimitedMessages = counter("segue_rate_limited_messages_total")
+        // Made up front, so every reason shows (at 0) before the first refusal.
+        refusedHandshakes = Dictionary(uniqueKeysWithValues: HandshakeRefusal.allCases.map {
+            ($0, counter("segue_refused_handshakes_total", [("reason", $0.rawValue)]))
+        })
+        transitionsStarted = counter("segue_transitions_started_total")
+        transitionsCompleted = counter("segue_transitions_completed_total")
+        transitionsRescued = counter("segue_transitions_rescued_total")
+        duplicateCompletions = counter("segue_transition_duplicate_completions_total")
+        invariantViolations = counter("segue_invariant_violations_total")
+        frameBuild = Recorder(label: "segue_frame_build_seconds", aggregate: true, factory: factory)
+    }
+
+    /// The Prometheus text exposition format (version 0.0.4), served at `/metrics`.
+    public func exposition() -> [UInt8] {
+        registry.emitToBuffer()
+    }
+
+    // MARK: SessionObserver
 
     /// A client message the handler accepted.
     public func countInputMessage() {
-        state.withLock { $0.inputMessages += 1 }
+        inputMessages.increment()
     }
 
     /// A client message that was rejected: malformed, unknown, or over the size limit.
     public func countBadMessage() {
-        state.withLock { $0.badMessages += 1 }
+        badMessages.increment()
     }
 
     /// Transition counts that grew since the session last reported, and how many settled-state
     /// rules its world breaks now.
     public func recordSettled(transitions delta: TransitionCounts, invariantViolations: Int) {
-        state.withLock {
-            $0.transitions = $0.transitions + delta
-            $0.invariantViolations += invariantViolations
+        // Counters only grow; a negative delta would be a session's bookkeeping bug, not a count.
+        func add(_ value: Int, to counter: Counter) {
+            if value > 0 { counter.increment(by: Int64(value)) }
         }
+        add(delta.started, to: transitionsStarted)
+        add(delta.completed, to: transitionsCompleted)
+        add(delta.rescued, to: transitionsRescued)
+        add(delta.duplicateCompletions, to: duplicateCompletions)
+        add(invariantViolations, to: self.invariantViolations)
     }
 
     /// Time spent building one outgoing frame.
     public func recordFrameBuild(seconds: Double) {
-        state.withLock { $0.frameBuild.record(seconds) }
+        frameBuild.record(seconds)
     }
+
+    // MARK: Transport
 
     func countRateLimitedMessage() {
-        state.withLock { $0.rateLimitedMessages += 1 }
+        rateLimitedMessages.increment()
     }
 
-    func countRefusedHandshake(_ reason: WritableKeyPath<RefusedHandshakes, Int>) {
-        state.withLock { $0.refusedHandshakes[keyPath: reason] += 1 }
+    func countRefusedHandshake(_ reason: HandshakeRefusal) {
+        refusedHandshakes[reason]?.increment()
     }
 
     func countSessionOpened() {
-        state.withLock {
-            $0.openSessions += 1
-            $0.connectionsTotal += 1
-        }
+        openSessions.increment()
+        connections.increment()
     }
 
     func countSessionClosed() {
-        state.withLock { $0.openSessions -= 1 }
+        openSessions.decrement()
     }
 
     func countFrameSent(bytes: Int) {
-        state.withLock {
-            $0.framesSent += 1
-            $0.bytesSent += bytes
-        }
-    }
-}
-
-/// A Prometheus-style histogram: cumulative only when rendered, so recording touches one bucket.
-public struct Histogram: Sendable, Equatable {
-    public let upperBounds: [Double]
-    /// Observations per bucket, not cumulative; the extra last entry is the `+Inf` bucket.
-    public private(set) var counts: [Int]
-    public private(set) var sum = 0.0
-    public private(set) var count = 0
-
-    public init(upperBounds: [Double]) {
-        precondition(upperBounds == upperBounds.sorted(), "histogram bounds must ascend")
-        self.upperBounds = upperBounds
-        self.counts = Array(repeating: 0, count: upperBounds.count + 1)
-    }
-
-    public mutating func record(_ value: Double) {
-        let bucket = upperBounds.firstIndex { value <= $0 } ?? upperBounds.count
-        counts[bucket] += 1
-        sum += value
-        count += 1
+        framesSent.increment()
+        bytesSent.increment(by: Int64(bytes))
     }
 }

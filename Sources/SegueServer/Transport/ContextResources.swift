@@ -1,4 +1,5 @@
 import CLibWebSockets
+import SegueWire
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,8 +8,6 @@ import Glibc
 /// types, the keepalive policy and every string they point to. lws keeps the pointers rather than
 /// copies, so this object must outlive `lws_context_destroy`; the server owns it for that reason.
 final class ContextResources {
-    /// WebSocket clients naming this subprotocol, or none at all, get a session.
-    static let websocketProtocolName = "segue.v1"
     /// The protocol `/healthz` and `/metrics` are bound to.
     static let endpointProtocolName = "segue-endpoints"
     static let endpointPaths = ["/healthz", "/metrics"]
@@ -50,7 +49,7 @@ final class ContextResources {
         let sessionDataSize = MemoryLayout<segue_connection_data>.size
         // protocols[0]: plain HTTP connections bind here too, and so does a WebSocket client that
         // names no subprotocol, which is what makes those clients work.
-        protocols[0].name = string(Self.websocketProtocolName)
+        protocols[0].name = string(WireProtocol.subprotocol)
         protocols[0].callback = segueWebSocketCallback
         protocols[0].per_session_data_size = sessionDataSize
         protocols[1].name = string(Self.endpointProtocolName)

@@ -29,28 +29,36 @@ extension Server {
 
     private func handshakeRefusal(
         _ wsi: OpaquePointer
-    ) -> (status: UInt32, reason: String, counter: WritableKeyPath<ServerMetrics.RefusedHandshakes, Int>)? {
+    ) -> (status: UInt32, reason: String, counter: ServerMetrics.HandshakeRefusal)? {
         guard phase == .serving else {
-            return (UInt32(HTTP_STATUS_SERVICE_UNAVAILABLE.rawValue), "server shutting down", \.shuttingDown)
+            return (UInt32(HTTP_STATUS_SERVICE_UNAVAILABLE.rawValue), "server shutting down", .shuttingDown)
         }
         guard isAcceptableContentLength(requestHeader(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH)) else {
-            return (UInt32(HTTP_STATUS_BAD_REQUEST.rawValue), "bad Content-Length", \.badRequest)
+            return (UInt32(HTTP_STATUS_BAD_REQUEST.rawValue), "bad Content-Length", .badRequest)
+        }
+        // lws 4.1.6 copies this header into a 255-byte buffer later in the handshake and, when it
+        // does not fit, hangs up without an answer; answered here, the client learns why.
+        guard lws_hdr_total_length(wsi, WSI_TOKEN_EXTENSIONS) < Self.extensionsHeaderLimit else {
+            return (UInt32(HTTP_STATUS_BAD_REQUEST.rawValue), "Sec-WebSocket-Extensions too long", .badRequest)
         }
         guard originPolicy.allows(origin: requestHeader(wsi, WSI_TOKEN_ORIGIN),
                                   host: requestHeader(wsi, WSI_TOKEN_HOST)) else {
-            return (UInt32(HTTP_STATUS_FORBIDDEN.rawValue), "origin not allowed", \.origin)
+            return (UInt32(HTTP_STATUS_FORBIDDEN.rawValue), "origin not allowed", .origin)
         }
         switch admission.refusal(for: peerAddress(wsi)) {
         case nil:
             return nil
         case .serverFull(let limit)?:
             return (UInt32(HTTP_STATUS_SERVICE_UNAVAILABLE.rawValue),
-                    "server full: \(limit) sessions open", \.serverFull)
+                    "server full: \(limit) sessions open", .serverFull)
         case .addressFull(let limit)?:
             return (Self.tooManyRequests, "too many sessions from your address (limit \(limit))",
-                    \.addressFull)
+                    .addressFull)
         }
     }
+
+    /// The length, in bytes, at which lws 4.1.6 drops a handshake's `Sec-WebSocket-Extensions`.
+    static let extensionsHeaderLimit: Int32 = 255
 
     /// 429, which lws 4.1.6's status enum does not name.
     static let tooManyRequests: UInt32 = 429
@@ -105,7 +113,7 @@ extension Server {
             body = Array("ok".utf8)
         case "/metrics":
             contentType = "text/plain; version=0.0.4; charset=utf-8"
-            body = Array(metrics.snapshot.prometheusText.utf8)
+            body = metrics.exposition()
         default:
             lws_return_http_status(wsi, UInt32(HTTP_STATUS_NOT_FOUND.rawValue), nil)
             return lws_http_transaction_completed(wsi) == 0 ? 0 : -1

@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Logging
+import SegueWire
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -58,7 +59,7 @@ public final class Server {
         logger: Logger
     ) throws(ServerError) {
         try configuration.validate()
-        guard let address = IPAddress(configuration.host) else {
+        guard let address = configuration.address else {
             throw .invalidConfiguration("host '\(configuration.host)' is not an IP address")
         }
         guard let publicDirectory = Self.resolveDirectory(configuration.publicDirectory) else {
@@ -127,7 +128,7 @@ public final class Server {
         lws_set_log_level(logger.logLevel <= .debug ? Int32(LLL_ERR | LLL_WARN | LLL_NOTICE)
                                                     : Int32(LLL_ERR | LLL_WARN), nil)
         guard let context = lws_create_context(&info) else {
-            throw .contextCreationFailed("lws_create_context returned NULL")
+            throw .contextCreationFailed
         }
         self.context = context
 
@@ -156,9 +157,9 @@ public final class Server {
             case EADDRINUSE: throw .portInUse(host: address.numeric, port: configuration.port)
             case EADDRNOTAVAIL: throw .addressNotAvailable(host: address.numeric)
             default:
-                throw .contextCreationFailed(
-                    "could not listen on \(address.authority(port: configuration.port))"
-                        + (bindErrno == 0 ? "" : ": \(String(cString: strerror(bindErrno)))"))
+                throw .cannotListen(address: address.authority(port: configuration.port),
+                                    reason: bindErrno == 0 ? "libwebsockets' log above says why"
+                                                           : String(cString: strerror(bindErrno)))
             }
         }
         self.vhost = vhost
@@ -206,7 +207,7 @@ public final class Server {
         // lws drops a handshake naming only unknown subprotocols, so one that named any and got
         // here negotiated ours.
         let subprotocol = lws_hdr_total_length(wsi, WSI_TOKEN_PROTOCOL) > 0
-            ? ContextResources.websocketProtocolName : nil
+            ? WireProtocol.subprotocol : nil
         let info = ConnectionInfo(id: ConnectionID(rawValue: id), peerAddress: peerAddress,
                                   subprotocol: subprotocol, metrics: metrics,
                                   logger: sessionLogger)
@@ -234,6 +235,8 @@ public final class Server {
     /// writeable callback, not the next tick.
     func receive(id: UInt64, wsi: OpaquePointer, chunk: UnsafeRawBufferPointer) -> Int32 {
         guard let session = sessions[id] else { return -1 }
+        // Awaiting the peer's Close: whatever else it sends is read and dropped.
+        guard session.canSendData else { return 0 }
         let isFinal = lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0
         let outcome = session.receive(chunk, isBinary: lws_frame_is_binary(wsi) != 0,
                                       isFinal: isFinal, limit: configuration.maxMessageSize,
@@ -250,6 +253,7 @@ public final class Server {
             session.info.logger.info("closing session: message too large", metadata: [
                 "message.size": "\(size)", "message.limit": "\(configuration.maxMessageSize)",
             ])
+            session.closeSent()
             setCloseReason(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, "message too large")
             return -1
         }
@@ -259,14 +263,27 @@ public final class Server {
     /// callback if the handler still has something pending.
     func writeable(id: UInt64, wsi: OpaquePointer) -> Int32 {
         guard let session = sessions[id] else { return -1 }
-        if session.isGoingAway {
+        switch session.closing {
+        case .open:
+            break
+        case .goingAway:
+            session.closeSent()
             setCloseReason(wsi, LWS_CLOSE_STATUS_GOINGAWAY, "server shutting down")
             return -1
+        case .closeSent:
+            return 0
+        }
+        // A Close lws prepared itself (a protocol error, invalid UTF-8, the peer's Close being
+        // answered) is invisible to the session until now: its payload length is the only sign.
+        if lws_get_close_length(wsi) > 0 {
+            session.closeSent()
+            return 0
         }
         guard let message = session.handler.takeOutgoing() else { return 0 }
         guard write(message.bytes, to: wsi,
                     as: message.isBinary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT) else {
             session.info.logger.info("closing session: write failed")
+            session.closeSent()
             return -1
         }
         metrics.countFrameSent(bytes: message.bytes.count)
@@ -275,7 +292,7 @@ public final class Server {
     }
 
     private func requestWriteableIfPending(_ session: Session) {
-        if session.handler.hasOutgoing {
+        if session.canSendData && session.handler.hasOutgoing {
             lws_callback_on_writable(session.wsi)
         }
     }
@@ -330,7 +347,7 @@ public final class Server {
     /// in a burst.
     func tick() {
         let groups = tickGroups
-        for (id, session) in sessions where id % groups == tickGroup {
+        for (id, session) in sessions where id % groups == tickGroup && session.canSendData {
             session.handler.tick()
             requestWriteableIfPending(session)
         }
@@ -354,7 +371,7 @@ public final class Server {
         guard let context else { return }
         phase = .closingSessions
         for session in sessions.values {
-            session.isGoingAway = true
+            session.goAway()
             lws_callback_on_writable(session.wsi)
         }
         let grace = Int64(configuration.shutdownGracePeriod * 1_000_000)

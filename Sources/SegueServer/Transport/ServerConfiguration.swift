@@ -3,7 +3,11 @@
 public struct ServerConfiguration: Sendable {
     /// Numeric IPv4 or IPv6 address to listen on. Loopback by default so nothing is exposed to the
     /// network by accident; `localhost` is accepted as `127.0.0.1`.
-    public var host = "127.0.0.1"
+    public var host = "127.0.0.1" {
+        didSet { address = IPAddress(host) }
+    }
+    /// `host` parsed, once, when it is set; `nil` when it is not an address (`validate()` says so).
+    private(set) var address = IPAddress("127.0.0.1")
     /// TCP port for static files and WebSockets alike; 0 lets the kernel pick one.
     public var port = 8080
     /// Directory of the viewer page. Only files under it are served.
@@ -58,7 +62,7 @@ public struct ServerConfiguration: Sendable {
 
     /// The viewer's address for a browser, once listening on `port`.
     public func url(port: Int) -> String {
-        let authority = IPAddress(host)?.authority(port: port) ?? "\(host):\(port)"
+        let authority = address?.authority(port: port) ?? "\(host):\(port)"
         return "http://\(authority)/"
     }
 
@@ -70,7 +74,7 @@ public struct ServerConfiguration: Sendable {
         try require(Self.framesPerSecondRange.contains(framesPerSecond),
                     "fps must be within 1…240, not \(framesPerSecond)")
         try require((0...65535).contains(port), "port must be within 0…65535, not \(port)")
-        try require(IPAddress(host) != nil,
+        try require(address != nil,
                     "host must be a numeric IPv4 or IPv6 address or localhost, not '\(host)'")
         try require(maxMessageSize > 0, "maxMessageSize must be positive")
         try require(maxRequestContentLength >= 0, "maxRequestContentLength must not be negative")

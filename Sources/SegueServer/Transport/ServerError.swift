@@ -5,8 +5,18 @@ public enum ServerError: Error, Equatable, CustomStringConvertible {
     case publicDirectoryNotFound(path: String)
     case portInUse(host: String, port: Int)
     case addressNotAvailable(host: String)
-    /// libwebsockets refused to create its context or listening vhost; its own log says why.
-    case contextCreationFailed(String)
+    /// libwebsockets refused to create its context; its own log says why.
+    case contextCreationFailed
+    /// Listening failed for a reason other than the two above; `reason` is the system's.
+    case cannotListen(address: String, reason: String)
+    /// libwebsockets would not watch a worker's shared listen socket.
+    case sharedListenerNotWatched
+    /// `--workers` with port 0: no port could be reserved for the workers to share.
+    case portReservationFailed(host: String)
+    /// The pipe the workers report readiness through could not be made.
+    case readinessPipeFailed(reason: String)
+    /// A worker process could not be started.
+    case workerSpawnFailed(index: Int, reason: String)
     /// Some workers of `serve --workers` exited or hung before listening; each logged why.
     case workersDidNotStart(failed: Int, of: Int)
 
@@ -22,8 +32,18 @@ public enum ServerError: Error, Equatable, CustomStringConvertible {
                 + "--port with a free port"
         case .addressNotAvailable(let host):
             return "cannot listen on \(host): no network interface has that address"
-        case .contextCreationFailed(let detail):
-            return "libwebsockets could not start: \(detail)"
+        case .contextCreationFailed:
+            return "libwebsockets could not start; its log above says why"
+        case .cannotListen(let address, let reason):
+            return "could not listen on \(address): \(reason)"
+        case .sharedListenerNotWatched:
+            return "libwebsockets would not watch the shared listen socket"
+        case .portReservationFailed(let host):
+            return "could not reserve a port on \(host) for the workers to share"
+        case .readinessPipeFailed(let reason):
+            return "could not make the pipe workers report readiness through: \(reason)"
+        case .workerSpawnFailed(let index, let reason):
+            return "could not start worker \(index): \(reason)"
         case .workersDidNotStart(let failed, let count):
             return "\(failed) of \(count) workers did not start; each one's reason is logged above"
         }

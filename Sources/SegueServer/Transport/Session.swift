@@ -1,12 +1,11 @@
 /// Transport-side state of one WebSocket connection: its handler, the message being reassembled,
-/// and whether it is being told goodbye.
+/// and where it stands in closing.
 final class Session {
     /// The connection handle (`struct lws *`). Only ever used on the service thread.
     let wsi: OpaquePointer
     let handler: ConnectionHandler
     let info: ConnectionInfo
-    /// Set during shutdown; the next writeable callback sends a going-away close instead of a frame.
-    var isGoingAway = false
+    private(set) var closing = Closing.open
     private var assembly = MessageAssembly.idle
     private var rateLimiter: MessageRateLimiter
 
@@ -15,6 +14,30 @@ final class Session {
         self.handler = handler
         self.info = info
         self.rateLimiter = MessageRateLimiter(messagesPerSecond: messagesPerSecond)
+    }
+
+    /// RFC 6455 §5.5.1: once an endpoint has sent Close it sends no more data frames. lws 4.1.6
+    /// keeps the connection (awaiting the peer's Close) and keeps delivering writeable callbacks
+    /// after its Close without checking, so the transport keeps this state and checks it itself.
+    enum Closing {
+        case open
+        /// Shutting down: the next writeable callback sends a going-away Close instead of a frame.
+        case goingAway
+        /// A Close went out (or lws is sending one): nothing else may follow, and input is ignored.
+        case closeSent
+    }
+
+    /// Whether data frames may still go out: neither a Close sent nor one due.
+    var canSendData: Bool { closing == .open }
+
+    /// Asks for a going-away Close at the next writeable callback; a Close already sent stays.
+    func goAway() {
+        if closing == .open { closing = .goingAway }
+    }
+
+    /// The transport sends (or has lws send) a Close now; no data frame may follow.
+    func closeSent() {
+        closing = .closeSent
     }
 
     enum ReceiveOutcome {

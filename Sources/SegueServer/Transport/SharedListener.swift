@@ -27,8 +27,8 @@ final class SharedListener {
             case EADDRINUSE: throw .portInUse(host: address.numeric, port: port)
             case EADDRNOTAVAIL: throw .addressNotAvailable(host: address.numeric)
             default:
-                throw .contextCreationFailed("could not listen on \(address.authority(port: port)): "
-                                             + String(cString: strerror(error.code)))
+                throw .cannotListen(address: address.authority(port: port),
+                                    reason: String(cString: strerror(error.code)))
             }
         }
     }
@@ -44,7 +44,7 @@ final class SharedListener {
         // On failure lws has closed the socket already.
         isAdopted = true
         if adopted == nil {
-            throw .contextCreationFailed("libwebsockets would not watch the shared listen socket")
+            throw .sharedListenerNotWatched
         }
     }
 

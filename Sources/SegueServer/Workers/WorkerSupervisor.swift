@@ -18,8 +18,8 @@ public struct WorkerSupervisor {
     public typealias WorkerArguments = (_ index: Int, _ port: Int, _ reportsReadiness: Bool) -> [String]
 
     public let count: Int
-    public let host: String
-    public let port: Int
+    /// Where the workers listen: its host and port (0: one reserved here for all to share).
+    public let configuration: ServerConfiguration
     public let workerArguments: WorkerArguments
     public let logger: Logger
     /// How long to wait for every worker to be listening.
@@ -30,10 +30,12 @@ public struct WorkerSupervisor {
     /// The descriptor a worker writes one byte to once it is listening.
     public static let readinessDescriptor: Int32 = 3
 
-    public init(count: Int, host: String, port: Int, logger: Logger, workerArguments: @escaping WorkerArguments) {
+    public init(
+        count: Int, configuration: ServerConfiguration, logger: Logger,
+        workerArguments: @escaping WorkerArguments
+    ) {
         self.count = count
-        self.host = host
-        self.port = port
+        self.configuration = configuration
         self.logger = logger
         self.workerArguments = workerArguments
     }
@@ -42,15 +44,16 @@ public struct WorkerSupervisor {
     /// runs then. Supervises until a termination signal, then stops them and returns whether all
     /// exited cleanly.
     public func run(onReady: (_ port: Int) -> Void) throws(ServerError) -> Bool {
-        guard let address = IPAddress(host) else {
-            throw .invalidConfiguration("host '\(host)' is not an IP address")
+        guard let address = configuration.address else {
+            throw .invalidConfiguration("host '\(configuration.host)' is not an IP address")
         }
+        let port = configuration.port
         // With port 0 each worker would pick its own; reserving one first makes them share it.
         // The reserving socket never listens, so it takes no connections, and closes once the
         // workers are bound.
         let reservation = port == 0 ? address.reserveSharedPort() : nil
         if port == 0 && reservation == nil {
-            throw .contextCreationFailed("could not reserve a port on \(host)")
+            throw .portReservationFailed(host: address.numeric)
         }
         let sharedPort = reservation?.port ?? port
         defer { if let reservation { close(reservation.descriptor) } }
@@ -69,7 +72,7 @@ public struct WorkerSupervisor {
 
     private func startAll(port: Int) throws(ServerError) -> [Slot] {
         var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw .contextCreationFailed("pipe: \(String(cString: strerror(errno)))") }
+        guard pipe(&pipeEnds) == 0 else { throw .readinessPipeFailed(reason: String(cString: strerror(errno))) }
         // Moved above descriptor 3 and close-on-exec: a worker then holds only the copy it gets as
         // descriptor 3 (a `dup2` onto itself would keep close-on-exec and lose it), and the read
         // end sees end of file once every worker is ready or gone.
@@ -84,7 +87,7 @@ public struct WorkerSupervisor {
             guard let pid = spawn(index: index, port: port, readiness: (read: pipeEnds[0], write: pipeEnds[1])) else {
                 close(pipeEnds[1])
                 stop(slots)
-                throw .contextCreationFailed("could not start worker \(index): \(String(cString: strerror(errno)))")
+                throw .workerSpawnFailed(index: index, reason: String(cString: strerror(errno)))
             }
             slots.append(Slot(pid: pid, started: Self.now()))
         }

@@ -1,5 +1,5 @@
 import Motion
-import SegueKit
+import SegueValues
 
 extension ClientMessage {
     /// Validates and decodes one complete WebSocket message from the page. Total: any byte

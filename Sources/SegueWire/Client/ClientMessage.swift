@@ -1,5 +1,5 @@
 import Motion
-import SegueKit
+import SegueValues
 
 /// One validated message from the page. Times are in seconds (the page sends milliseconds).
 public enum ClientMessage: Equatable, Sendable {

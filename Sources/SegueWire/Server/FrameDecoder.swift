@@ -1,5 +1,5 @@
 import Motion
-import SegueKit
+import SegueValues
 
 /// The page's decoder in Swift: reads a stream of server messages and rebuilds each frame's
 /// display list from the sections sent and the nodes remembered from the previous frame.

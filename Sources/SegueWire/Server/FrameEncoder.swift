@@ -1,8 +1,14 @@
 import Motion
-import SegueKit
+import SegueValues
 
 /// Turns one connection's display lists into frame messages, sending each node's names, colors,
 /// texts and geometry only when they differ from what this client last received for that id.
+///
+/// It also decides, in the same pass and at the same wire precision, whether a frame would show
+/// the client anything at all: `encode` returns `false` for a frame whose every node, the
+/// structure, the viewport, the transition, the input sequence and the flags would read back as in
+/// the previous frame. Such a frame need not be sent (that is what makes an idle scene free); the
+/// encoder's state is then exactly as if it had been, so sending or skipping it are both correct.
 ///
 /// The encoder assumes the client receives every frame it encodes, in order: encode a frame only
 /// when it will be sent (e.g. in the transport's writable callback), and call `reset()` whenever
@@ -14,6 +20,11 @@ public struct FrameEncoder: Sendable {
     /// previous frame (nodes absent from a frame are gone on both ends).
     private var frameNumber: UInt64 = 0
     private var needsKeyframe = true
+    /// The previous frame's header fields that "changed" compares, as written.
+    private var lastHeader: HeaderKey?
+    /// The previous frame's records in order: id, depth and descendants, which may change while
+    /// every value stays put (a view brought to the front).
+    private var lastShapes: [NodeShape] = []
 
     public init() {}
 
@@ -23,25 +34,58 @@ public struct FrameEncoder: Sendable {
         needsKeyframe = true
     }
 
-    /// Replaces `buffer`'s contents with the frame message for `list`. Reuse one buffer per
-    /// connection: in steady state this allocates nothing.
-    public mutating func encode(_ list: DisplayList, header: FrameHeader, into buffer: inout [UInt8]) {
+    /// Replaces `buffer`'s contents with the frame message for `list`, and returns whether it shows
+    /// the client anything the previous frame did not (always true for a keyframe). Reuse one
+    /// buffer per connection: in steady state this allocates nothing.
+    @discardableResult
+    public mutating func encode(_ list: DisplayList, header: FrameHeader, into buffer: inout [UInt8]) -> Bool {
         frameNumber &+= 1
         var flags: FrameFlags = []
+        var changed = needsKeyframe
         if needsKeyframe {
             flags.insert(.keyframe)
             needsKeyframe = false
         }
         buffer.removeAll(keepingCapacity: true)
         buffer.reserveCapacity(FrameHeader.encodedSize + list.nodes.count * Self.typicalFullNodeSize)
-        writeHeader(header, flags: flags, viewport: list.viewport, nodeCount: list.nodes.count, into: &buffer)
+        let headerKey = writeHeader(header, flags: flags, viewport: list.viewport, nodeCount: list.nodes.count,
+                                    into: &buffer)
+        if headerKey != lastHeader {
+            lastHeader = headerKey
+            changed = true
+        }
         let previousFrame = frameNumber &- 1
-        for node in list.nodes {
+        for (index, node) in list.nodes.enumerated() {
             let fields = sent[node.id, default: SentNode()].update(to: node, frame: frameNumber,
                                                                    previousFrame: previousFrame)
+            let shape = NodeShape(id: node.id, depth: node.depth, descendants: node.descendantCount)
+            if index < lastShapes.count {
+                if lastShapes[index] != shape {
+                    lastShapes[index] = shape
+                    changed = true
+                }
+            } else {
+                lastShapes.append(shape)
+                changed = true
+            }
+            if !fields.isEmpty { changed = true }
             writeNode(node, fields: fields, into: &buffer)
         }
+        if lastShapes.count > list.nodes.count {
+            lastShapes.removeLast(lastShapes.count - list.nodes.count)
+            changed = true
+        }
         pruneIfNeeded(nodeCount: list.nodes.count)
+        return changed
+    }
+
+    /// Overwrites the build-duration field of a frame `encode` wrote, so the time can be measured
+    /// after the encoder has decided the frame goes out.
+    public static func setBuildDuration(_ seconds: Double, in buffer: inout [UInt8]) {
+        let bits = Float(seconds).bitPattern
+        for byte in 0..<4 {
+            buffer[FrameHeader.buildDurationOffset + byte] = UInt8(truncatingIfNeeded: bits >> (8 * byte))
+        }
     }
 
     /// How many node ids the encoder remembers: tests check that pruning bounds it.
@@ -51,8 +95,10 @@ public struct FrameEncoder: Sendable {
     /// rarely grows the buffer twice.
     private static let typicalFullNodeSize = 80
 
+    /// Writes the header and returns the fields of it that "changed" compares: all but the
+    /// keyframe bit, the sequence number and the two times, which differ in every frame.
     private func writeHeader(_ header: FrameHeader, flags: FrameFlags, viewport: Size, nodeCount: Int,
-                             into buffer: inout [UInt8]) {
+                             into buffer: inout [UInt8]) -> HeaderKey {
         var flags = flags
         if header.transition != nil { flags.insert(.transition) }
         if header.transition?.isInteractive == true { flags.insert(.interactive) }
@@ -70,6 +116,11 @@ public struct FrameEncoder: Sendable {
         buffer.appendFloat32(viewport.width)
         buffer.appendFloat32(viewport.height)
         buffer.appendLittleEndian(UInt32(clamping: nodeCount))
+        return HeaderKey(flags: flags.subtracting(.keyframe).rawValue,
+                         operation: header.transition?.operation.wireCode ?? 0,
+                         phase: header.transition?.phase.wireCode ?? 0, inputSequence: header.inputSequence,
+                         progress: Float(header.transition?.progress ?? 0),
+                         viewport: SIMD2<Float>(Float(viewport.width), Float(viewport.height)))
     }
 
     private func writeNode(_ node: DisplayNode, fields: NodeFields, into buffer: inout [UInt8]) {
@@ -120,6 +171,23 @@ public struct FrameEncoder: Sendable {
 
     /// Stale entries tolerated before pruning, so a small scene never prunes every frame.
     private static let prunableSlack = 64
+}
+
+/// The header fields of a frame that can differ between two frames of the same world.
+private struct HeaderKey: Equatable {
+    var flags: UInt8
+    var operation: UInt8
+    var phase: UInt8
+    var inputSequence: UInt32
+    var progress: Float
+    var viewport: SIMD2<Float>
+}
+
+/// A record's place in the tree, sent in every record whatever changed.
+private struct NodeShape: Equatable {
+    var id: UInt32
+    var depth: UInt16
+    var descendants: UInt32
 }
 
 /// One node as the client last received it, in wire precision, so "changed" means "would send

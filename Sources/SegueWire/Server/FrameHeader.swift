@@ -1,5 +1,5 @@
 import Motion
-import SegueKit
+import SegueValues
 
 /// What the session knows about a frame besides its display list: the page's telemetry reads
 /// every field, and `inputSequence` is how it measures pointer-to-frame latency.
@@ -29,6 +29,8 @@ public struct FrameHeader: Equatable, Sendable {
 
     /// Bytes the header takes on the wire, before the node records (layout in docs/protocol.md).
     public static let encodedSize = 41
+    /// Where the f32 build duration sits in an encoded frame (docs/protocol.md).
+    static let buildDurationOffset = 21
 }
 
 /// Bits of the header's flags byte (offset 2).

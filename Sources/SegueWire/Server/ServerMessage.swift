@@ -1,4 +1,4 @@
-import SegueKit
+import SegueValues
 
 /// One decoded server message: what the page sees, for tests and load tools.
 public enum ServerMessage: Equatable, Sendable {

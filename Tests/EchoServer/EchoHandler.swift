@@ -1,19 +1,26 @@
-/// A scene-free application for testing the transport: it echoes every message and sends a frame
-/// counter on every tick, so tests can assert exact bytes. `segue serve --development-echo` (a
-/// hidden flag) uses it instead of `SceneSessionFactory`.
-public final class DevelopmentEchoFactory: ConnectionHandlerFactory {
-    public init() {}
+import SegueServer
 
-    public func makeHandler(connection: ConnectionInfo) -> ConnectionHandler {
-        DevelopmentEchoHandler(metrics: connection.metrics)
+/// Makes an `EchoHandler` per connection.
+final class EchoFactory: ConnectionHandlerFactory {
+    let sendsTicks: Bool
+
+    init(sendsTicks: Bool) {
+        self.sendsTicks = sendsTicks
+    }
+
+    func makeHandler(connection: ConnectionInfo) -> ConnectionHandler {
+        EchoHandler(metrics: connection.metrics, sendsTicks: sendsTicks)
     }
 }
 
-/// Echoes messages and counts ticks. A text message `pad:N` pads later tick frames to N bytes so
-/// tests can push large frames at a client that never reads.
-final class DevelopmentEchoHandler: ConnectionHandler {
+/// A scene-free application for testing the transport: it echoes every message as it came (text
+/// or binary), so tests and the Autobahn suite can assert exact bytes. With ticks on it also sends
+/// `tick N` on every tick, and a text message `pad:N` pads later tick frames to N bytes, so tests
+/// can push large frames at a client that never reads.
+final class EchoHandler: ConnectionHandler {
     private static let maxPadding = 1 << 20
     private let metrics: ServerMetrics
+    private let sendsTicks: Bool
     private var ticks = 0
     private var padding = 0
     /// Echoes and ticks are kept apart so a tick cannot overwrite an echo; each holds at most one
@@ -21,14 +28,14 @@ final class DevelopmentEchoHandler: ConnectionHandler {
     private var pendingEcho: OutgoingMessage?
     private var pendingTick: OutgoingMessage?
 
-    init(metrics: ServerMetrics) {
+    init(metrics: ServerMetrics, sendsTicks: Bool) {
         self.metrics = metrics
+        self.sendsTicks = sendsTicks
     }
 
     func receive(_ message: UnsafeRawBufferPointer, isBinary: Bool) {
         let bytes = Array(message)
-        if !isBinary, let text = String(validating: bytes, as: UTF8.self),
-           text.hasPrefix("pad:") {
+        if sendsTicks, !isBinary, let text = String(validating: bytes, as: UTF8.self), text.hasPrefix("pad:") {
             guard let size = Int(text.dropFirst(4)), (0...Self.maxPadding).contains(size) else {
                 metrics.countBadMessage()
                 return
@@ -40,6 +47,7 @@ final class DevelopmentEchoHandler: ConnectionHandler {
     }
 
     func tick() {
+        guard sendsTicks else { return }
         ticks += 1
         let elapsed = ContinuousClock().measure {
             let label = Array("tick \(ticks)".utf8)

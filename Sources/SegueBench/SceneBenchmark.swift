@@ -8,9 +8,9 @@ import SegueWire
 ///
 /// The workload is deterministic, so it runs twice: once timed, once with a heap probe around each
 /// measured step (probing costs more than a frame and would skew the times).
-enum SceneBenchmark {
-    struct Result: Encodable {
-        var scene: String
+public enum SceneBenchmark {
+    public struct Result: Encodable {
+        public var scene: String
         /// Frames the workload ran after the warm-up, in and out of transitions.
         var framesStepped: Int
         /// Actions that left the scene unsettled past `TransitionWorkload.settleLimit`: 0, or the
@@ -65,7 +65,7 @@ enum SceneBenchmark {
         }
     }
 
-    static func run(_ scene: Scene, frames: Int, warmup: Int) -> Result {
+    public static func run(_ scene: Scene, frames: Int, warmup: Int) -> Result {
         let timed = Tally.measure(scene, frames: frames, warmup: warmup, probingHeap: false)
         let probed = Tally.measure(scene, frames: frames, warmup: warmup, probingHeap: true)
         precondition(probed.engineFrames == timed.engineFrames && probed.bytes == timed.bytes,
@@ -90,7 +90,7 @@ enum SceneBenchmark {
     }
 
     /// The two tables `segue bench` prints after the 50-view benchmark.
-    static func table(_ results: [Result], frames: Int) -> String {
+    public static func table(_ results: [Result], frames: Int) -> String {
         let engine = Table(["scene", "frames", "views min/mean/max", "ns/frame", "ns/view/frame", "heap B (frames)",
                             "encode ns/frame", "encode ns/view", "encode heap B (frames)"],
                            results.map { r in
@@ -157,12 +157,11 @@ private struct Tally {
     var idleBytes = 0
     var unsettledActions = 0
 
-    /// Plays `warmup + frames` frames as a session at 60 fps would: advance, evaluate, skip the
-    /// frame if it looks like the last one sent, else encode it.
+    /// Plays `warmup + frames` frames as a session at 60 fps would: advance, evaluate, encode, and
+    /// count the frame as sent unless the encoder found it shows nothing new.
     static func measure(_ scene: Scene, frames: Int, warmup: Int, probingHeap: Bool) -> Tally {
         var tally = Tally()
         let workload = TransitionWorkload(scene: scene)
-        var filter = UnchangedFrameFilter()
         var encoder = FrameEncoder()
         var buffer: [UInt8] = []
         var sequence: UInt32 = 0
@@ -178,16 +177,13 @@ private struct Tally {
             let header = FrameHeader(sequence: sequence &+ 1, serverTime: workload.time,
                                      buildDuration: seconds(built - start), transition: transition,
                                      inputSequence: workload.inputCount)
-            let sent = filter.admit(list, header: header)
-            var encodeTime = Duration.zero
-            var encodeHeapGrowth = 0
+            let heapBeforeEncode = heap()
+            let encodeStart = ContinuousClock.now
+            let sent = encoder.encode(list, header: header, into: &buffer)
+            let encodeTime = ContinuousClock.now - encodeStart
+            let encodeHeapGrowth = heap() - heapBeforeEncode
             if sent {
                 sequence &+= 1
-                let heapBeforeEncode = heap()
-                let encodeStart = ContinuousClock.now
-                encoder.encode(list, header: header, into: &buffer)
-                encodeTime = ContinuousClock.now - encodeStart
-                encodeHeapGrowth = heap() - heapBeforeEncode
                 if sequence == 1 { tally.keyframeBytes = buffer.count }
             }
             guard index >= warmup else { continue }

@@ -1,0 +1,48 @@
+import Scenes
+import SegueSession
+
+/// Makes one `SceneSession` per WebSocket connection, each with its own scene, window and clock.
+public final class SceneSessionFactory: ConnectionHandlerFactory {
+    public let defaultScene: String
+    public let framesPerSecond: Int
+
+    /// `defaultScene` must name a scene (`Scene.all`); an unknown name falls back to the first.
+    public init(defaultScene: String, fps: Int) {
+        self.defaultScene = Scene.named(defaultScene) != nil ? defaultScene : Scene.defaultName
+        self.framesPerSecond = fps
+    }
+
+    public func makeHandler(connection: ConnectionInfo) -> ConnectionHandler {
+        SceneSessionHandler(SceneSession(sceneName: defaultScene, framesPerSecond: framesPerSecond,
+                                         clock: MonotonicClock(), observer: connection.metrics,
+                                         logger: connection.logger))
+    }
+}
+
+/// The lws transport's view of a `SceneSession`: the session already speaks in whole messages
+/// and pulled frames, so this only wraps its bytes as binary messages.
+final class SceneSessionHandler: ConnectionHandler {
+    private let session: SceneSession
+
+    init(_ session: SceneSession) {
+        self.session = session
+    }
+
+    func receive(_ message: UnsafeRawBufferPointer, isBinary: Bool) {
+        session.receive(message, isBinary: isBinary)
+    }
+
+    func tick() {
+        session.tick()
+    }
+
+    var hasOutgoing: Bool { session.hasOutgoing }
+
+    func takeOutgoing() -> OutgoingMessage? {
+        session.nextOutgoing().map { OutgoingMessage(bytes: $0, isBinary: true) }
+    }
+
+    func closed() {
+        session.close()
+    }
+}

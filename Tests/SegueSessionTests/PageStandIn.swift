@@ -1,0 +1,128 @@
+import Logging
+import Motion
+import SegueKit
+import SegueSession
+import SegueWire
+
+/// Counts what a session reports, to assert on.
+final class RecordingObserver: SessionObserver {
+    var inputMessages = 0
+    var badMessages = 0
+    var frameBuilds: [Double] = []
+    var transitions = TransitionCounts()
+    var invariantViolations = 0
+    var settledReports = 0
+
+    func countInputMessage() { inputMessages += 1 }
+    func countBadMessage() { badMessages += 1 }
+    func recordFrameBuild(seconds: Double) { frameBuilds.append(seconds) }
+    func recordSettled(transitions delta: TransitionCounts, invariantViolations: Int) {
+        transitions = transitions + delta
+        self.invariantViolations += invariantViolations
+        settledReports += 1
+    }
+}
+
+/// A page and a transport in one: drives a `SceneSession` on a `ManualClock` at 60 Hz, takes every
+/// message the session has after each input and tick (as a transport whose socket is always
+/// writable), and decodes them as the page would.
+final class PageStandIn {
+    static let frameInterval = 1.0 / 60
+    static let viewport = Size(width: 390, height: 844)
+
+    let clock = ManualClock(now: 100)
+    let observer = RecordingObserver()
+    let session: SceneSession
+    private var decoder = FrameDecoder()
+    private(set) var frames: [DecodedFrame] = []
+    private(set) var hellos: [HelloMessage] = []
+    private(set) var pongs: [PongMessage] = []
+    private(set) var errors: [ErrorMessage] = []
+    /// Every decoded message, in arrival order.
+    private(set) var received: [ServerMessage] = []
+    private(set) var inputSequence: UInt32 = 0
+    /// The page's own time for pointer timestamps, in seconds.
+    private var pageTime = 1.0
+
+    init(scene: String = "slides") throws {
+        session = SceneSession(sceneName: scene, framesPerSecond: 60, clock: clock, observer: observer,
+                               logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        try send(.viewport(Viewport(size: Self.viewport, devicePixelRatio: 2)))
+    }
+
+    var lastFrame: DecodedFrame? { frames.last }
+    var names: [String] { lastFrame?.displayList.nodes.map(\.name) ?? [] }
+
+    func send(_ message: ClientMessage) throws {
+        try send(bytes: message.encoded())
+    }
+
+    func send(bytes: [UInt8], isBinary: Bool = true) throws {
+        session.receive(bytes, isBinary: isBinary)
+        try drain()
+    }
+
+    func pointer(_ phase: PointerEvent.Phase, x: Double, y: Double) throws {
+        inputSequence += 1
+        let event = PointerEvent(phase: phase, pointerID: 1, kind: .touch, location: Point(x: x, y: y),
+                                 timestamp: pageTime)
+        try send(.pointer(event, sequence: inputSequence))
+    }
+
+    /// One frame interval passes: the clock moves and the session ticks.
+    func tick(by seconds: Double = PageStandIn.frameInterval) throws {
+        clock.advance(by: seconds)
+        pageTime += seconds
+        session.tick()
+        try drain()
+    }
+
+    /// Ticks until the world has been settled for a frame, at most `limit` seconds of clock time.
+    func settle(limit: Double = 10) throws {
+        var elapsed = 0.0
+        while elapsed < limit {
+            try tick()
+            elapsed += Self.frameInterval
+            if let frame = lastFrame, frame.header.transition == nil, !session.hasOutgoing,
+               try countAfterTicks(1) == 0 { return }
+        }
+    }
+
+    /// Ticks `count` times and returns how many messages arrived meanwhile.
+    func countAfterTicks(_ count: Int) throws -> Int {
+        let before = received.count
+        for _ in 0..<count { try tick() }
+        return received.count - before
+    }
+
+    /// A swipe at 60 Hz: down at `startX`, `steps` moves to `endX` a frame apart, up.
+    func swipe(from startX: Double, to endX: Double, y: Double = 420, steps: Int = 25) throws {
+        try pointer(.down, x: startX, y: y)
+        for step in 1...steps {
+            try tick()
+            try pointer(.move, x: startX + (endX - startX) * Double(step) / Double(steps), y: y)
+        }
+        try tick()
+        try pointer(.up, x: endX, y: y)
+    }
+
+    /// A tap: down and up 80 ms apart.
+    func tap(x: Double, y: Double) throws {
+        try pointer(.down, x: x, y: y)
+        try tick(by: 0.08)
+        try pointer(.up, x: x, y: y)
+    }
+
+    private func drain() throws {
+        while let bytes = session.nextOutgoing() {
+            let message = try decoder.decode(bytes)
+            received.append(message)
+            switch message {
+            case .frame(let frame): frames.append(frame)
+            case .hello(let hello): hellos.append(hello)
+            case .pong(let pong): pongs.append(pong)
+            case .error(let error): errors.append(error)
+            }
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import Motion
+import SegueKit
+import SegueSession
+import SegueWire
+import Testing
+
+/// What the session does for a page, on a virtual clock: what `Tests/server` once checked through a
+/// live server with sleeps, now exact and in-process.
+@Suite struct SceneSessionTests {
+    @Test func aNewSessionSendsHelloThenAKeyframeOfTheFirstScreen() throws {
+        let page = try PageStandIn()
+        #expect(page.hellos == [HelloMessage(sceneNames: ["slides", "menu", "stack", "fade", "photos", "settings", "sheet"],
+                                             currentScene: "slides", framesPerSecond: 60)])
+        guard case .hello = page.received.first else { Issue.record("hello first"); return }
+        let first = try #require(page.frames.first)
+        #expect(first.isKeyframe && first.header.sequence == 1)
+        #expect(first.displayList.viewport == PageStandIn.viewport)
+        #expect(page.names.contains("first"))
+    }
+
+    @Test func aRightEdgeSwipePresentsTheNextController() throws {
+        let page = try PageStandIn()
+        try page.settle()
+        try page.swipe(from: 389, to: 189)
+        try page.settle()
+
+        let interactive = page.frames.compactMap(\.header.transition).filter(\.isInteractive)
+        #expect(!interactive.isEmpty && interactive.allSatisfy { $0.operation == .present })
+        let progresses = interactive.map(\.progress)
+        #expect(progresses == progresses.sorted())
+        // 200 of 390 points dragged, with the edge's slop taken first.
+        #expect(try #require(progresses.last) > 0.35 && progresses.last! <= 0.5)
+
+        let final = try #require(page.lastFrame)
+        #expect(final.header.transition == nil)
+        #expect(page.names.contains("second") && !page.names.contains("first"))
+        let second = try #require(final.displayList.nodes.first { $0.name == "second" })
+        #expect(second.transform == .identity && second.size == PageStandIn.viewport)
+        #expect(final.header.inputSequence == page.inputSequence)
+        #expect(page.observer.transitions == TransitionCounts(started: 1, completed: 1))
+        #expect(page.observer.invariantViolations == 0)
+    }
+
+    @Test func aShortSwipeCancelsAndEverythingReturns() throws {
+        let page = try PageStandIn()
+        try page.settle()
+        let before = try #require(page.lastFrame).displayList
+        try page.swipe(from: 389, to: 349, steps: 6)
+        try page.settle()
+
+        #expect(page.frames.contains { $0.header.transition?.phase == .cancelling })
+        let after = try #require(page.lastFrame)
+        #expect(after.header.transition == nil && after.header.inputSequence == page.inputSequence)
+        #expect(after.displayList.nodes.map(\.name) == before.nodes.map(\.name))
+        #expect(after.displayList.nodes.map(\.transform) == before.nodes.map(\.transform))
+        #expect(page.observer.transitions.started == 1 && page.observer.transitions.completed == 1)
+    }
+
+    @Test func anIdleSessionSendsNothing() throws {
+        let page = try PageStandIn()
+        try page.settle()
+        #expect(try page.countAfterTicks(120) == 0)
+        #expect(!page.session.hasOutgoing)
+    }
+
+    @Test func aPingIsAnsweredWithTheSessionClockAndNoFrame() throws {
+        let page = try PageStandIn()
+        try page.settle()
+        let frames = page.frames.count
+        try page.send(.ping(clientTime: 1.2345))
+        #expect(page.pongs == [PongMessage(clientTime: 1.2345, serverTime: page.clock.now)])
+        #expect(page.frames.count == frames)
+    }
+
+    /// Every kind of bad message is answered with its code, counted, and changes nothing: no frame
+    /// follows it, and a swipe afterwards still presents.
+    @Test(arguments: [
+        ([], ErrorCode(rawValue: 1)),
+        ([1, 16] + [UInt8](repeating: 0, count: 10), ErrorCode(rawValue: 5)),
+        ([9, 16] + [UInt8](repeating: 0, count: 26), ErrorCode(rawValue: 3)),
+        ([1, 99], ErrorCode(rawValue: 4)),
+        (ClientMessage.pointer(PointerEvent(phase: .move, pointerID: 1, kind: .touch,
+                                            location: Point(x: .nan, y: 10), timestamp: 0.001),
+                               sequence: 1).encoded(), ErrorCode(rawValue: 6)),
+        (ClientMessage.pointer(PointerEvent(phase: .move, pointerID: 1, kind: .touch,
+                                            location: Point(x: 1e9, y: 10), timestamp: 0.001),
+                               sequence: 1).encoded(), ErrorCode(rawValue: 7)),
+        (ClientMessage.viewport(Viewport(size: Size(width: -5, height: 100), devicePixelRatio: 1)).encoded(),
+         ErrorCode(rawValue: 7)),
+        (ClientMessage.chooseScene("nowhere").encoded(), ErrorCode(rawValue: 100)),
+        ((0..<768).map { UInt8(truncatingIfNeeded: $0) }, ErrorCode(rawValue: 2)),
+    ] as [([UInt8], ErrorCode)])
+    func badMessagesAreAnsweredCountedAndChangeNothing(message: [UInt8], code: ErrorCode) throws {
+        let page = try PageStandIn()
+        try page.settle()
+        let received = page.received.count
+        try page.send(bytes: message)
+        #expect(page.received.count == received + 1)
+        let error = try #require(page.errors.last)
+        #expect(error.code == code && !error.message.isEmpty)
+        #expect(page.observer.badMessages == 1)
+        #expect(try page.countAfterTicks(10) == 0)
+
+        try page.swipe(from: 389, to: 189)
+        try page.settle()
+        #expect(page.names.contains("second"))
+    }
+
+    @Test func aTextMessageIsRejectedNotFatal() throws {
+        let page = try PageStandIn()
+        try page.send(bytes: Array("hello".utf8), isBinary: false)
+        #expect(page.errors.map(\.code) == [.unknownMessageType])
+        #expect(page.observer.badMessages == 1 && page.observer.inputMessages == 2)
+        try page.send(.ping(clientTime: 1))
+        #expect(page.pongs.count == 1)
+    }
+
+    @Test func choosingASceneSendsHelloThenAKeyframe() throws {
+        let page = try PageStandIn()
+        try page.settle()
+        let received = page.received.count
+        try page.send(.chooseScene("fade"))
+        let after = page.received[received...]
+        guard after.count == 2, case .hello(let hello) = after.first, case .frame(let frame) = after.last else {
+            Issue.record("expected hello then a frame, got \(Array(after))")
+            return
+        }
+        #expect(hello.currentScene == "fade" && page.session.sceneName == "fade")
+        #expect(frame.isKeyframe)
+        try page.settle()
+        #expect(page.names.contains("list") && !page.names.contains("first"))
+    }
+
+    /// Slow animations slow the world's timeline tenfold: a second of slow time shows what a tenth
+    /// of a second shows at normal speed.
+    @Test func slowAnimationsRunTenTimesSlower() throws {
+        func progress(slow: Bool, after seconds: Double) throws -> Double {
+            let page = try PageStandIn()
+            try page.settle()
+            try page.send(.setSlowAnimations(slow))
+            #expect(page.lastFrame?.header.slowAnimations == slow)
+            try page.tap(x: 195, y: 771)  // Next: a 1.5 s present
+            try page.tick(by: seconds)
+            return try #require(page.lastFrame?.header.transition).progress
+        }
+        let slow = try progress(slow: true, after: 1.0)
+        #expect(slow > 0 && slow < 0.2)
+        #expect(abs(slow - (try progress(slow: false, after: 0.1))) < 1e-6)
+    }
+
+    @Test func framesAreSmallWhileMoving() throws {
+        let page = try PageStandIn()
+        try page.settle()
+        try page.swipe(from: 389, to: 189)
+        try page.settle()
+        let moving = page.frames.filter { $0.header.transition != nil && !$0.isKeyframe }.map(\.byteCount)
+        #expect(!moving.isEmpty && moving.max()! < 1500)
+    }
+
+    /// A deliberate huge jump (a suspended process, a stalled thread): the next tick finds the
+    /// transition over and the world settled, reported once.
+    @Test func aHugeTimeJumpSettlesTheWorldAtOnce() throws {
+        let page = try PageStandIn()
+        try page.settle()
+        try page.tap(x: 195, y: 771)
+        #expect(page.lastFrame?.header.transition != nil)
+        try page.tick(by: 3600)
+        try page.tick()
+        #expect(page.lastFrame?.header.transition == nil && page.names.contains("second"))
+        #expect(page.observer.transitions == TransitionCounts(started: 1, completed: 1))
+        #expect(page.observer.settledReports >= 1)
+    }
+
+    @Test func repliesPastTheQueueLimitAreDroppedNotQueued() throws {
+        let page = try PageStandIn()
+        for _ in 0..<(SceneSession.maximumQueuedReplies + 10) {
+            page.session.receive(ClientMessage.ping(clientTime: 1).encoded(), isBinary: true)
+        }
+        var replies = 0
+        while let bytes = page.session.nextOutgoing() {
+            if bytes[1] == 3 { replies += 1 }
+        }
+        #expect(replies == SceneSession.maximumQueuedReplies)
+    }
+}
