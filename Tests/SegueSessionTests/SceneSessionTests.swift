@@ -72,32 +72,50 @@ import Testing
         #expect(page.frames.count == frames)
     }
 
+    /// One bad message and the error code it must get, named for the test report.
+    struct BadMessage: CustomTestStringConvertible, Sendable {
+        var name: String
+        var bytes: [UInt8]
+        var code: ErrorCode
+        var testDescription: String { name }
+
+        static func pointer(at location: Point) -> [UInt8] {
+            ClientMessage.pointer(PointerEvent(phase: .move, pointerID: 1, kind: .touch, location: location,
+                                               timestamp: 0.001), sequence: 1).encoded()
+        }
+
+        static let all = [
+            BadMessage(name: "empty", bytes: [], code: ErrorCode(rawValue: 1)),
+            BadMessage(name: "short pointer", bytes: [1, 16] + [UInt8](repeating: 0, count: 10),
+                       code: ErrorCode(rawValue: 5)),
+            BadMessage(name: "version 9", bytes: [9, 16] + [UInt8](repeating: 0, count: 26),
+                       code: ErrorCode(rawValue: 3)),
+            BadMessage(name: "unknown type", bytes: [1, 99], code: ErrorCode(rawValue: 4)),
+            BadMessage(name: "NaN coordinate", bytes: pointer(at: Point(x: .nan, y: 10)), code: ErrorCode(rawValue: 6)),
+            BadMessage(name: "coordinate out of range", bytes: pointer(at: Point(x: 1e9, y: 10)),
+                       code: ErrorCode(rawValue: 7)),
+            BadMessage(name: "negative viewport",
+                       bytes: ClientMessage.viewport(Viewport(size: Size(width: -5, height: 100),
+                                                              devicePixelRatio: 1)).encoded(),
+                       code: ErrorCode(rawValue: 7)),
+            BadMessage(name: "unknown scene", bytes: ClientMessage.chooseScene("nowhere").encoded(),
+                       code: ErrorCode(rawValue: 100)),
+            BadMessage(name: "768 bytes", bytes: (0..<768).map { UInt8(truncatingIfNeeded: $0) },
+                       code: ErrorCode(rawValue: 2)),
+        ]
+    }
+
     /// Every kind of bad message is answered with its code, counted, and changes nothing: no frame
     /// follows it, and a swipe afterwards still presents.
-    @Test(arguments: [
-        ([], ErrorCode(rawValue: 1)),
-        ([1, 16] + [UInt8](repeating: 0, count: 10), ErrorCode(rawValue: 5)),
-        ([9, 16] + [UInt8](repeating: 0, count: 26), ErrorCode(rawValue: 3)),
-        ([1, 99], ErrorCode(rawValue: 4)),
-        (ClientMessage.pointer(PointerEvent(phase: .move, pointerID: 1, kind: .touch,
-                                            location: Point(x: .nan, y: 10), timestamp: 0.001),
-                               sequence: 1).encoded(), ErrorCode(rawValue: 6)),
-        (ClientMessage.pointer(PointerEvent(phase: .move, pointerID: 1, kind: .touch,
-                                            location: Point(x: 1e9, y: 10), timestamp: 0.001),
-                               sequence: 1).encoded(), ErrorCode(rawValue: 7)),
-        (ClientMessage.viewport(Viewport(size: Size(width: -5, height: 100), devicePixelRatio: 1)).encoded(),
-         ErrorCode(rawValue: 7)),
-        (ClientMessage.chooseScene("nowhere").encoded(), ErrorCode(rawValue: 100)),
-        ((0..<768).map { UInt8(truncatingIfNeeded: $0) }, ErrorCode(rawValue: 2)),
-    ] as [([UInt8], ErrorCode)])
-    func badMessagesAreAnsweredCountedAndChangeNothing(message: [UInt8], code: ErrorCode) throws {
+    @Test(arguments: BadMessage.all)
+    func badMessagesAreAnsweredCountedAndChangeNothing(_ bad: BadMessage) throws {
         let page = try PageStandIn()
         try page.settle()
         let received = page.received.count
-        try page.send(bytes: message)
+        try page.send(bytes: bad.bytes)
         #expect(page.received.count == received + 1)
         let error = try #require(page.errors.last)
-        #expect(error.code == code && !error.message.isEmpty)
+        #expect(error.code == bad.code && !error.message.isEmpty)
         #expect(page.observer.badMessages == 1)
         #expect(try page.countAfterTicks(10) == 0)
 

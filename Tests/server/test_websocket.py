@@ -10,6 +10,7 @@ import requests
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMessage
 
+import segue_wire as wire
 from conftest import masked_frame, raw_websocket
 
 LIMIT = 64 * 1024
@@ -257,3 +258,23 @@ def test_nothing_but_the_close_follows_a_bad_frame(launch, bad, code):
     close = opcodes.index(0x8)
     assert close == len(frames) - 1, f"frames after the close: {opcodes[close + 1:]}"
     assert int.from_bytes(frames[close][1][:2], "big") == code
+
+
+def test_nothing_but_the_close_follows_a_bad_frame_in_a_scene_session(launch):
+    """The same rule for the scene handler: a session mid-transition has a frame due every tick,
+    and none may follow the Close."""
+    server = launch("--scene", "slides", "--fps", "240")
+    connection = raw_websocket(server.port)
+    try:
+        for message in (wire.viewport(390, 844), wire.pointer("down", 195, 771, 1, time_ms=1000),
+                        wire.pointer("up", 195, 771, 2, time_ms=1080)):  # Next: a 1.5 s present
+            connection.sendall(masked_frame(message, opcode=0x2))
+        time.sleep(0.1)
+        connection.sendall(masked_frame(b"reserved", opcode=0x3))
+        frames = read_frames(connection, 1.0)
+    finally:
+        connection.close()
+    opcodes = [opcode for opcode, _ in frames]
+    assert opcodes.count(0x2) > 10, "the transition should have been streaming before the Close"
+    assert opcodes[-1] == 0x8 and opcodes.count(0x8) == 1, opcodes[-5:]
+    assert int.from_bytes(frames[-1][1][:2], "big") == 1002
