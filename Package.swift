@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "Recorder", targets: ["Recorder"]),
         .library(name: "SegueWire", targets: ["SegueWire"]),
+        // Tests for any scene, a package's own included: gestures and frames on a virtual clock.
+        .library(name: "SegueTesting", targets: ["SegueTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -25,6 +27,8 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["SegueKit", .product(name: "Logging", package: "swift-log")]),
         // `segue record`: a scene on a virtual clock, pointer script in, JSON Lines out.
         .target(name: "Recorder", dependencies: ["Scenes"]),
+        // The testing kit: a scene on a virtual clock, driven by gestures, every frame kept.
+        .target(name: "SegueTesting", dependencies: ["Scenes", "SegueKit", "Motion"]),
         // The wire protocol: binary frames out, validated client messages in. No I/O.
         .target(name: "SegueWire", dependencies: ["SegueKit"]),
         // libwebsockets from Debian, through pkg-config.
@@ -48,6 +52,7 @@ let package = Package(
             "Scenes", "Recorder",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
+        .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "Scenes", "SegueKit", "Motion"]),
         .testTarget(name: "SegueWireTests", dependencies: ["SegueWire"]),
         .testTarget(name: "SegueServerTests", dependencies: ["SegueServer"]),
     ]
