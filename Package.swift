@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion", "ReferenceMath"]),
         .testTarget(name: "SegueKitTests", dependencies: ["SegueKit", "ReferenceMath"]),
         .testTarget(name: "ScenesTests", dependencies: [
-            "Scenes", "Recorder",
+            "Scenes", "Recorder", "SegueTesting",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "Scenes", "SegueKit", "Motion"]),

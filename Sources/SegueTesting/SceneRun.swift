@@ -16,8 +16,10 @@ import SegueKit
 /// #expect(run.frame(of: "second", at: 0.4)!.isClose(to: Rect(x: 0, y: 0, width: 390, height: 844), within: 0.5))
 /// ```
 ///
-/// Pointer events land on frame boundaries: a gesture's event for frame `n` is handled at that
-/// frame's time, just before the frame is evaluated, as the server applies input before drawing.
+/// Pointer events land half way between frames, as a page's input arrives between the frames it
+/// draws: a gesture's event for frame `n` is handled half a frame before frame `n` is evaluated.
+/// (An event at a frame's very time would show an animation it starts at progress 0, where a fade
+/// has nothing to draw yet.)
 public final class SceneRun {
     /// The iPhone viewport every built-in scene's numbers are for.
     public static let defaultSize = Size(width: 390, height: 844)
@@ -68,17 +70,19 @@ public final class SceneRun {
         return host.isSettled
     }
 
-    /// Moves the clock on one frame, handles `event` (if any) at that time, then evaluates and
-    /// keeps the frame.
+    /// Handles `event` (if any) half a frame on, then moves the clock to the next frame and
+    /// evaluates and keeps it.
     func step(_ event: (phase: PointerEvent.Phase, location: Point, pointerID: Int)? = nil) {
-        clock.set(Double(frames.count) / Double(fps))
+        let frameTime = Double(frames.count) / Double(fps)
         if let event {
+            clock.set(frameTime - frameInterval / 2)
             if event.phase == .up || event.phase == .cancel {
                 releases.append(Release(time: clock.now, location: event.location, transition: host.transition))
             }
             host.handle(PointerEvent(phase: event.phase, pointerID: event.pointerID, kind: .touch,
                                      location: event.location, timestamp: clock.now))
         }
+        clock.set(frameTime)
         capture()
     }
 

@@ -58,11 +58,14 @@ struct SceneRunTests {
         let run = SceneRun(ProbeController.scene)
         run.tap("go")
         #expect(probe(run).taps == 1)
-        let tappedAt = run.time
+        // The lift lands half a frame before the frame after it.
+        let tappedAt = try #require(run.releases.last).time
+        #expect(tappedAt.isClose(to: run.time - run.frameInterval / 2, within: 1e-12))
         run.waitUntilSettled()
-        // Linear, 200 pt over 1 s from the lift: 100 pt at half way, all of it at the end.
-        let halfWay = try #require(run.frame(of: "box", at: tappedAt + 0.5))
-        #expect(halfWay.isClose(to: Rect(x: 100, y: 100, width: 50, height: 50), within: 0.01))
+        // Linear, 200 pt over 1 s from the lift: at the frame half a frame past half way, 100 pt
+        // and 200 pt / 120 more; all of it at the end.
+        let halfWay = try #require(run.frame(of: "box", at: tappedAt + 0.5 + run.frameInterval / 2))
+        #expect(halfWay.isClose(to: Rect(x: 100 + 200 / 120.0, y: 100, width: 50, height: 50), within: 1e-9))
         #expect(run.frame(of: "box")!.isClose(to: Rect(x: 200, y: 100, width: 50, height: 50), within: 1e-9))
         #expect(run.time.isClose(to: tappedAt + 1, within: run.frameInterval))
     }
