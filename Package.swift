@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        // Test targets only: the transition snapshots' comparison and recording.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // Math and animation: geometry, timing curves, springs, keyframes, clocks, timelines.
@@ -28,7 +30,7 @@ let package = Package(
         // `segue record`: a scene on a virtual clock, pointer script in, JSON Lines out.
         .target(name: "Recorder", dependencies: ["Scenes"]),
         // The testing kit: a scene on a virtual clock, driven by gestures, every frame kept.
-        .target(name: "SegueTesting", dependencies: ["Scenes", "SegueKit", "Motion"]),
+        .target(name: "SegueTesting", dependencies: ["Recorder", "Scenes", "SegueKit", "Motion"]),
         // The wire protocol: binary frames out, validated client messages in. No I/O.
         .target(name: "SegueWire", dependencies: ["SegueKit"]),
         // libwebsockets from Debian, through pkg-config.
@@ -52,7 +54,13 @@ let package = Package(
             "Scenes", "Recorder", "SegueTesting",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "Scenes", "SegueKit", "Motion"]),
+        .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "Recorder", "Scenes", "SegueKit", "Motion"]),
+        // Every built-in scene's main transitions as SVG filmstrips and JSON geometry, compared
+        // with the references in __Snapshots__ (SNAPSHOT_TESTING_RECORD=all re-records them).
+        .testTarget(name: "TransitionSnapshotTests", dependencies: [
+            "SegueTesting",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ], exclude: ["__Snapshots__"]),
         .testTarget(name: "SegueWireTests", dependencies: ["SegueWire"]),
         .testTarget(name: "SegueServerTests", dependencies: ["SegueServer"]),
     ]

@@ -1,4 +1,5 @@
 import Motion
+import Recorder
 import Scenes
 import SegueKit
 

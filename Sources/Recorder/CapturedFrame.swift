@@ -43,3 +43,11 @@ extension DisplayNode {
         Rect(origin: .zero, size: size).applying(transform)
     }
 }
+
+extension CapturedFrame {
+    /// Keeps a recorder's frame (whose display list is reused by the next one).
+    public init(_ frame: Recorder.Frame) {
+        self.init(index: frame.index, time: frame.time, top: frame.top, transition: frame.transition,
+                  nodes: frame.list.nodes)
+    }
+}
