@@ -106,4 +106,18 @@ struct FilmstripTests {
         #expect(lines[1] == #"{"t":0,"top":"first","transition":null,"views":{"box":[0,5,10,20]}},"#)
         #expect(lines[3] == #"{"t":0.1,"top":"first","transition":null,"views":{"box":[6,5,10,20,0.25]}}"#)
     }
+
+    @Test func svgTimesParseAsIncreasingSeconds() throws {
+        #expect(try Filmstrip.times(parsing: "0.2, 0.4,1") == [0.2, 0.4, 1])
+        #expect(throws: RecorderError.invalidOption("--svg-times: \"x\" is not a time in seconds")) {
+            try Filmstrip.times(parsing: "0.2,x")
+        }
+        #expect(throws: RecorderError.invalidOption("--svg-times: \"\" is not a time in seconds")) {
+            try Filmstrip.times(parsing: "0.2,,0.4")
+        }
+        #expect(throws: RecorderError.invalidOption("--svg-times: 0.3 is not later than 0.4")) {
+            try Filmstrip.times(parsing: "0.4,0.3")
+        }
+        #expect(throws: RecorderError.self) { try Filmstrip.times(parsing: "-1") }
+    }
 }
