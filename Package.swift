@@ -46,6 +46,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // scripts/filmstrips: each built-in scene's transition cycle drawn under docs/filmstrips.
+        .executableTarget(name: "segue-filmstrips", dependencies: ["SegueTesting"]),
         // Reference math and tolerances the test targets share, derived independently of Motion.
         .target(name: "ReferenceMath", dependencies: ["Motion"], path: "Tests/ReferenceMath"),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "ReferenceMath"]),

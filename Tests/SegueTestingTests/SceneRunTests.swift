@@ -146,3 +146,29 @@ struct SceneRunTests {
         #expect(!Point(x: 1, y: 2).isClose(to: Point(x: 1, y: 2.2), within: 0.1))
     }
 }
+
+@Suite("SceneRun: transition cycles")
+struct TransitionCycleTests {
+    @Test(arguments: Scene.all.map(\.name))
+    func playingACycleComesBackToTheFirstScreenAndSettlesAfterEachAction(name: String) throws {
+        let scene = try #require(Scene.named(name))
+        let run = SceneRun(scene)
+        let first = run.top
+        for action in scene.transitionCycle {
+            run.play(action)
+            #expect(run.host.isSettled)
+        }
+        #expect(run.top == first)
+        #expect(run.host.settledInvariantViolations().isEmpty)
+    }
+
+    @Test func theCycleSheetHasOneTitledStripPerAction() throws {
+        let scene = try #require(Scene.named("stack"))
+        let svg = SceneRun.transitionCycleSheet(scene)
+        #expect(svg.contains(">1. tap stackfirst-present</text>"))
+        #expect(svg.contains(">2. drag (200, 300) → (200, 700)</text>"))
+        #expect(!svg.contains(">3. "))
+        #expect(svg.contains(">\(scene.hint)</text>") == false)  // the hint is XML-escaped
+        #expect(svg.contains("&quot;Present&quot; a stacked modal"))
+    }
+}

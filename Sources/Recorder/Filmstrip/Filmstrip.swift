@@ -43,11 +43,50 @@ public struct Filmstrip: Sendable {
 
     /// The SVG document for `frames` (a recording, in time order) of a `viewport`-sized window.
     public func svg(_ frames: [CapturedFrame], viewport: Size) -> String {
+        let strip = render(frames, viewport: viewport, top: 0, idPrefix: "")
+        return Self.document(strip.body, width: strip.width, height: strip.height)
+    }
+
+    /// Several filmstrips one below the other in one document (a scene's transitions, say), each
+    /// with its own frames, under an optional heading.
+    public static func sheet(_ rows: [(filmstrip: Filmstrip, frames: [CapturedFrame])], viewport: Size,
+                             title: String? = nil, subtitle: String? = nil) -> String {
+        var body = "", width = 0.0, y = margin
+        if let title {
+            body += "<text x=\"\(ArtifactText.number(margin))\" y=\"\(ArtifactText.number(y + 22))\" font-size=\"24\" font-weight=\"bold\">"
+            body += "\(ArtifactText.xml(title))</text>\n"
+            y += titleHeight + 4
+        }
+        if let subtitle {
+            body += "<text x=\"\(ArtifactText.number(margin))\" y=\"\(ArtifactText.number(y + 14))\" font-size=\"13\" fill=\"#555555\">"
+            body += "\(ArtifactText.xml(subtitle))</text>\n"
+            y += 20
+        }
+        for (index, row) in rows.enumerated() {
+            let strip = row.filmstrip.render(row.frames, viewport: viewport, top: y, idPrefix: "r\(index)")
+            body += strip.body
+            width = max(width, strip.width)
+            y += strip.height
+        }
+        return document(body, width: width, height: y)
+    }
+
+    private static func document(_ body: String, width: Double, height: Double) -> String {
+        let w = ArtifactText.number(width), h = ArtifactText.number(height)
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\""
+        out += " viewBox=\"0 0 \(w) \(h)\" font-family=\"Helvetica, Arial, sans-serif\" text-anchor=\"start\">\n"
+        out += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"#ffffff\"/>\n"
+        return out + body + "</svg>\n"
+    }
+
+    /// The strip's elements from `top` down, and its size; clip ids start with `idPrefix`.
+    private func render(_ frames: [CapturedFrame], viewport: Size, top: Double,
+                        idPrefix: String) -> (body: String, width: Double, height: Double) {
         precondition(!frames.isEmpty, "a filmstrip needs at least one frame")
         let shown = (times ?? Self.evenlySpacedTimes(frames, count: Self.defaultFrameCount)).map { Self.frame(at: $0, in: frames) }
         let cellWidth = viewport.width * scale, cellHeight = viewport.height * scale
         let stripWidth = Self.margin * 2 + Double(shown.count) * cellWidth + Double(max(shown.count - 1, 0)) * Self.gap
-        var y = Self.margin
+        var y = top + Self.margin
         var body = ""
         if let title {
             body += "<text x=\"\(n(Self.margin))\" y=\"\(n(y + 18))\" font-size=\"18\" font-weight=\"bold\">\(ArtifactText.xml(title))</text>"
@@ -64,7 +103,7 @@ public struct Filmstrip: Sendable {
             body += "<svg x=\"\(n(x))\" y=\"\(n(y + Self.labelHeight))\" width=\"\(n(cellWidth))\" height=\"\(n(cellHeight))\""
             body += " viewBox=\"0 0 \(n(viewport.width)) \(n(viewport.height))\">"
             body += "<rect width=\"\(n(viewport.width))\" height=\"\(n(viewport.height))\" fill=\"#000000\"/>"
-            body += drawing.svg(frame.nodes, idPrefix: "f\(column)")
+            body += drawing.svg(frame.nodes, idPrefix: "\(idPrefix)f\(column)")
             body += "</svg>"
             body += "<rect x=\"\(n(x))\" y=\"\(n(y + Self.labelHeight))\" width=\"\(n(cellWidth))\" height=\"\(n(cellHeight))\""
             body += " fill=\"none\" stroke=\"#888888\"/>\n"
@@ -79,13 +118,7 @@ public struct Filmstrip: Sendable {
             y += height + Self.margin
             width = max(width, plotWidth + Self.margin * 2)
         }
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(y))\""
-        out += " viewBox=\"0 0 \(n(width)) \(n(y))\" font-family=\"Helvetica, Arial, sans-serif\""
-        out += " text-anchor=\"start\">\n"
-        out += "<rect width=\"\(n(width))\" height=\"\(n(y))\" fill=\"#ffffff\"/>\n"
-        out += body
-        out += "</svg>\n"
-        return out
+        return (body, width, y - top)
     }
 
     /// `count` times evenly spaced from the first frame with a transition to the first frame
