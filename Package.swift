@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "SegueWire", targets: ["SegueWire"]),
         // Tests for any scene, a package's own included: gestures and frames on a virtual clock.
         .library(name: "SegueTesting", targets: ["SegueTesting"]),
+        // The command line for a package's own scenes: `SegueCommandLine.main(scenes:)`.
+        .library(name: "SegueCLI", targets: ["SegueCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -41,8 +43,13 @@ let package = Package(
             "CLibWebSockets", "SegueWire", "Scenes",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The commands that take a scene list: `record` today (segue's own, and a package's).
+        .target(name: "SegueCLI", dependencies: [
+            "Recorder", "Scenes", "SegueKit", "Motion",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .executableTarget(name: "segue", dependencies: [
-            "SegueServer", "Recorder", "Scenes",
+            "SegueServer", "SegueCLI", "Recorder", "Scenes",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -63,6 +70,10 @@ let package = Package(
             "SegueTesting",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ], exclude: ["__Snapshots__"]),
+        .testTarget(name: "SegueCLITests", dependencies: [
+            "SegueCLI", "Scenes", "SegueKit",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .testTarget(name: "SegueWireTests", dependencies: ["SegueWire"]),
         .testTarget(name: "SegueServerTests", dependencies: ["SegueServer"]),
     ]
