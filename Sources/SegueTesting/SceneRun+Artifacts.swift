@@ -4,7 +4,7 @@
 extension SceneRun {
     /// The frames from `time` seconds on (all of them by default): one transition of a longer run.
     public func frames(from time: Double) -> ArraySlice<CapturedFrame> {
-        frames[frame(at: time).index...]
+        frames.drop { $0.time < time - frameInterval / 2 }
     }
 
     /// An SVG filmstrip of the frames from `time` on.

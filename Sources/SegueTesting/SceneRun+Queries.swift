@@ -15,20 +15,19 @@ extension SceneRun {
     /// The transition's progress when the last finger lifted, or nil if none was running then.
     public var progressAtRelease: Double? { releases.last?.progress }
 
-    /// The frame evaluated at `time` seconds. Times between frames round to the nearest frame;
-    /// a time the run has not reached yet is a mistake in the test.
-    public func frame(at time: Double) -> CapturedFrame {
+    /// The frame evaluated at `time` seconds, or nil for a time the run has not reached (a test
+    /// that asks too early fails its `#require` rather than crashing the whole test process).
+    /// Times between frames round to the nearest frame.
+    public func frame(at time: Double) -> CapturedFrame? {
         let index = Int((time * Double(fps)).rounded())
-        precondition(index >= 0 && index < frames.count,
-                     "t = \(time) s is outside the run (0…\(self.time) s)")
-        return frames[index]
+        return frames.indices.contains(index) ? frames[index] : nil
     }
 
     /// Where the named view is on screen now.
     public func frame(of name: String) -> Rect? { current.frame(of: name) }
 
     /// Where the named view was on screen at `time` seconds.
-    public func frame(of name: String, at time: Double) -> Rect? { frame(at: time).frame(of: name) }
+    public func frame(of name: String, at time: Double) -> Rect? { frame(at: time)?.frame(of: name) }
 
     /// The named view's effective alpha now (nil when not on screen).
     public func alpha(of name: String) -> Double? { current.node(name)?.alpha }

@@ -51,8 +51,10 @@ struct SceneRunTests {
         #expect(run.frames.count == 31)
         #expect(run.frames.map(\.index) == Array(0...30))
         #expect(run.time == 30.0 / 60)
-        #expect(run.frame(at: 0.4).index == 24)
-        #expect(run.frame(at: 0.405).index == 24)
+        #expect(run.frame(at: 0.4)?.index == 24)
+        #expect(run.frame(at: 0.405)?.index == 24)
+        #expect(run.frame(at: 0.6) == nil)
+        #expect(run.frame(of: "box", at: -1) == nil)
     }
 
     @Test func aTapOnANamedViewRunsItsActionAndTheViewMovesOnItsCurve() throws {
