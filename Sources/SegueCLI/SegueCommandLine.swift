@@ -26,6 +26,8 @@ public enum SegueCommandLine {
     /// The commands a package's executable gets.
     struct Command: ParsableCommand {
         static let configuration = CommandConfiguration(
+            // The executable's own name, as the user typed it, in usage lines.
+            commandName: CommandLine.arguments.first.flatMap { $0.split(separator: "/").last.map(String.init) },
             abstract: "Record this package's scenes headless, as `segue record` does.",
             subcommands: [Record.self],
             defaultSubcommand: Record.self)
