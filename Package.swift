@@ -74,6 +74,9 @@ let package = Package(
             "SegueCLI", "Scenes", "SegueKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // The README's "Write your own transition", compiled and run; its test keeps the README's
+        // copy of the code identical.
+        .testTarget(name: "ReadmeExampleTests", dependencies: ["SegueTesting"]),
         .testTarget(name: "SegueWireTests", dependencies: ["SegueWire"]),
         .testTarget(name: "SegueServerTests", dependencies: ["SegueServer"]),
     ]
