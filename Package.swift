@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         // Test targets only: the transition snapshots' comparison and recording.
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        // `swift package generate-documentation` (scripts/docs): the DocC catalogs in Sources/*/*.docc.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Math and animation: geometry, timing curves, springs, keyframes, clocks, timelines.

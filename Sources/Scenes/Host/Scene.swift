@@ -26,8 +26,12 @@ public struct Scene: Sendable {
     public let transitionCycle: [ScriptedAction]
     private let makeRoot: @Sendable () -> ViewController
 
-    /// - Parameter makeRootViewController: called once per window (each page, each recording), so
-    ///   every run starts from a fresh controller tree.
+    /// - Parameters:
+    ///   - name: ``name``: how the scene is picked.
+    ///   - hint: ``hint``: what to try first.
+    ///   - transitionCycle: ``transitionCycle``: the gestures that run every transition and come back.
+    ///   - makeRootViewController: called once per window (each page, each recording), so every run
+    ///     starts from a fresh controller tree.
     public init(name: String, hint: String = "", transitionCycle: [ScriptedAction] = [],
                 makeRootViewController: @escaping @Sendable () -> ViewController) {
         self.name = name
