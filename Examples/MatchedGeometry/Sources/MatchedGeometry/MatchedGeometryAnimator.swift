@@ -8,10 +8,11 @@ public protocol MatchedGeometryProviding: ViewController {
     func matchedViews() -> [String: View]
 }
 
-/// Hero's matched-geometry transition: for every identifier both controllers share, a snapshot of
-/// the outgoing view flies (frame and corner radius) to where its partner sits on the incoming
-/// screen, while the incoming screen fades in behind the snapshots. Both partners are hidden
-/// during the flight, so only the snapshot moves. Scrubbable: a percent-driven interaction can
+/// Hero's matched-geometry transition: for every identifier both controllers share, snapshots of
+/// the outgoing view and of its partner fly together (frame and corner radius) from the one's place
+/// to the other's, cross-fading, while the incoming screen fades in behind them. Both partners are
+/// hidden during the flight, so only the snapshots move; the cross-fade hides that their contents
+/// (a title's font size, say) differ. Scrubbable: a percent-driven interaction can
 /// drive it (``MatchedDismissInteraction``).
 public final class MatchedGeometryAnimator: ViewControllerAnimatedTransitioning {
     /// Seconds of the flight.
@@ -45,15 +46,15 @@ public final class MatchedGeometryAnimator: ViewControllerAnimatedTransitioning 
             container.insertSubview(presenterView, at: 0)
         }
         let flights = Flight.pairs(from: fromController, to: toController, in: container)
-        for flight in flights { container.addSubview(flight.snapshot) }
+        for flight in flights {
+            container.addSubview(flight.outgoing)
+            container.addSubview(flight.incoming)
+        }
 
         View.animate(withDuration: Self.duration, delay: 0, usingSpringWithDamping: Self.damping,
                      initialSpringVelocity: 0, options: [], animations: {
             fading.alpha = self.presenting ? 1 : 0
-            for flight in flights {
-                flight.snapshot.frame = flight.end
-                flight.snapshot.cornerRadius = flight.endCornerRadius
-            }
+            for flight in flights { flight.fly() }
         }, completion: { _ in
             let cancelled = transitionContext.transitionWasCancelled
             for flight in flights { flight.land() }
@@ -68,10 +69,14 @@ public final class MatchedGeometryAnimator: ViewControllerAnimatedTransitioning 
     }
 }
 
-/// One view's flight: a snapshot of the source, from its frame to its partner's, both partners
+/// One view's flight: snapshots of the source and of its partner (the target), from the source's
+/// frame to the target's, the source's look fading out as the target's fades in; both partners
 /// hidden until it lands.
 struct Flight {
-    let snapshot: View
+    /// The source as it looks now, named `flight-<id>`.
+    let outgoing: View
+    /// The target as it will look, named `flight-<id>-incoming`.
+    let incoming: View
     let end: Rect
     let endCornerRadius: Double
     let source: View
@@ -85,20 +90,38 @@ struct Flight {
         let sources = fromProvider.matchedViews(), targets = toProvider.matchedViews()
         return sources.keys.sorted().compactMap { id in
             guard let source = sources[id], let target = targets[id],
-                  let snapshot = source.snapshotView(afterScreenUpdates: false) else { return nil }
-            snapshot.name = "flight-\(id)"
-            snapshot.frame = source.convert(source.bounds, to: container)
+                  let outgoing = source.snapshotView(afterScreenUpdates: false),
+                  let incoming = target.snapshotView(afterScreenUpdates: true) else { return nil }
+            let start = source.convert(source.bounds, to: container)
+            outgoing.name = "flight-\(id)"
+            incoming.name = "flight-\(id)-incoming"
+            for snapshot in [outgoing, incoming] {
+                snapshot.frame = start
+                snapshot.cornerRadius = source.cornerRadius
+            }
+            incoming.alpha = 0
             source.alpha = 0
             target.alpha = 0
-            return Flight(snapshot: snapshot, end: target.convert(target.bounds, to: container),
+            return Flight(outgoing: outgoing, incoming: incoming, end: target.convert(target.bounds, to: container),
                           endCornerRadius: target.cornerRadius, source: source, target: target)
         }
     }
 
-    /// Shows both partners again and takes the snapshot away.
+    /// The animated changes: both snapshots to the target's frame and corners, cross-fading.
+    func fly() {
+        for snapshot in [outgoing, incoming] {
+            snapshot.frame = end
+            snapshot.cornerRadius = endCornerRadius
+        }
+        outgoing.alpha = 0
+        incoming.alpha = 1
+    }
+
+    /// Shows both partners again and takes the snapshots away.
     func land() {
         source.alpha = 1
         target.alpha = 1
-        snapshot.removeFromSuperview()
+        outgoing.removeFromSuperview()
+        incoming.removeFromSuperview()
     }
 }

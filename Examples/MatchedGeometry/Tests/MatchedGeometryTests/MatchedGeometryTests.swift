@@ -13,19 +13,20 @@ struct MatchedGeometryTests {
         #expect(run.frame(of: "card-2") == card2)
         run.tap("card-2")
         let start = try #require(run.releases.last).time
-        // While it flies, only the snapshot shows: both partners are at alpha 0, which the display
-        // list leaves out.
-        let midFlight = try #require(run.frame(at: run.time))
-        #expect(midFlight.node("flight-photo-2") != nil)
-        #expect(midFlight.node("card-2") == nil && midFlight.node("banner") == nil)
+        // While it flies, only the snapshots show, the card's look fading into the banner's: both
+        // partners are at alpha 0, which the display list leaves out.
+        let firstFrame = try #require(run.frame(at: run.time))
+        let outgoing = try #require(firstFrame.node("flight-photo-2")), incoming = try #require(firstFrame.node("flight-photo-2-incoming"))
+        #expect(outgoing.alpha > 0.9 && incoming.alpha < 0.1)
+        #expect(firstFrame.node("card-2") == nil && firstFrame.node("banner") == nil)
         #expect(run.waitUntilSettled())
         #expect(run.top == "detail")
         #expect(run.phases == [.animating])
         #expect(run.frame(of: "banner") == banner)
-        #expect(run.current.node("flight-photo-2") == nil)
-        // Half way through the 0.6 s spring the snapshot is between the two frames, closer to the
-        // banner (a spring front-loads its travel).
-        let half = try #require(run.frame(of: "flight-photo-2", at: start + 0.3))
+        #expect(run.current.node("flight-photo-2") == nil && run.current.node("flight-photo-2-incoming") == nil)
+        // Half way through the 0.6 s spring the snapshots are between the two frames, closer to
+        // the banner (a spring front-loads its travel).
+        let half = try #require(run.frame(of: "flight-photo-2-incoming", at: start + 0.3))
         #expect(half.minY < card2.minY && half.width > card2.width)
         #expect(abs(half.width - banner.width) < abs(half.width - card2.width))
     }
@@ -41,7 +42,7 @@ struct MatchedGeometryTests {
         #expect(run.phase == .interactive)
         let progress = try #require(run.transition?.progress)
         #expect(progress > 0.4 && progress < 0.5)
-        let flying = try #require(run.frame(of: "flight-photo-2"))
+        let flying = try #require(run.frame(of: "flight-photo-2-incoming"))
         #expect(flying.width < banner.width && flying.width > card2.width)
         finger.lift()
         #expect(try #require(run.progressAtRelease).isClose(to: progress, within: 1e-9))
