@@ -12,6 +12,10 @@ let package = Package(
         .library(name: "SegueValues", targets: ["SegueValues"]),
         .library(name: "SegueWire", targets: ["SegueWire"]),
         .library(name: "SegueSession", targets: ["SegueSession"]),
+        // Tests for any scene, a package's own included: gestures and frames on a virtual clock.
+        .library(name: "SegueTesting", targets: ["SegueTesting"]),
+        // The command line for a package's own scenes: `SegueCommandLine.main(scenes:)`.
+        .library(name: "SegueCLI", targets: ["SegueCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -19,6 +23,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        // Test targets only: the transition snapshots' comparison and recording.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        // `swift package generate-documentation` (scripts/docs): the DocC catalogs in Sources/*/*.docc.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Math and animation: geometry, timing curves, springs, keyframes, clocks, timelines.
@@ -32,6 +40,8 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["SegueKit", .product(name: "Logging", package: "swift-log")]),
         // `segue record`: a scene on a virtual clock, pointer script in, JSON Lines out.
         .target(name: "Recorder", dependencies: ["Scenes"]),
+        // The testing kit: a scene on a virtual clock, driven by gestures, every frame kept.
+        .target(name: "SegueTesting", dependencies: ["Recorder", "Scenes", "SegueKit", "Motion"]),
         // The wire protocol: binary frames out, validated client messages in. No I/O.
         .target(name: "SegueWire", dependencies: ["Motion", "SegueValues"]),
         // One browser tab's session with no I/O: messages in, frames out, time from an injected clock.
@@ -51,11 +61,18 @@ let package = Package(
         ]),
         // `segue bench`'s measurements: the engine, the encoder and frame sizes, scene by scene.
         .target(name: "SegueBench", dependencies: ["Scenes", "SegueWire"]),
+        // The commands that take a scene list: `record` today (segue's own, and a package's).
+        .target(name: "SegueCLI", dependencies: [
+            "Recorder", "Scenes", "SegueKit", "Motion",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .executableTarget(name: "segue", dependencies: [
-            "SegueServer", "Recorder", "Scenes", "SegueBench",
+            "SegueServer", "SegueCLI", "Recorder", "Scenes", "SegueBench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // scripts/filmstrips: each built-in scene's transition cycle drawn under docs/filmstrips.
+        .executableTarget(name: "segue-filmstrips", dependencies: ["SegueTesting"]),
         // `segue-echo`: the server's transport with an echo handler, for the transport tests and
         // the Autobahn|Testsuite. In no product.
         .executableTarget(name: "segue-echo", dependencies: [
@@ -68,9 +85,23 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion", "ReferenceMath"]),
         .testTarget(name: "SegueKitTests", dependencies: ["SegueKit", "ReferenceMath"]),
         .testTarget(name: "ScenesTests", dependencies: [
-            "Scenes", "Recorder",
+            "Scenes", "Recorder", "SegueTesting",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
+        .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "Recorder", "Scenes", "SegueKit", "Motion"]),
+        // Every built-in scene's main transitions as SVG filmstrips and JSON geometry, compared
+        // with the references in __Snapshots__ (SNAPSHOT_TESTING_RECORD=all re-records them).
+        .testTarget(name: "TransitionSnapshotTests", dependencies: [
+            "SegueTesting",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ], exclude: ["__Snapshots__"]),
+        .testTarget(name: "SegueCLITests", dependencies: [
+            "SegueCLI", "Scenes", "SegueKit",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // The README's "Write your own transition", compiled and run; its test keeps the README's
+        // copy of the code identical.
+        .testTarget(name: "ReadmeExampleTests", dependencies: ["SegueTesting"]),
         .testTarget(name: "SegueWireTests", dependencies: ["SegueWire"]),
         .testTarget(name: "SegueSessionTests", dependencies: [
             "SegueSession", "SegueWire", "Scenes", .product(name: "Logging", package: "swift-log"),

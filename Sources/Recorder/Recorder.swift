@@ -33,8 +33,16 @@ public struct Recorder {
     public let script: InputScript
     private let scene: Scene
 
+    /// Records the built-in scene that `options.scene` names.
     public init(options: Options, script: InputScript) throws(RecorderError) {
         guard let scene = Scene.named(options.scene) else { throw .unknownScene(options.scene) }
+        try self.init(scene: scene, options: options, script: script)
+    }
+
+    /// Records any scene, a package's own included; `options.scene` becomes its name.
+    public init(scene: Scene, options: Options, script: InputScript) throws(RecorderError) {
+        var options = options
+        options.scene = scene.name
         guard Options.fpsRange.contains(options.fps) else {
             throw .invalidOption("--fps must be between \(Options.fpsRange.lowerBound) and \(Options.fpsRange.upperBound)")
         }

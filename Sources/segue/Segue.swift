@@ -1,4 +1,5 @@
 import ArgumentParser
+import SegueCLI
 
 @main
 struct Segue: ParsableCommand {

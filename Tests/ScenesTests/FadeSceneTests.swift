@@ -2,6 +2,7 @@ import Motion
 import Recorder
 import Scenes
 import SegueKit
+import SegueTesting
 import Testing
 
 @Suite("fade scene (guide 004)")
@@ -14,8 +15,16 @@ struct FadeSceneTests {
         return (script, try record("fade", script.script))
     }
 
+    /// The fade scene with the detail pushed by its button, settled.
+    func pushedRun() -> SceneRun {
+        let run = SceneRun(Scene.named("fade")!)
+        run.tap("list-open-detail")
+        run.waitUntilSettled()
+        return run
+    }
+
     /// Alpha and progress of a fade that started at `start`, checked on every frame it shows.
-    func checkFade(_ run: Recording, node: String, operation: TransitionStatus.Operation, start: Double) throws -> Int {
+    func checkFade(_ run: SceneRun, node: String, operation: TransitionStatus.Operation, start: Double) throws -> Int {
         var checked = 0
         for frame in run.frames where frame.transition?.operation == operation {
             let linear = (frame.time - start) / 0.35
@@ -27,11 +36,11 @@ struct FadeSceneTests {
     }
 
     @Test func pushingFadesTheDetailInOverThreeHundredFiftyMilliseconds() throws {
-        let (script, run) = try pushed()
-        #expect(run.last.top == "detail")
-        let tapUp = try #require(script.events.last).time
+        let run = pushedRun()
+        #expect(run.top == "detail")
+        let tapUp = try #require(run.releases.last).time
         #expect(try checkFade(run, node: "detail", operation: .push, start: tapUp) >= 20)
-        #expect(run.last.node("list") == nil)
+        #expect(run.current.node("list") == nil)
         #expect(run.host.settledInvariantViolations().isEmpty)
     }
 
@@ -56,35 +65,34 @@ struct FadeSceneTests {
     }
 
     @Test func aPanReleasedBeforeHalfCancelsThePop() throws {
-        var (script, pushed) = try pushed()
-        script.drag(from: Point(x: 40, y: 400), to: Point(x: 120, y: 400), steps: 8)
-        let run = try record("fade", script.script)
-        #expect(run.frames.contains { $0.transition?.phase == .cancelling })
-        #expect(run.last.top == "detail")
-        #expect(sameLook(run.last.nodes, pushed.last.nodes))
+        let run = pushedRun()
+        let pushed = run.current
+        run.drag(from: Point(x: 40, y: 400), to: Point(x: 120, y: 400), duration: 8 / 60)
+        run.waitUntilSettled()
+        #expect(run.phases.contains(.cancelling))
+        #expect(run.top == "detail")
+        #expect(sameLook(run.current.nodes, pushed.nodes))
         #expect(run.host.settledInvariantViolations().isEmpty)
     }
 
     @Test func theBackButtonEndsWhereThePanEnds() throws {
-        var (script, pushed) = try pushed()
-        var pan = script
-        script.tap(try #require(pushed.last.center(of: "detail-back")))
-        pan.drag(from: Point(x: 40, y: 400), to: Point(x: 280, y: 400), steps: 24)
-        let tapped = try record("fade", script.script)
-        let panned = try record("fade", pan.script)
-        #expect(tapped.last.top == "list")
-        #expect(sameLook(tapped.last.nodes, panned.last.nodes))
+        let tapped = pushedRun(), panned = pushedRun()
+        tapped.tap("detail-back")
+        tapped.waitUntilSettled()
+        panned.drag(from: Point(x: 40, y: 400), to: Point(x: 280, y: 400), duration: 24 / 60)
+        panned.waitUntilSettled()
+        #expect(tapped.top == "list")
+        #expect(sameLook(tapped.current.nodes, panned.current.nodes))
     }
 
     @Test func theTabBarDelegateFadesBetweenTabs() throws {
-        let idle = try record("fade", duration: 0)
-        var script = ScriptBuilder()
-        script.tap(try #require(idle.last.center(of: "tab-about")))
-        let run = try record("fade", script.script)
-        let tapUp = try #require(script.events.last).time
+        let run = SceneRun(Scene.named("fade")!)
+        run.tap("tab-about")
+        run.waitUntilSettled()
+        let tapUp = try #require(run.releases.last).time
         #expect(try checkFade(run, node: "about", operation: .tab, start: tapUp) >= 20)
-        #expect(run.last.top == "about")
-        #expect(run.last.node("list") == nil)
+        #expect(run.top == "about")
+        #expect(run.current.node("list") == nil)
         #expect(run.host.settledInvariantViolations().isEmpty)
     }
 }

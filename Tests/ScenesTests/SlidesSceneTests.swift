@@ -2,48 +2,49 @@ import Motion
 import Recorder
 import Scenes
 import SegueKit
+import SegueTesting
 import Testing
 
 @Suite("slides scene (tutorials 000/003)")
 struct SlidesSceneTests {
     let rightEdgeStart = Point(x: 389, y: 420)
+    let slides = Scene.named("slides")!
 
     @Test func aFullRightEdgeSwipePresentsSecondWithExactEndGeometry() throws {
-        var script = ScriptBuilder()
-        script.drag(from: rightEdgeStart, to: Point(x: 189, y: 420), steps: 25)
-        let run = try record("slides", script.script)
-        #expect(run.first.top == "first")
-        #expect(run.last.top == "second")
-        #expect(run.last.transition == nil)
-        #expect(run.last.node("first") == nil)
-        let second = try #require(run.last.node("second"))
+        let run = SceneRun(slides)
+        #expect(run.top == "first")
+        run.edgeSwipe(from: .right, distance: 200, duration: 25 / 60, at: 420)
+        run.waitUntilSettled()
+        #expect(run.top == "second")
+        #expect(run.transition == nil)
+        #expect(run.current.node("first") == nil)
+        let second = try #require(run.current.node("second"))
         #expect(isIdentityPlacement(second))
         #expect(second.size == Size(width: 390, height: 844))
         #expect(run.host.settledInvariantViolations().isEmpty)
     }
 
     @Test func aShortSwipeCancelsAndPutsEveryViewBack() throws {
-        var script = ScriptBuilder()
-        script.drag(from: rightEdgeStart, to: Point(x: 329, y: 420), steps: 8)
-        let run = try record("slides", script.script)
-        #expect(run.frames.contains { $0.transition?.phase == .cancelling })
-        #expect(run.last.top == "first")
-        #expect(run.last.node("second") == nil)
-        #expect(sameLook(run.last.nodes, run.first.nodes))
+        let run = SceneRun(slides)
+        run.edgeSwipe(from: .right, distance: 60, duration: 8 / 60, at: 420)
+        run.waitUntilSettled()
+        #expect(run.phases.contains(.cancelling))
+        #expect(run.top == "first")
+        #expect(run.current.node("second") == nil)
+        #expect(sameLook(run.current.nodes, run.frames[0].nodes))
         #expect(run.host.settledInvariantViolations().isEmpty)
     }
 
     @Test func theNextButtonEndsWhereTheSwipeEnds() throws {
-        let idle = try record("slides", duration: 0)
-        var tap = ScriptBuilder()
-        tap.tap(try #require(idle.last.center(of: "first-next")))
-        let tapped = try record("slides", tap.script)
-        var swipe = ScriptBuilder()
-        swipe.drag(from: rightEdgeStart, to: Point(x: 189, y: 420), steps: 25)
-        let swiped = try record("slides", swipe.script)
+        let tapped = SceneRun(slides)
+        tapped.tap("first-next")
+        tapped.waitUntilSettled()
+        let swiped = SceneRun(slides)
+        swiped.edgeSwipe(from: .right, distance: 200, duration: 25 / 60, at: 420)
+        swiped.waitUntilSettled()
         #expect(tapped.frames.contains { $0.transition?.isInteractive == false && $0.transition?.phase == .animating })
-        #expect(tapped.last.top == "second")
-        #expect(sameLook(tapped.last.nodes, swiped.last.nodes))
+        #expect(tapped.top == "second")
+        #expect(sameLook(tapped.current.nodes, swiped.current.nodes))
     }
 
     @Test func dragProgressIsTheTranslationOverFourHundred() throws {
@@ -65,45 +66,41 @@ struct SlidesSceneTests {
     }
 
     @Test func aLeftEdgeSwipeDismissesWithProgressOverOneThousand() throws {
-        let idle = try record("slides", duration: 0)
-        var script = ScriptBuilder()
-        script.tap(try #require(idle.last.center(of: "first-next")))
-        script.wait(2)
-        script.drag(from: Point(x: 1, y: 400), to: Point(x: 381, y: 400), steps: 40)
-        let run = try record("slides", script.script)
+        let run = SceneRun(slides)
+        run.tap("first-next")
+        run.waitUntilSettled()
+        run.edgeSwipe(from: .left, distance: 380, duration: 40 / 60, at: 400)
+        run.waitUntilSettled()
         let interactive = run.frames.filter { $0.transition?.operation == .dismiss && $0.transition?.phase == .interactive }
         #expect(!interactive.isEmpty)
         // 380 pt of travel minus the 15 pt hysteresis, over 1000.
         let peak = interactive.map { $0.transition!.progress }.max() ?? 0
         #expect(abs(peak - 0.365) < 0.01)
-        #expect(run.last.top == "first")
-        #expect(isIdentityPlacement(run.last.node("first")))
+        #expect(run.top == "first")
+        #expect(isIdentityPlacement(run.current.node("first")))
         #expect(run.host.settledInvariantViolations().isEmpty)
     }
 
     @Test func aShortLeftSwipeCancelsTheDismissal() throws {
-        let idle = try record("slides", duration: 0)
-        var script = ScriptBuilder()
-        script.tap(try #require(idle.last.center(of: "first-next")))
-        script.wait(2)
-        let settledAt = script.time
-        script.drag(from: Point(x: 1, y: 400), to: Point(x: 200, y: 400), steps: 20)
-        let run = try record("slides", script.script)
-        let before = try #require(run.frames.last { $0.time < settledAt })
-        #expect(run.last.top == "second")
-        #expect(run.last.node("first") == nil)
-        #expect(sameLook(run.last.nodes, before.nodes))
+        let run = SceneRun(slides)
+        run.tap("first-next")
+        run.waitUntilSettled()
+        let before = run.current
+        run.edgeSwipe(from: .left, distance: 199, duration: 20 / 60, at: 400)
+        run.waitUntilSettled()
+        #expect(run.top == "second")
+        #expect(run.current.node("first") == nil)
+        #expect(sameLook(run.current.nodes, before.nodes))
         #expect(run.host.settledInvariantViolations().isEmpty)
     }
 
     @Test func presentingThirdAndComingBackKeepsTheChainConsistent() throws {
-        var script = ScriptBuilder()
-        script.drag(from: rightEdgeStart, to: Point(x: 189, y: 420), steps: 25)
-        script.wait(2)
-        script.drag(from: rightEdgeStart, to: Point(x: 189, y: 420), steps: 25)
-        script.wait(2)
-        let run = try record("slides", script.script)
-        #expect(run.last.top == "third")
+        let run = SceneRun(slides)
+        for _ in 0..<2 {
+            run.edgeSwipe(from: .right, distance: 200, duration: 25 / 60, at: 420)
+            run.waitUntilSettled()
+        }
+        #expect(run.top == "third")
         #expect(run.host.settledInvariantViolations().isEmpty)
     }
 }

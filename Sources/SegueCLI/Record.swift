@@ -1,14 +1,17 @@
 import ArgumentParser
 import Foundation
+import Motion
 import Recorder
 import Scenes
 
-struct Record: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `segue record`, over the scenes in ``SegueCommandLine/scenes`` (the built-in ones unless a
+/// package's executable passes its own to ``SegueCommandLine/main(scenes:)``).
+public struct Record: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         abstract: "Run a scene headless on a virtual clock and print one JSON object per frame.",
         discussion: """
             Pointer input comes from a script: {"events":[{"t":0.5,"type":"down","x":389,"y":420,"id":1,"pointer":"touch"}]}
-            with types down, move, up and cancel; t in seconds. Scenes: \(Scene.all.map(\.name).joined(separator: ", ")).
+            with types down, move, up and cancel; t in seconds. Scenes: \(SegueCommandLine.scenes.map(\.name).joined(separator: ", ")).
             Same input, byte-identical output. Bad input exits with status 2.
             """)
 
@@ -30,14 +33,44 @@ struct Record: ParsableCommand {
     @Option(help: "Seconds to record. Default: two seconds past the last event.")
     var duration: Double?
 
-    func run() throws {
+    @Option(help: "Also draw the recording as an SVG to this file: frames side by side, a plot over time below.")
+    var svg: String?
+
+    @Option(help: "The SVG's frames, in seconds, comma-separated (0.2,0.4,0.6). Default: six, evenly spaced over the transitions.")
+    var svgTimes: String?
+
+    @Option(help: "The view whose x, y, scale and alpha the SVG's plot follows (a name from docs/scenes.md).")
+    var svgView: String?
+
+    public init() {}
+
+    public func run() throws {
         do {
             let script = try readScript()
-            let recorder = try Recorder(options: .init(scene: scene, width: width, height: height, fps: fps,
-                                                       duration: duration), script: script)
+            guard let chosen = SegueCommandLine.scenes.first(where: { $0.name == scene }) else {
+                throw RecorderError.unknownScene(scene)
+            }
+            let recorder = try Recorder(scene: chosen, options: .init(scene: scene, width: width, height: height, fps: fps,
+                                                                      duration: duration), script: script)
+            let filmstrip = try svg.map { _ throws(RecorderError) in
+                Filmstrip(times: try svgTimes.map(Filmstrip.times(parsing:)), plots: true, plottedView: svgView,
+                          title: "segue record --scene \(scene)")
+            }
             var output = FileOutput()
-            recorder.run { line in output.writeLine(line) }
+            var frames: [CapturedFrame] = []
+            recorder.run { (frame: Recorder.Frame) in
+                output.writeLine(frame.json)
+                if filmstrip != nil { frames.append(CapturedFrame(frame)) }
+            }
             output.flush()
+            if let svg, let filmstrip {
+                let document = filmstrip.svg(frames, viewport: Size(width: width, height: height))
+                do {
+                    try Data(document.utf8).write(to: URL(fileURLWithPath: svg))
+                } catch {
+                    throw RecorderError.invalidOption("cannot write \(svg): \((error as NSError).localizedDescription)")
+                }
+            }
         } catch {
             FileHandle.standardError.write(Data("segue record: \(error)\n".utf8))
             throw ExitCode(2)

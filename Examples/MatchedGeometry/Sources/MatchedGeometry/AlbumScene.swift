@@ -1,0 +1,147 @@
+import Motion
+import Scenes
+import SegueKit
+
+/// The example's scene: an album of four cards; tapping one flies it up into a detail screen's
+/// banner, and a left-edge swipe (or Close) flies it back.
+public enum AlbumScene {
+    public static let scene = Scene(
+        name: "album", hint: "Tap a card; swipe from the left edge to send it back",
+        transitionCycle: [
+            .tap("card-2"),  // present: the card flies into the banner
+            .drag(from: Point(x: 1, y: 500), to: Point(x: 300, y: 500)),  // dismiss, interactive
+        ]) { AlbumViewController() }
+
+    /// The cards: a title and a colour each.
+    static let cards: [(title: String, color: Color)] = [
+        ("Dunes", Color(hex: 0xE07A5F)), ("Lagoon", Color(hex: 0x3D9A8B)),
+        ("Meadow", Color(hex: 0x81B29A)), ("Dusk", Color(hex: 0x3D405B)),
+    ]
+
+    /// The identifier a card and its detail banner share.
+    static func matchID(_ index: Int) -> String { "photo-\(index)" }
+}
+
+/// A 2 × 2 grid of rounded cards, each named `card-<index>`.
+final class AlbumViewController: ViewController, MatchedGeometryProviding, ViewControllerTransitioningDelegate {
+    static let margin = 20.0
+    static let spacing = 16.0
+    static let top = 120.0
+    static let cornerRadius = 18.0
+
+    private var cards: [View] = []
+
+    init() {
+        super.init(name: "album")
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = Color(hex: 0xF4F1DE)
+        let heading = View(name: "album-heading")
+        heading.text = "Album"
+        heading.fontSize = 34
+        heading.frame = Rect(x: Self.margin, y: 50, width: 200, height: 44)
+        heading.isUserInteractionEnabled = false
+        view.addSubview(heading)
+        for (index, card) in AlbumScene.cards.enumerated() {
+            let cardView = View(name: "card-\(index)")
+            cardView.backgroundColor = card.color
+            cardView.cornerRadius = Self.cornerRadius
+            cardView.text = card.title
+            cardView.textColor = .white
+            cardView.fontSize = 22
+            cardView.addGestureRecognizer(TapGestureRecognizer { [unowned self] _ in self.open(index) })
+            view.addSubview(cardView)
+            cards.append(cardView)
+        }
+    }
+
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        let side = (view.bounds.width - Self.margin * 2 - Self.spacing) / 2
+        for (index, card) in cards.enumerated() {
+            card.frame = Rect(x: Self.margin + Double(index % 2) * (side + Self.spacing),
+                              y: Self.top + Double(index / 2) * (side + Self.spacing), width: side, height: side)
+        }
+    }
+
+    func matchedViews() -> [String: View] {
+        Dictionary(uniqueKeysWithValues: cards.indices.map { (AlbumScene.matchID($0), cards[$0]) })
+    }
+
+    private func open(_ index: Int) {
+        let detail = DetailViewController(index: index)
+        detail.transitioningDelegate = self
+        present(detail, animated: true)
+    }
+
+    // MARK: ViewControllerTransitioningDelegate
+
+    func animationController(forPresented presented: ViewController, presenting: ViewController,
+                             source: ViewController) -> ViewControllerAnimatedTransitioning? {
+        MatchedGeometryAnimator(presenting: true)
+    }
+
+    func animationController(forDismissed dismissed: ViewController) -> ViewControllerAnimatedTransitioning? {
+        MatchedGeometryAnimator(presenting: false, interaction: (dismissed as? DetailViewController)?.interaction)
+    }
+
+    func interactionControllerForDismissal(using animator: ViewControllerAnimatedTransitioning)
+        -> ViewControllerInteractiveTransitioning? {
+        guard let interaction = (animator as? MatchedGeometryAnimator)?.interaction, interaction.isInteracting else {
+            return nil
+        }
+        return interaction
+    }
+}
+
+/// One card, large: a banner (the card's partner), a line of text, and Close.
+final class DetailViewController: ViewController, MatchedGeometryProviding {
+    static let bannerHeight = 320.0
+
+    let index: Int
+    private(set) var interaction: MatchedDismissInteraction?
+    private let banner = View(name: "banner")
+    private let body = View(name: "detail-body")
+    private var close: Button?
+
+    init(index: Int) {
+        self.index = index
+        super.init(name: "detail")
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .white
+        let card = AlbumScene.cards[index]
+        banner.backgroundColor = card.color
+        banner.text = card.title
+        banner.textColor = .white
+        banner.fontSize = 34
+        view.addSubview(banner)
+        body.text = "Swipe from the left edge to send it back"
+        body.fontSize = 15
+        body.textColor = .gray
+        body.isUserInteractionEnabled = false
+        view.addSubview(body)
+        let close = Button(title: "Close", name: "detail-close") { [unowned self] in self.dismiss(animated: true) }
+        close.backgroundColor = Color(hex: 0xF4F1DE)
+        close.cornerRadius = 12
+        view.addSubview(close)
+        self.close = close
+        interaction = MatchedDismissInteraction(dismissing: self)
+    }
+
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        let width = view.bounds.width
+        banner.frame = Rect(x: 0, y: 0, width: width, height: Self.bannerHeight)
+        body.frame = Rect(x: 20, y: Self.bannerHeight + 24, width: width - 40, height: 24)
+        close?.frame = Rect(x: 20, y: view.bounds.height - 98, width: width - 40, height: 50)
+    }
+
+    func matchedViews() -> [String: View] {
+        [AlbumScene.matchID(index): banner]
+    }
+}

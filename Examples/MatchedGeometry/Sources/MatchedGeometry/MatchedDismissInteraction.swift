@@ -1,0 +1,46 @@
+import Motion
+import SegueKit
+
+/// A left-edge swipe that scrubs the dismissal: progress is the finger's travel over the screen's
+/// width; a release past ``finishThreshold``, or a flick right faster than ``flickVelocity``,
+/// finishes, anything else flies the views back.
+public final class MatchedDismissInteraction: PercentDrivenInteractiveTransition {
+    public static let finishThreshold = 0.4
+    /// Points per second to the right that finish a dismissal whatever the progress.
+    public static let flickVelocity = 800.0
+
+    public private(set) var isInteracting = false
+    private weak var controller: ViewController?
+
+    public init(dismissing controller: ViewController) {
+        self.controller = controller
+        super.init()
+        let edgePan = ScreenEdgePanGestureRecognizer { [unowned self] in self.handle($0) }
+        edgePan.edges = .left
+        controller.view.addGestureRecognizer(edgePan)
+    }
+
+    private func handle(_ gesture: ScreenEdgePanGestureRecognizer) {
+        guard let view = controller?.view else { return }
+        let progress = min(max(gesture.translation(in: view).x / max(view.bounds.width, 1), 0), 1)
+        switch gesture.state {
+        case .began:
+            isInteracting = true
+            controller?.dismiss(animated: true)
+        case .changed:
+            update(progress)
+        case .ended:
+            isInteracting = false
+            if progress > Self.finishThreshold || gesture.velocity(in: view).x > Self.flickVelocity {
+                finish()
+            } else {
+                cancel()
+            }
+        case .cancelled:
+            isInteracting = false
+            cancel()
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Motion
+import SegueKit
+
+/// One frame's display list as SVG, in viewport points, drawn as the page's canvas renderer draws
+/// it (Public/js/renderer.js): each node a (rounded) rectangle through its transform, filled with
+/// its color at its effective alpha, its text centered, and a clipping node clipping exactly its
+/// `descendantCount` followers.
+struct FrameDrawing {
+    /// Whether labels' text is drawn; without it a frame is geometry alone.
+    var drawsText: Bool
+
+    /// The frame's nodes as SVG elements; `idPrefix` keeps clip ids unique in a document that
+    /// holds many frames.
+    func svg(_ nodes: [DisplayNode], idPrefix: String) -> String {
+        var out = ""
+        /// Indices of the last node each open clip group covers, innermost last.
+        var clipEnds: [Int] = []
+        for (index, node) in nodes.enumerated() {
+            while let end = clipEnds.last, end < index {
+                out += "</g>"
+                clipEnds.removeLast()
+            }
+            let hasArea = node.size.width > 0 && node.size.height > 0
+            let matrix = Self.matrix(node.transform)
+            if hasArea && node.backgroundColor.alpha > 0 && node.alpha > 0 {
+                out += "<rect \(Self.shape(node)) transform=\"\(matrix)\" fill=\"\(Self.rgb(node.backgroundColor))\""
+                out += Self.opacity("fill-opacity", node.backgroundColor.alpha * node.alpha) + "/>"
+            }
+            if drawsText, let text = node.text, !text.isEmpty, node.alpha > 0 {
+                out += "<text x=\"\(ArtifactText.number(node.size.width / 2))\" y=\"\(ArtifactText.number(node.size.height / 2))\""
+                out += " transform=\"\(matrix)\" font-size=\"\(ArtifactText.number(node.fontSize))\""
+                out += " text-anchor=\"middle\" dominant-baseline=\"central\""
+                out += " fill=\"\(Self.rgb(node.textColor))\""
+                out += Self.opacity("fill-opacity", node.textColor.alpha * node.alpha)
+                out += ">\(ArtifactText.xml(text))</text>"
+            }
+            if node.clipsToBounds && node.descendantCount > 0 {
+                let id = "\(idPrefix)c\(index)"
+                out += "<clipPath id=\"\(id)\">"
+                out += hasArea ? "<rect \(Self.shape(node)) transform=\"\(matrix)\"/>" : "<rect width=\"0\" height=\"0\"/>"
+                out += "</clipPath><g clip-path=\"url(#\(id))\">"
+                clipEnds.append(index + Int(node.descendantCount))
+            }
+        }
+        out += String(repeating: "</g>", count: clipEnds.count)
+        return out
+    }
+
+    private static func shape(_ node: DisplayNode) -> String {
+        var shape = "width=\"\(ArtifactText.number(node.size.width))\" height=\"\(ArtifactText.number(node.size.height))\""
+        let radius = min(node.cornerRadius, node.size.width / 2, node.size.height / 2)
+        if radius > 0 { shape += " rx=\"\(ArtifactText.number(radius))\"" }
+        return shape
+    }
+
+    /// The transform as SVG's `matrix(a b c d e f)`, which maps (x, y) exactly as DisplayNode's does.
+    static func matrix(_ m: AffineTransform) -> String {
+        "matrix(" + [m.a, m.b, m.c, m.d, m.tx, m.ty].map(ArtifactText.number).joined(separator: " ") + ")"
+    }
+
+    /// `#rrggbb`; alpha goes in an opacity attribute.
+    static func rgb(_ color: Color) -> String {
+        String(color.hexString.prefix(7))
+    }
+
+    /// The attribute, or nothing when fully opaque.
+    static func opacity(_ attribute: String, _ value: Double) -> String {
+        value >= 1 ? "" : " \(attribute)=\"\(ArtifactText.number(value))\""
+    }
+}

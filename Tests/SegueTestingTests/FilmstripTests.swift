@@ -1,0 +1,123 @@
+@testable import Recorder
+import SegueTesting
+import Testing
+
+@Suite("Filmstrip, plot and geometry artifacts")
+struct FilmstripTests {
+    @Test(arguments: [
+        (0.004, "0"), (-0.004, "0"), (12, "12"), (0.5, "0.5"), (-3.25, "-3.25"), (0.05, "0.05"),
+        (844.000_000_01, "844"), (1.999, "2"), (-0.3, "-0.3"), (Double.nan, "0"),
+    ] as [(Double, String)])
+    func numbersAreRoundedToHundredthsWithoutNoise(value: Double, text: String) {
+        #expect(ArtifactText.number(value) == text)
+    }
+
+    @Test func textIsEscapedForXML() {
+        #expect(ArtifactText.xml("a<b & \"c\">") == "a&lt;b &amp; &quot;c&quot;&gt;")
+    }
+
+    @Test func aNodeIsARectThroughItsTransformAtItsAlpha() {
+        let node = DisplayNode(id: 1, name: "card", size: Size(width: 100, height: 50),
+                               transform: AffineTransform(a: 0.8, b: 0, c: 0, d: 0.8, tx: 10.004, ty: 20),
+                               alpha: 0.5, backgroundColor: Color(hex: 0x336699), cornerRadius: 12, text: "Hi",
+                               textColor: .white, fontSize: 17)
+        let svg = FrameDrawing(drawsText: true).svg([node], idPrefix: "f0")
+        #expect(svg == ##"<rect width="100" height="50" rx="12" transform="matrix(0.8 0 0 0.8 10 20)" fill="#336699" fill-opacity="0.5"/>"##
+                + ##"<text x="50" y="25" transform="matrix(0.8 0 0 0.8 10 20)" font-size="17" text-anchor="middle" dominant-baseline="central" fill="#ffffff" fill-opacity="0.5">Hi</text>"##)
+        #expect(!FrameDrawing(drawsText: false).svg([node], idPrefix: "f0").contains("<text"))
+    }
+
+    @Test func aClippingNodeClipsExactlyItsDescendants() {
+        let clip = DisplayNode(id: 1, name: "clip", descendantCount: 1, size: Size(width: 10, height: 10),
+                               backgroundColor: .clear, clipsToBounds: true)
+        let inside = DisplayNode(id: 2, name: "inside", depth: 1, size: Size(width: 20, height: 20), backgroundColor: .black)
+        let after = DisplayNode(id: 3, name: "after", size: Size(width: 5, height: 5), backgroundColor: .black)
+        let svg = FrameDrawing(drawsText: false).svg([clip, inside, after], idPrefix: "f2")
+        #expect(svg == #"<clipPath id="f2c0"><rect width="10" height="10" transform="matrix(1 0 0 1 0 0)"/></clipPath>"#
+                + ##"<g clip-path="url(#f2c0)"><rect width="20" height="20" transform="matrix(1 0 0 1 0 0)" fill="#000000"/></g>"##
+                + ##"<rect width="5" height="5" transform="matrix(1 0 0 1 0 0)" fill="#000000"/>"##)
+    }
+
+    /// The slides scene presented by a swipe: 0.4 s of drag, then the rest of the keyframes.
+    private func presented() -> SceneRun {
+        let run = SceneRun(Scene.named("slides")!)
+        run.wait(0.5)
+        run.edgeSwipe(from: .right, distance: 200, duration: 0.4)
+        run.waitUntilSettled()
+        return run
+    }
+
+    @Test func defaultTimesSpanTheTransitionFromTheFrameBeforeToTheFrameAfter() throws {
+        let run = presented()
+        let first = try #require(run.frames.firstIndex { $0.transition != nil })
+        let last = try #require(run.frames.lastIndex { $0.transition != nil })
+        let times = Filmstrip.evenlySpacedTimes(run.frames, count: 5)
+        #expect(times.count == 5)
+        #expect(times[0] == run.frames[first - 1].time)
+        #expect(times[4] == run.frames[last + 1].time)
+        #expect((times[2] - (times[0] + times[4]) / 2).isClose(to: 0, within: 1e-12))
+    }
+
+    @Test func theFilmstripDrawsOneClippedViewportPerTimeAndIsByteIdentical() {
+        let run = presented()
+        let strip = Filmstrip(times: [0, 0.6, 2], scale: 0.5)
+        let svg = run.filmstripSVG(strip)
+        #expect(svg == presented().filmstripSVG(strip))
+        #expect(svg.components(separatedBy: #"viewBox="0 0 390 844""#).count - 1 == 3)
+        // Three 195-wide frames, two 12 pt gaps and two 16 pt margins.
+        #expect(svg.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="641" "#))
+        #expect(svg.contains("t = 0.60 s"))
+        #expect(svg.contains(">interactive "))
+        #expect(!svg.contains("<polyline"))
+    }
+
+    @Test func thePlotColoursEachStretchOfTheCurveByItsPhase() {
+        let svg = presented().filmstripSVG(Filmstrip(plots: true, plottedView: "second"))
+        let interactive = TransitionPlot.color(.interactive), finishing = TransitionPlot.color(.finishing)
+        // Progress, x, y, scale and alpha each have an interactive and a finishing stretch.
+        #expect(svg.components(separatedBy: #"stroke="\#(interactive)" stroke-width="2""#).count - 1 == 5)
+        #expect(svg.components(separatedBy: #"stroke="\#(finishing)" stroke-width="2""#).count - 1 == 5)
+        #expect(svg.contains("second: x (solid), y (dashed), points"))
+        #expect(svg.contains(">t (s)</text>"))
+    }
+
+    @Test(arguments: [(1.0, 0.2), (1.35, 0.5), (430.0, 100), (0.05, 0.01), (7, 2)] as [(Double, Double)])
+    func tickStepsAreRound(span: Double, step: Double) {
+        #expect(TransitionPlot.tickStep(span).isClose(to: step, within: 1e-12))
+    }
+
+    @Test func ticksAreTheStepsMultiplesWithinTheRange() {
+        let ticks = TransitionPlot.ticks(0...1)
+        #expect(ticks.count == 6)
+        #expect(zip(ticks, [0, 0.2, 0.4, 0.6, 0.8, 1]).allSatisfy { $0.isClose(to: $1, within: 1e-12) })
+        #expect(TransitionPlot.fittedRange([12, 431]) == 0...500)
+    }
+
+    @Test func geometryIsOneLinePerStrideAndAlwaysTheLastFrame() throws {
+        let frames = (0..<7).map { i in
+            CapturedFrame(index: i, time: Double(i) / 60, top: "first", transition: nil, nodes: [
+                DisplayNode(id: 1, name: "box", size: Size(width: 10, height: 20),
+                            transform: AffineTransform(translationX: Double(i) + 0.001, y: 5), alpha: i == 6 ? 0.25 : 1),
+            ])
+        }
+        let json = GeometryJSON(stride: 3).json(frames)
+        let lines = json.split(separator: "\n")
+        #expect(lines.count == 5)  // [ , frames 0, 3, 6, ]
+        #expect(lines[1] == #"{"t":0,"top":"first","transition":null,"views":{"box":[0,5,10,20]}},"#)
+        #expect(lines[3] == #"{"t":0.1,"top":"first","transition":null,"views":{"box":[6,5,10,20,0.25]}}"#)
+    }
+
+    @Test func svgTimesParseAsIncreasingSeconds() throws {
+        #expect(try Filmstrip.times(parsing: "0.2, 0.4,1") == [0.2, 0.4, 1])
+        #expect(throws: RecorderError.invalidOption("--svg-times: \"x\" is not a time in seconds")) {
+            try Filmstrip.times(parsing: "0.2,x")
+        }
+        #expect(throws: RecorderError.invalidOption("--svg-times: \"\" is not a time in seconds")) {
+            try Filmstrip.times(parsing: "0.2,,0.4")
+        }
+        #expect(throws: RecorderError.invalidOption("--svg-times: 0.3 is not later than 0.4")) {
+            try Filmstrip.times(parsing: "0.4,0.3")
+        }
+        #expect(throws: RecorderError.self) { try Filmstrip.times(parsing: "-1") }
+    }
+}
