@@ -61,16 +61,13 @@ let package = Package(
         ]),
         // `segue bench`'s measurements: the engine, the encoder and frame sizes, scene by scene.
         .target(name: "SegueBench", dependencies: ["Scenes", "SegueWire"]),
-        // The commands that take a scene list: `record` today (segue's own, and a package's).
+        // The command line over a scene list: serve, record, bench (segue's own, and a package's).
         .target(name: "SegueCLI", dependencies: [
-            "Recorder", "Scenes", "SegueKit", "Motion",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .executableTarget(name: "segue", dependencies: [
-            "SegueServer", "SegueCLI", "Recorder", "Scenes", "SegueBench",
+            "Recorder", "Scenes", "SegueKit", "Motion", "SegueServer", "SegueBench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        .executableTarget(name: "segue", dependencies: ["SegueCLI", "Scenes"]),
         // scripts/filmstrips: each built-in scene's transition cycle drawn under docs/filmstrips.
         .executableTarget(name: "segue-filmstrips", dependencies: ["SegueTesting"]),
         // `segue-echo`: the server's transport with an echo handler, for the transport tests and

@@ -15,8 +15,8 @@ public struct Record: ParsableCommand {
             Same input, byte-identical output. Bad input exits with status 2.
             """)
 
-    @Option(help: "The scene to run.")
-    var scene: String = Scene.defaultName
+    @Option(help: "The scene to run (default: the first).")
+    var scene: String = SegueCommandLine.defaultSceneName
 
     @Option(help: "Viewport width in points.")
     var width: Double = 390

@@ -23,6 +23,8 @@ public final class SceneSession {
     public static let maximumQueuedReplies = 32
 
     public let framesPerSecond: Int
+    /// The scenes this session offers, by name (the built-in ones, or a package's own).
+    public let scenes: [Scene]
     /// The transport's time, read once per message, tick and frame and held still in `worldClock`
     /// while the world runs: every animation in a frame sees the same instant.
     private let clock: Clock
@@ -41,22 +43,26 @@ public final class SceneSession {
     /// This world's transition counts as last reported to the observer.
     private var reportedTransitions = TransitionCounts()
 
-    /// A session on `sceneName` (the first scene when no scene has that name). Its first
-    /// outgoing messages are a hello and a keyframe.
+    /// A session on `sceneName` among `scenes` (not empty; the first scene when none has that
+    /// name). Its first outgoing messages are a hello and a keyframe.
     public init(
-        sceneName: String, framesPerSecond: Int, clock: Clock, observer: SessionObserver, logger: Logger
+        sceneName: String, scenes: [Scene] = Scene.all, framesPerSecond: Int, clock: Clock, observer: SessionObserver,
+        logger: Logger
     ) {
+        precondition(!scenes.isEmpty, "a session needs at least one scene")
+        self.scenes = scenes
         self.framesPerSecond = framesPerSecond
         self.clock = clock
         self.worldClock = ManualClock(now: clock.now)
         self.observer = observer
         self.logger = logger
-        host = Self.makeHost(sceneName, size: viewport, clock: worldClock, logger: logger)
+        host = Self.makeHost(scenes.first { $0.name == sceneName } ?? scenes[0], size: viewport, clock: worldClock,
+                             logger: logger)
         enqueueHello()
     }
 
-    private static func makeHost(_ name: String, size: Size, clock: Clock, logger: Logger) -> SceneHost {
-        SceneHost(scene: Scene.named(name) ?? Scene.all[0], size: size, clock: clock, logger: logger)
+    private static func makeHost(_ scene: Scene, size: Size, clock: Clock, logger: Logger) -> SceneHost {
+        SceneHost(scene: scene, size: size, clock: clock, logger: logger)
     }
 
     /// The scene this session runs now.
@@ -126,11 +132,11 @@ public final class SceneSession {
             // A new page size usually means a new page: send the whole state again.
             frames.reset()
         case .chooseScene(let name):
-            guard Scene.named(name) != nil else { return reject(.unknownScene(name)) }
+            guard let scene = scenes.first(where: { $0.name == name }) else { return reject(.unknownScene(name)) }
             let slow = host.slowAnimations
             reportTransitionCounts()
             reportedTransitions = TransitionCounts()
-            host = Self.makeHost(name, size: viewport, clock: worldClock, logger: logger)
+            host = Self.makeHost(scene, size: viewport, clock: worldClock, logger: logger)
             host.slowAnimations = slow
             frames.reset()
             enqueueHello()
@@ -150,7 +156,7 @@ public final class SceneSession {
     }
 
     private func enqueueHello() {
-        let hello = HelloMessage(sceneNames: Scene.all.map(\.name), currentScene: host.scene.name,
+        let hello = HelloMessage(sceneNames: scenes.map(\.name), currentScene: host.scene.name,
                                  framesPerSecond: framesPerSecond)
         enqueue(hello.encoded())
     }

@@ -61,5 +61,5 @@ final class HomeViewController: ViewController, ViewControllerTransitioningDeleg
     }
 }
 
-/// The scene: give it to `SegueCommandLine.main(scenes:)` to record it, or to `SceneRun` to test it.
+/// The scene: give it to `SegueCommandLine.main(scenes:)` to serve or record it, or to `SceneRun` to test it.
 let slideUp = Scene(name: "slide-up", hint: "Tap Open") { HomeViewController() }

@@ -3,17 +3,21 @@ import SegueSession
 
 /// Makes one `SceneSession` per WebSocket connection, each with its own scene, window and clock.
 public final class SceneSessionFactory: ConnectionHandlerFactory {
+    public let scenes: [Scene]
     public let defaultScene: String
     public let framesPerSecond: Int
 
-    /// `defaultScene` must name a scene (`Scene.all`); an unknown name falls back to the first.
-    public init(defaultScene: String, fps: Int) {
-        self.defaultScene = Scene.named(defaultScene) != nil ? defaultScene : Scene.defaultName
+    /// Sessions offer `scenes` (not empty) and start in `defaultScene`; an unknown name falls back
+    /// to the first scene.
+    public init(scenes: [Scene] = Scene.all, defaultScene: String, fps: Int) {
+        precondition(!scenes.isEmpty, "a server needs at least one scene")
+        self.scenes = scenes
+        self.defaultScene = scenes.contains { $0.name == defaultScene } ? defaultScene : scenes[0].name
         self.framesPerSecond = fps
     }
 
     public func makeHandler(connection: ConnectionInfo) -> ConnectionHandler {
-        SceneSessionHandler(SceneSession(sceneName: defaultScene, framesPerSecond: framesPerSecond,
+        SceneSessionHandler(SceneSession(sceneName: defaultScene, scenes: scenes, framesPerSecond: framesPerSecond,
                                          clock: MonotonicClock(), observer: connection.metrics,
                                          logger: connection.logger))
     }

@@ -56,7 +56,7 @@ struct Bench: ParsableCommand {
     func run() throws {
         let displayList = DisplayListBenchmark.run(frames: frames, warmup: warmup)
         print(displayList.summary)
-        let scenes = Scene.all.map { SceneBenchmark.run($0, frames: sceneFrames, warmup: warmup) }
+        let scenes = SegueCommandLine.scenes.map { SceneBenchmark.run($0, frames: sceneFrames, warmup: warmup) }
         print()
         print(SceneBenchmark.table(scenes, frames: sceneFrames))
         if let json {

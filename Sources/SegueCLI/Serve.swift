@@ -32,8 +32,8 @@ struct Serve: ParsableCommand {
     @Option(help: "Frames per second sent to each browser tab, 1 to 240.")
     var fps = ServerConfiguration().framesPerSecond
 
-    @Option(help: ArgumentHelp("Scene a new browser tab starts in.", valueName: "name"))
-    var scene = Scene.defaultName
+    @Option(help: ArgumentHelp("Scene a new browser tab starts in (default: the first).", valueName: "name"))
+    var scene = SegueCommandLine.defaultSceneName
 
     @Option(name: .customLong("allow-origin"),
             help: ArgumentHelp("Also accept WebSocket connections from pages at this origin, e.g. "
@@ -176,7 +176,8 @@ struct Serve: ParsableCommand {
         configuration: ServerConfiguration, defaultScene: String, logger: Logger
     ) throws(ServerError) -> Server {
         try Server(configuration: configuration,
-                   handlerFactory: SceneSessionFactory(defaultScene: defaultScene, fps: configuration.framesPerSecond),
+                   handlerFactory: SceneSessionFactory(scenes: SegueCommandLine.scenes, defaultScene: defaultScene,
+                                                       fps: configuration.framesPerSecond),
                    logger: logger)
     }
 }
