@@ -13,7 +13,7 @@ struct TransitionCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     /// The built-in scenes' main transitions: each scene's interactive paths, finished and
-    /// cancelled, and its buttons' animated ones. (`settings` comes from another branch.)
+    /// cancelled, and its buttons' animated ones.
     static let all: [TransitionCase] = [
         TransitionCase(name: "slides-swipe-present", scene: "slides") {
             $0.edgeSwipe(from: .right, distance: 200, duration: 0.4, at: 420)
@@ -43,6 +43,13 @@ struct TransitionCase: Sendable, CustomTestStringConvertible {
         TransitionCase(name: "photos-zoom-in", scene: "photos") { $0.tap("tile-4") },
         TransitionCase(name: "photos-drag-pop", scene: "photos", setUp: { $0.tap("tile-4") }) {
             $0.drag(from: Point(x: 195, y: 380), to: Point(x: 195, y: 680), duration: 1)
+        },
+        TransitionCase(name: "settings-push", scene: "settings") { $0.tap("general-about") },
+        TransitionCase(name: "settings-back-swipe", scene: "settings", setUp: { $0.tap("general-about") }) {
+            $0.edgeSwipe(from: .left, distance: 250, duration: 0.4)
+        },
+        TransitionCase(name: "settings-short-swipe-cancels", scene: "settings", setUp: { $0.tap("general-about") }) {
+            $0.edgeSwipe(from: .left, distance: 60, duration: 0.4)
         },
         TransitionCase(name: "sheet-present", scene: "sheet") { $0.tap("notes-compose") },
         TransitionCase(name: "sheet-flick-dismiss", scene: "sheet", setUp: { $0.tap("notes-compose") }) {
