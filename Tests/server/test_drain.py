@@ -122,3 +122,35 @@ def test_a_draining_server_refuses_new_connections_and_cuts_a_silent_session_at_
 def test_drain_timeout_outside_its_range_is_refused(launch):
     with pytest.raises(AssertionError, match="drainTimeout"):
         launch("--drain-timeout", "61")
+
+
+def test_a_page_load_under_way_is_sent_in_full_before_the_server_exits(launch):
+    server = launch("--drain-timeout", "8")
+    # More than the kernel buffers on both ends of a loopback connection (a few MiB each), so the
+    # server is still sending it when SIGTERM comes, as the client reads nothing meanwhile.
+    body = bytes(range(256)) * (128 * 1024)  # 32 MiB
+    (server.public_dir / "big.txt").write_bytes(body)
+    connection = socket.socket()
+    connection.settimeout(5)
+    connection.connect((HOST, server.port))
+    connection.sendall(f"GET /big.txt HTTP/1.1\r\nHost: {HOST}:{server.port}\r\n\r\n".encode())
+    received = connection.recv(4096)
+    assert received.startswith(b"HTTP/1.1 200"), received[:100]
+
+    server.process.send_signal(signal.SIGTERM)
+    signalled = time.monotonic()
+    time.sleep(0.3)
+    assert server.alive(), "exited with a response half-sent"
+    while b"\r\n\r\n" not in received:
+        received += connection.recv(4096)
+    _, _, start = received.partition(b"\r\n\r\n")
+    received = bytearray(start)
+    while len(received) < len(body):
+        chunk = connection.recv(1 << 20)
+        assert chunk, f"cut after {len(received)} of {len(body)} bytes"
+        received += chunk
+    assert received == body
+    connection.close()
+    # It exits once the response is out, not at the drain timeout.
+    assert server.process.wait(timeout=8) == 0
+    assert time.monotonic() - signalled < 4

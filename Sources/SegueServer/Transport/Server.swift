@@ -106,7 +106,8 @@ public final class Server {
     /// Serves until SIGINT or SIGTERM, then drains: stops listening (new connections are refused,
     /// so a load balancer retries them elsewhere), sends every session a Close with 1001 "going
     /// away" (pages reconnect at once, through the balancer to another host), and returns once
-    /// every session has gone or `drainTimeout` has passed, tearing the context down.
+    /// every session and every half-answered HTTP request has gone, or `drainTimeout` has passed,
+    /// tearing the context down.
     public func run() {
         guard let context else { return }
         TerminationSignal.install(waking: context)
@@ -136,7 +137,6 @@ public final class Server {
         // lws reads VALIDATE_UTF8 from the context's options, not the vhost's.
         info.options = UInt64(LWS_SERVER_OPTION_EXPLICIT_VHOSTS)
             | UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
-            | (configuration.reusePort ? UInt64(LWS_SERVER_OPTION_ALLOW_LISTEN_SHARE) : 0)
         // Sized explicitly: lws otherwise derives it from `ulimit -n`, which some containers set
         // so high that lws falls back to a small default. The extra descriptors cover the listen
         // socket, lws's wakeup pipe and files being served.
@@ -161,9 +161,7 @@ public final class Server {
         vhostInfo.protocols = UnsafePointer(resources.protocols)
         vhostInfo.mounts = UnsafePointer(resources.mounts)
         vhostInfo.retry_and_idle_policy = UnsafePointer(resources.retryPolicy)
-        vhostInfo.options = UInt64(LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND)
-            | (address.isIPv6 ? 0 : UInt64(LWS_SERVER_OPTION_DISABLE_IPV6))
-            | (configuration.reusePort ? UInt64(LWS_SERVER_OPTION_ALLOW_LISTEN_SHARE) : 0)
+        vhostInfo.options = address.isIPv6 ? 0 : UInt64(LWS_SERVER_OPTION_DISABLE_IPV6)
         vhostInfo.vhost_name = resources.string("segue")
         // Bound every wait on the peer during a handshake (headers included) and how long a
         // connection may hold a header buffer without using it. Both are per vhost.
