@@ -3,193 +3,34 @@
 other, and a rolling restart (each host drained with SIGTERM, then started again) drops no page
 load and no WebSocket handshake.
 
-HAProxy is installed with apt-get when missing (CI runs as root, with no terminal); a failed
-install fails the test rather than skipping it.
+The balancer and the hosts are Tests/support/segue_balancer.py, shared with the browser test of a
+page moving between hosts.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import os
-import shutil
 import signal
-import socket
-import subprocess
 import threading
 import time
-from pathlib import Path
 
 import pytest
 import requests
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-import segue_harness as harness
-from conftest import PACKAGE_ROOT, segue_binary
+import conftest  # noqa: F401  (puts Tests/support on the path)
+from segue_balancer import DRAIN_TIMEOUT, Balancer, start_cluster, stop_cluster
 
-BACKEND_HOSTS = ("127.0.0.2", "127.0.0.3")
-BALANCER_HOST = "127.0.0.1"
-CONFIG = PACKAGE_ROOT / "deploy" / "haproxy.cfg"
-DRAIN_TIMEOUT = "3"
 # A reconnecting client's budget, as a page's: it retries at once after a close, then backs off.
 RECONNECT_ATTEMPTS = 20
 RECONNECT_DELAY = 0.25
 
 
-def haproxy_binary() -> str:
-    found = shutil.which("haproxy") or next(
-        (path for path in ("/usr/sbin/haproxy", "/sbin/haproxy") if os.access(path, os.X_OK)), None)
-    if found:
-        return found
-    as_root = [] if os.geteuid() == 0 else ["sudo", "-n"]
-    environment = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    install = [*as_root, "apt-get", "install", "-y", "--no-install-recommends", "haproxy"]
-    result = subprocess.run(install, env=environment, stdin=subprocess.DEVNULL,
-                            capture_output=True, text=True, timeout=600)
-    if result.returncode != 0:  # perhaps a stale package index
-        subprocess.run([*as_root, "apt-get", "update"], env=environment, stdin=subprocess.DEVNULL,
-                       capture_output=True, timeout=600)
-        result = subprocess.run(install, env=environment, stdin=subprocess.DEVNULL,
-                                capture_output=True, text=True, timeout=600)
-    found = shutil.which("haproxy") or ("/usr/sbin/haproxy" if os.access("/usr/sbin/haproxy", os.X_OK) else None)
-    if result.returncode != 0 or not found:
-        pytest.fail(f"could not install haproxy:\n{result.stderr[-2000:]}", pytrace=False)
-    return found
-
-
-def free_port(host: str) -> int:
-    with socket.socket() as probe:
-        probe.bind((host, 0))
-        return probe.getsockname()[1]
-
-
-class Backend:
-    """One `segue serve` host; `start()` again after a stop takes the same address and port."""
-
-    def __init__(self, host: str, workdir: Path):
-        self.host = host
-        self.workdir = workdir
-        self.port = 0
-        self.process: harness.ServerProcess | None = None
-        self.starts = 0
-
-    def start(self) -> None:
-        self.starts += 1
-        self.process = harness.ServerProcess(
-            [segue_binary(), "serve", "--host", self.host, "--port", str(self.port),
-             "--public", PACKAGE_ROOT / "Public", "--drain-timeout", DRAIN_TIMEOUT,
-             "--max-sessions-per-ip", "1000"],
-            workdir=self.workdir, name=f"segue-{self.host}-{self.starts}")
-        self.port = self.process.port
-
-    def sessions(self) -> int:
-        response = requests.get(f"http://{self.host}:{self.port}/metrics", timeout=5)
-        return int(harness.parse_metrics(response.text)["segue_sessions"])
-
-    def stop(self) -> None:
-        if self.process:
-            self.process.kill()
-
-
-class Balancer:
-    """HAProxy running deploy/haproxy.cfg, with only its lines marked "site:" replaced."""
-
-    def __init__(self, backends: list[Backend], workdir: Path):
-        self.port = free_port(BALANCER_HOST)
-        self.backends = {f"segue{index + 1}": backend for index, backend in enumerate(backends)}
-        self.stats_socket = workdir / "haproxy.sock"
-        config = workdir / "haproxy.cfg"
-        config.write_text(self._site_config())
-        binary = haproxy_binary()
-        check = subprocess.run([binary, "-c", "-f", config], capture_output=True, text=True)
-        assert check.returncode == 0, check.stdout + check.stderr
-        self.log = open(workdir / "haproxy.log", "wb")
-        self.process = subprocess.Popen([binary, "-db", "-f", config], stdin=subprocess.DEVNULL,
-                                        stdout=self.log, stderr=subprocess.STDOUT)
-        self.wait_until(lambda: self.states() == {name: "UP" for name in self.backends}, 10,
-                        "HAProxy did not see both hosts up")
-
-    def _site_config(self) -> str:
-        lines, servers_written = [], False
-        for line in CONFIG.read_text().splitlines():
-            indent = line[:len(line) - len(line.lstrip())]
-            if line.endswith("# site: connections"):
-                lines.append(f"{indent}maxconn 1000")
-            elif line.endswith("# site: listen address"):
-                lines.append(f"{indent}bind {BALANCER_HOST}:{self.port}")
-            elif line.endswith("# site: stats socket"):
-                lines.append(f"{indent}stats socket {self.stats_socket} mode 600 level admin")
-            elif line.endswith("# site: server"):
-                if not servers_written:
-                    lines += [f"{indent}server {name} {backend.host}:{backend.port}"
-                              for name, backend in self.backends.items()]
-                    servers_written = True
-            elif os.geteuid() != 0 and line.strip().split(" ")[0] in ("user", "group"):
-                continue  # only root can change user
-            else:
-                lines.append(line)
-        assert servers_written and any(f"bind {BALANCER_HOST}" in line for line in lines)
-        return "\n".join(lines) + "\n"
-
-    @property
-    def url(self) -> str:
-        return f"http://{BALANCER_HOST}:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://{BALANCER_HOST}:{self.port}/"
-
-    def states(self) -> dict[str, str]:
-        """Each server's state as HAProxy's health checks see it (UP, DOWN, ...); none until
-        HAProxy has made its stats socket."""
-        with socket.socket(socket.AF_UNIX) as connection:
-            connection.settimeout(5)
-            try:
-                connection.connect(str(self.stats_socket))
-            except (FileNotFoundError, ConnectionRefusedError):
-                assert self.process.poll() is None, "HAProxy exited; see haproxy.log"
-                return {}
-            connection.sendall(b"show stat\n")
-            text = b""
-            while chunk := connection.recv(65536):
-                text += chunk
-        rows = csv.DictReader(io.StringIO(text.decode().lstrip("# ")))
-        return {row["svname"]: row["status"].split(" ")[0] for row in rows
-                if row["pxname"] == "segue" and row["svname"] not in ("BACKEND", "FRONTEND")}
-
-    @staticmethod
-    def wait_until(condition, timeout: float, message: str) -> None:
-        deadline = time.monotonic() + timeout
-        while not condition():
-            assert time.monotonic() < deadline, message
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=5)
-        self.log.close()
-
-
 @pytest.fixture
 def cluster(tmp_path):
-    backends = [Backend(host, tmp_path) for host in BACKEND_HOSTS]
-    balancer = None
-    try:
-        for backend in backends:
-            backend.start()
-        balancer = Balancer(backends, tmp_path)
-        yield balancer, backends
-    finally:
-        if balancer:
-            balancer.stop()
-        for backend in backends:
-            backend.stop()
+    balancer, backends = start_cluster(tmp_path)
+    yield balancer, backends
+    stop_cluster(balancer, backends)
 
 
 def open_session(url: str):
