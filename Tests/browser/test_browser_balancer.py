@@ -35,9 +35,9 @@ def test_a_page_moves_to_the_other_host_at_once_when_its_host_drains(chromium, t
         page.wait(lambda: other.sessions() == 1, 5, "the page did not reconnect to the other host")
         page.wait_connected(5)
         page.wait(lambda: page.stats()["framesDrawn"] > drawn, 5, "nothing drawn after moving")
-        # A page dropped by a failing server backs off; one told 1001 comes back within 250 ms.
-        # The drain itself ends when the page has answered its Close, so the whole move is quick.
-        assert time.monotonic() - started < 1.5
+        # Told 1001, the page comes back within 250 ms, and the drain ends as soon as it has
+        # answered its Close: the move takes a fraction of a second (bounded loosely for busy CI).
+        assert time.monotonic() - started < 3
     finally:
         try:
             chromium.get("about:blank")
