@@ -6,6 +6,13 @@ const FIRST_DELAY_MS = 250;
 const MAX_DELAY_MS = 5000;
 /** Each delay is scaled by 1 ± this, so many pages dropped together do not return together. */
 const JITTER = 0.25;
+/**
+ * 1001 "going away": a server draining for a restart. Another host behind the load balancer can
+ * take the page at once, so it reconnects after a random wait under this, not with backoff; the
+ * spread keeps a whole host's pages from arriving in the same instant.
+ */
+const GOING_AWAY = 1001;
+const GOING_AWAY_SPREAD_MS = 250;
 
 export class Connection {
   /**
@@ -46,10 +53,10 @@ export class Connection {
     socket.onmessage = (event) => {
       if (event.data instanceof ArrayBuffer) this.handlers.message(event.data);
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
-      this.scheduleRetry();
+      this.scheduleRetry(event.code === GOING_AWAY);
     };
     this.socket = socket;
   }
@@ -66,10 +73,16 @@ export class Connection {
     this.socket?.close();
   }
 
-  scheduleRetry() {
-    const base = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** this.attempt);
-    const delay = base * (1 - JITTER + 2 * JITTER * Math.random());
-    this.attempt += 1;
+  /** @param {boolean} [serverWentAway] the server said 1001: come back at once, elsewhere. */
+  scheduleRetry(serverWentAway = false) {
+    let delay;
+    if (serverWentAway) {
+      delay = GOING_AWAY_SPREAD_MS * Math.random();
+    } else {
+      const base = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** this.attempt);
+      delay = base * (1 - JITTER + 2 * JITTER * Math.random());
+      this.attempt += 1;
+    }
     this.handlers.status({ connected: false, retryAt: performance.now() + delay });
     this.retryTimer = setTimeout(() => this.connect(), delay);
   }

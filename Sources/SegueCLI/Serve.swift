@@ -69,6 +69,11 @@ struct Serve: ParsableCommand {
     @Option(help: "Seconds without a pong before a WebSocket is hung up (> --ping-interval).")
     var idleTimeout = ServerConfiguration().idleTimeout
 
+    @Option(help: ArgumentHelp("Seconds to wait, after SIGTERM or SIGINT, for sessions to answer the "
+                               + "going-away Close before cutting them (0…60). The server stops "
+                               + "listening at once."))
+    var drainTimeout = ServerConfiguration().drainTimeout
+
     @Option(help: "How much to log: trace, debug, info, notice, warning, error or critical.")
     var logLevel = Logger.Level.info
 
@@ -146,7 +151,8 @@ struct Serve: ParsableCommand {
                          "--max-connections", "\(maxConnections)",
                          "--max-messages-per-second", "\(maxMessagesPerSecond)",
                          "--handshake-timeout", "\(handshakeTimeout)", "--ping-interval", "\(pingInterval)",
-                         "--idle-timeout", "\(idleTimeout)", "--log-level", logLevel.rawValue,
+                         "--idle-timeout", "\(idleTimeout)", "--drain-timeout", "\(drainTimeout)",
+                         "--log-level", logLevel.rawValue,
                          "--worker-index", "\(index)"]
         arguments += allowedOrigins.flatMap { ["--allow-origin", $0] }
         if reportsReadiness { arguments.append("--report-readiness") }
@@ -167,6 +173,7 @@ struct Serve: ParsableCommand {
             $0.handshakeTimeout = handshakeTimeout
             $0.pingInterval = pingInterval
             $0.idleTimeout = idleTimeout
+            $0.drainTimeout = drainTimeout
             $0.reusePort = workerIndex != nil
         }
     }

@@ -29,9 +29,18 @@ func segueWebSocketCallback(
         return server.confirmUpgrade(wsi!)
     case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
         guard let server = server(for: wsi) else { return 1 }
-        return server.filterHTTPRequest(wsi!)
+        let refused = server.filterHTTPRequest(wsi!)
+        if refused == 0 { server.requestStarted(wsi!) }
+        return refused
+    case LWS_CALLBACK_HTTP_FILE_COMPLETION:
+        server(for: wsi)?.requestFinished(wsi!)
+        return lws_callback_http_dummy(wsi, reason, user, input, length)
+    case LWS_CALLBACK_CLOSED_HTTP, LWS_CALLBACK_WSI_DESTROY:
+        server(for: wsi)?.requestFinished(wsi!)
+        return lws_callback_http_dummy(wsi, reason, user, input, length)
     case LWS_CALLBACK_ESTABLISHED:
         guard let server = server(for: wsi), let data = connectionData(user) else { return -1 }
+        server.requestFinished(wsi!)
         data.pointee.id = server.openSession(wsi: wsi!)
         return 0
     case LWS_CALLBACK_RECEIVE:
@@ -73,9 +82,10 @@ func segueEndpointCallback(
             return -1
         }
         return server.writeEndpointBody(wsi!, id: id)
-    case LWS_CALLBACK_CLOSED_HTTP, LWS_CALLBACK_HTTP_DROP_PROTOCOL:
-        if let server = server(for: wsi), let id = connectionData(user)?.pointee.id {
-            server.pendingResponses[id] = nil
+    case LWS_CALLBACK_CLOSED_HTTP, LWS_CALLBACK_HTTP_DROP_PROTOCOL, LWS_CALLBACK_WSI_DESTROY:
+        if let server = server(for: wsi) {
+            server.requestFinished(wsi!)
+            if let id = connectionData(user)?.pointee.id { server.pendingResponses[id] = nil }
         }
         return lws_callback_http_dummy(wsi, reason, user, input, length)
     default:
@@ -83,14 +93,14 @@ func segueEndpointCallback(
     }
 }
 
-/// `segue-listener`: the shared listen socket of a `--workers` worker, watched as a raw file;
-/// readable means connections are waiting to be accepted.
+/// `segue-listener`: the server's listen socket, watched as a raw file; readable means connections
+/// are waiting to be accepted.
 func segueListenerCallback(
     _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
     _ input: UnsafeMutableRawPointer?, _ length: Int
 ) -> Int32 {
     guard reason == LWS_CALLBACK_RAW_RX_FILE, let server = server(for: wsi),
-          let listener = server.sharedListener, let vhost = server.vhost else { return 0 }
+          let listener = server.listener, let vhost = server.vhost else { return 0 }
     listener.acceptWaiting(into: vhost)
     return 0
 }
@@ -101,8 +111,8 @@ func segueTickTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
     Unmanaged<Server>.fromOpaque(owner).takeUnretainedValue().tick()
 }
 
-/// Fires when the shutdown grace period ends; its only job is to wake the service loop.
-func segueGraceTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+/// Fires when the drain timeout ends; the service loop then stops waiting for sessions to go.
+func segueDrainTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
     guard let sul, let owner = segue_timer_owner(sul) else { return }
-    Unmanaged<Server>.fromOpaque(owner).takeUnretainedValue().graceExpired()
+    Unmanaged<Server>.fromOpaque(owner).takeUnretainedValue().drainTimedOut()
 }

@@ -11,7 +11,7 @@ final class ContextResources {
     /// The protocol `/healthz` and `/metrics` are bound to.
     static let endpointProtocolName = "segue-endpoints"
     static let endpointPaths = ["/healthz", "/metrics"]
-    /// The protocol a worker's shared listen socket is watched with.
+    /// The protocol the listen socket is watched with.
     static let listenerProtocolName = "segue-listener"
     /// Served for a request naming a directory.
     static let indexFile = "index.html"

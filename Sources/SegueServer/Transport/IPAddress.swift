@@ -29,20 +29,6 @@ struct IPAddress: Sendable {
         isIPv6 ? "[\(numeric)]:\(port)" : "\(numeric):\(port)"
     }
 
-    /// The `errno` of binding a throwaway socket to this address, or 0 if the bind works.
-    ///
-    /// libwebsockets only logs why its listen socket failed; repeating the bind is how the server
-    /// tells "port in use" from other failures.
-    func bindErrno(port: Int) -> Int32 {
-        switch boundSocket(port: port, sharingPort: false) {
-        case .success(let fd):
-            close(fd)
-            return 0
-        case .failure(let error):
-            return error.code
-        }
-    }
-
     /// Binds a socket with `SO_REUSEPORT` to a port the kernel picks and returns it still open and
     /// not listening, so workers can join that port before it is released.
     func reserveSharedPort() -> (descriptor: Int32, port: Int)? {
@@ -58,17 +44,17 @@ struct IPAddress: Sendable {
         let code: Int32
     }
 
-    /// A nonblocking listen socket on `port` (0: the kernel picks) that other processes may bind
-    /// too, with `SO_REUSEPORT`.
-    func listenSharingPort(_ port: Int) -> Result<(descriptor: Int32, port: Int), SocketError> {
+    /// A nonblocking listen socket on `port` (0: the kernel picks), which other processes may bind
+    /// too (`SO_REUSEPORT`) when `sharingPort`.
+    func listen(port: Int, sharingPort: Bool) -> Result<(descriptor: Int32, port: Int), SocketError> {
         let fd: Int32
-        switch boundSocket(port: port, sharingPort: true, flags: Int32(SOCK_NONBLOCK.rawValue)) {
+        switch boundSocket(port: port, sharingPort: sharingPort, flags: Int32(SOCK_NONBLOCK.rawValue)) {
         case .success(let bound): fd = bound
         case .failure(let error): return .failure(error)
         }
         var on: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-        guard listen(fd, SOMAXCONN) == 0, let bound = boundPort(fd) else {
+        guard Glibc.listen(fd, SOMAXCONN) == 0, let bound = boundPort(fd) else {
             let code = errno
             close(fd)
             return .failure(SocketError(code: code))

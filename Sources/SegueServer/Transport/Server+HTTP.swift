@@ -116,6 +116,7 @@ extension Server {
             body = metrics.exposition()
         default:
             lws_return_http_status(wsi, UInt32(HTTP_STATUS_NOT_FOUND.rawValue), nil)
+            requestFinished(wsi)
             return lws_http_transaction_completed(wsi) == 0 ? 0 : -1
         }
 
@@ -143,6 +144,7 @@ extension Server {
     func writeEndpointBody(_ wsi: OpaquePointer, id: UInt64) -> Int32 {
         guard let body = pendingResponses.removeValue(forKey: id) else { return 0 }
         guard write(body, to: wsi, as: LWS_WRITE_HTTP_FINAL) else { return -1 }
+        requestFinished(wsi)
         return lws_http_transaction_completed(wsi) == 0 ? 0 : -1
     }
 }

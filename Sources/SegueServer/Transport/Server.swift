@@ -12,6 +12,9 @@ import Glibc
 /// a connection must happen on it. So this type is deliberately not `Sendable`: it is created,
 /// run and destroyed on one thread, and all of its callbacks (session events, ticks, writes) arrive
 /// there from `lws_service`. The only cross-thread entry is a termination signal.
+///
+/// On that signal it drains (see `run()`): it stops listening, says goodbye to every session and
+/// exits once they have gone, so a load balancer in front sends their pages elsewhere at once.
 public final class Server {
     public let configuration: ServerConfiguration
     public let metrics = ServerMetrics()
@@ -28,19 +31,23 @@ public final class Server {
     private let resources: ContextResources
     private var context: OpaquePointer?
     private(set) var vhost: OpaquePointer?
-    /// The listen socket of a `--workers` worker; `nil` when lws listens itself.
-    private(set) var sharedListener: SharedListener?
+    /// Opened here, not by lws, so that draining can close it (see `Listener`).
+    private(set) var listener: Listener?
 
     /// Open sessions by the id kept in each connection's user memory; removed on close.
     var sessions: [UInt64: Session] = [:]
     /// `/healthz` and `/metrics` bodies waiting for their connection to become writeable.
     var pendingResponses: [UInt64: [UInt8]] = [:]
+    /// Connections with a plain HTTP request accepted and not yet answered in full. Draining waits
+    /// for them too: cutting one would drop a page load half-sent, which a load balancer cannot
+    /// retry. Idle keep-alive connections are not in it, so they do not hold a drain up.
+    private var requestsInFlight: Set<OpaquePointer> = []
     private var lastID: UInt64 = 0
     /// Reused for every write: `LWS_PRE` bytes of header room, then the payload.
     private var writeBuffer: [UInt8] = []
 
     private let tickTimer: UnsafeMutablePointer<segue_timer>
-    private let graceTimer: UnsafeMutablePointer<segue_timer>
+    private let drainTimer: UnsafeMutablePointer<segue_timer>
     private var nextTick: Int64 = 0
     /// Which group of sessions the next tick is for; see `tickGroups`.
     private var tickGroup: UInt64 = 0
@@ -48,9 +55,11 @@ public final class Server {
 
     enum Phase {
         case serving
-        /// Sessions have been asked to close; new connections are refused.
-        case closingSessions
-        case graceExpired
+        /// Not listening any more; every session has been sent a going-away Close (or will be at
+        /// its next writeable callback) and the server waits for them to go.
+        case draining
+        /// The drain timeout passed: sessions still open are cut when the context is destroyed.
+        case drainTimedOut
     }
 
     /// Binds the listening socket and prepares everything; connections are served by `run()`.
@@ -77,9 +86,9 @@ public final class Server {
         self.resources = ContextResources(publicDirectory: publicDirectory,
                                           configuration: configuration)
         self.tickTimer = Self.makeTimer()
-        self.graceTimer = Self.makeTimer()
+        self.drainTimer = Self.makeTimer()
         tickTimer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
-        graceTimer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+        drainTimer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
         try createContext()
         logger.debug("listening", metadata: [
             "server.url": "\(url)", "server.public": "\(publicDirectory)",
@@ -91,23 +100,32 @@ public final class Server {
             lws_context_destroy(context)
         }
         tickTimer.deallocate()
-        graceTimer.deallocate()
+        drainTimer.deallocate()
     }
 
-    /// Serves until SIGINT or SIGTERM, then says goodbye to every session (close code 1001),
-    /// gives them the grace period to receive it, and tears the context down.
+    /// Serves until SIGINT or SIGTERM, then drains: stops listening (new connections are refused,
+    /// so a load balancer retries them elsewhere), sends every session a Close with 1001 "going
+    /// away" (pages reconnect at once, through the balancer to another host), and returns once
+    /// every session and every half-answered HTTP request has gone, or `drainTimeout` has passed,
+    /// tearing the context down.
     public func run() {
         guard let context else { return }
         TerminationSignal.install(waking: context)
         nextTick = Self.monotonicMicroseconds()
         scheduleTick()
         while !TerminationSignal.isRequested && lws_service(context, 0) >= 0 {}
-        logger.info("shutting down", metadata: ["server.sessions": "\(sessions.count)"])
-        closeAllSessions()
-        while phase == .closingSessions && !sessions.isEmpty && lws_service(context, 0) >= 0 {}
+        logger.info("draining", metadata: ["server.sessions": "\(sessions.count)"])
+        drain()
+        while phase == .draining && !(sessions.isEmpty && requestsInFlight.isEmpty)
+                && lws_service(context, 0) >= 0 {}
+        if !sessions.isEmpty || !requestsInFlight.isEmpty {
+            logger.info("drain timed out; cutting the connections left", metadata: [
+                "server.sessions": "\(sessions.count)", "server.requests": "\(requestsInFlight.count)",
+            ])
+        }
         TerminationSignal.uninstall()
         lws_sul_cancel(segue_timer_node(tickTimer))
-        lws_sul_cancel(segue_timer_node(graceTimer))
+        lws_sul_cancel(segue_timer_node(drainTimer))
         lws_context_destroy(context)
         self.context = nil
     }
@@ -119,7 +137,6 @@ public final class Server {
         // lws reads VALIDATE_UTF8 from the context's options, not the vhost's.
         info.options = UInt64(LWS_SERVER_OPTION_EXPLICIT_VHOSTS)
             | UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
-            | (configuration.reusePort ? UInt64(LWS_SERVER_OPTION_ALLOW_LISTEN_SHARE) : 0)
         // Sized explicitly: lws otherwise derives it from `ulimit -n`, which some containers set
         // so high that lws falls back to a small default. The extra descriptors cover the listen
         // socket, lws's wakeup pipe and files being served.
@@ -132,43 +149,30 @@ public final class Server {
         }
         self.context = context
 
-        // lws 4.1.6 as Debian builds it never sets SO_REUSEPORT on its listen socket, so a worker
-        // listens on a socket of its own and hands lws each connection it accepts.
-        if configuration.reusePort {
-            sharedListener = try SharedListener(address: address, port: configuration.port)
-        }
+        // The server listens on a socket of its own and hands lws each connection it accepts: lws
+        // 4.1.6 cannot close its own listener without its connections (draining needs that), and
+        // as Debian builds it never sets SO_REUSEPORT on it (workers need that).
+        let listener = try Listener(address: address, port: configuration.port,
+                                    sharingPort: configuration.reusePort)
+        self.listener = listener
         var vhostInfo = lws_context_creation_info()
-        vhostInfo.port = sharedListener == nil ? Int32(configuration.port) : CONTEXT_PORT_NO_LISTEN_SERVER
+        vhostInfo.port = CONTEXT_PORT_NO_LISTEN_SERVER
         vhostInfo.iface = resources.string(address.numeric)
         vhostInfo.protocols = UnsafePointer(resources.protocols)
         vhostInfo.mounts = UnsafePointer(resources.mounts)
         vhostInfo.retry_and_idle_policy = UnsafePointer(resources.retryPolicy)
-        vhostInfo.options = UInt64(LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND)
-            | (address.isIPv6 ? 0 : UInt64(LWS_SERVER_OPTION_DISABLE_IPV6))
-            | (configuration.reusePort ? UInt64(LWS_SERVER_OPTION_ALLOW_LISTEN_SHARE) : 0)
+        vhostInfo.options = address.isIPv6 ? 0 : UInt64(LWS_SERVER_OPTION_DISABLE_IPV6)
         vhostInfo.vhost_name = resources.string("segue")
         // Bound every wait on the peer during a handshake (headers included) and how long a
         // connection may hold a header buffer without using it. Both are per vhost.
         vhostInfo.timeout_secs = UInt32(configuration.handshakeTimeout)
         vhostInfo.timeout_secs_ah_idle = UInt32(configuration.handshakeTimeout)
         guard let vhost = lws_create_vhost(context, &vhostInfo) else {
-            let bindErrno = address.bindErrno(port: configuration.port)
-            switch bindErrno {
-            case EADDRINUSE: throw .portInUse(host: address.numeric, port: configuration.port)
-            case EADDRNOTAVAIL: throw .addressNotAvailable(host: address.numeric)
-            default:
-                throw .cannotListen(address: address.authority(port: configuration.port),
-                                    reason: bindErrno == 0 ? "libwebsockets' log above says why"
-                                                           : String(cString: strerror(bindErrno)))
-            }
+            throw .contextCreationFailed
         }
         self.vhost = vhost
-        if let sharedListener {
-            port = sharedListener.port
-            try sharedListener.watch(in: vhost)
-        } else {
-            port = Int(lws_get_vhost_listen_port(vhost))
-        }
+        port = listener.port
+        try listener.watch(in: vhost)
     }
 
     private static func resolveDirectory(_ path: String) -> String? {
@@ -186,6 +190,17 @@ public final class Server {
     }
 
     // MARK: Sessions
+
+    /// A plain HTTP request passed the filter and is being answered.
+    func requestStarted(_ wsi: OpaquePointer) {
+        requestsInFlight.insert(wsi)
+    }
+
+    /// Its answer went out in full, or the connection became a session or went away. Called from
+    /// every one of those places; only the first call for a request counts.
+    func requestFinished(_ wsi: OpaquePointer) {
+        requestsInFlight.remove(wsi)
+    }
 
     func nextID() -> UInt64 {
         lastID += 1
@@ -367,22 +382,29 @@ public final class Server {
                          nextTick - now)
     }
 
-    private func closeAllSessions() {
+    /// Stops listening and asks every session to go away; the drain timer bounds the wait.
+    ///
+    /// The Close goes out from each session's next writeable callback, the only place lws lets it
+    /// be written. A page replies with its own Close and lws then drops the connection, which
+    /// removes the session; one that never replies is cut when the timer ends the drain.
+    private func drain() {
         guard let context else { return }
-        phase = .closingSessions
+        phase = .draining
+        listener?.stop()
         for session in sessions.values {
             session.goAway()
             lws_callback_on_writable(session.wsi)
         }
-        let grace = Int64(configuration.shutdownGracePeriod * 1_000_000)
-        lws_sul_schedule(context, 0, segue_timer_node(graceTimer), segueGraceTimerFired, grace)
+        let timeout = Int64(configuration.drainTimeout * 1_000_000)
+        lws_sul_schedule(context, 0, segue_timer_node(drainTimer), segueDrainTimerFired, timeout)
     }
 
-    func graceExpired() {
-        phase = .graceExpired
-        logger.debug("shutdown grace period over", metadata: [
-            "server.sessions": "\(sessions.count)",
-        ])
+    /// Timers run inside `lws_service` before it waits for sockets, so the wait that follows would
+    /// last until the next socket event or lws timeout (seconds); cancelling it makes `run()` see
+    /// the new phase at once.
+    func drainTimedOut() {
+        phase = .drainTimedOut
+        if let context { lws_cancel_service(context) }
     }
 
     static func monotonicMicroseconds() -> Int64 {

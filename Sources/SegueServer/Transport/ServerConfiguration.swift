@@ -44,9 +44,11 @@ public struct ServerConfiguration: Sendable {
     public var pingInterval = 30
     /// Seconds without a pong after which a WebSocket is hung up; must exceed `pingInterval`.
     public var idleTimeout = 45
-    /// Seconds to let sessions receive their going-away close frame before the context is torn
-    /// down.
-    public var shutdownGracePeriod = 1.0
+    /// Seconds a draining server (after SIGTERM or SIGINT) waits for its sessions to answer their
+    /// going-away Close before cutting the rest. Pages answer within a round trip; the bound is for
+    /// peers that never do. Kept under lws's own 5 s wait for a Close answer, and under the 10 s a
+    /// process manager usually allows before SIGKILL.
+    public var drainTimeout = 3.0
 
     /// Browsers paint at most at their display rate; past 240 Hz the server would only burn CPU.
     public static let framesPerSecondRange = 1...240
@@ -87,7 +89,8 @@ public struct ServerConfiguration: Sendable {
                     "handshakeTimeout must be within 1…300 s, not \(handshakeTimeout)")
         try require(pingInterval > 0 && idleTimeout > pingInterval,
                     "idleTimeout (\(idleTimeout) s) must exceed pingInterval (\(pingInterval) s)")
-        try require(shutdownGracePeriod >= 0, "shutdownGracePeriod must not be negative")
+        try require((0...60).contains(drainTimeout),
+                    "drainTimeout must be within 0…60 s, not \(drainTimeout)")
         for origin in allowedOrigins {
             try require(OriginPolicy.normalize(origin) != nil,
                         "allowed origin must look like http://host:port, not '\(origin)'")

@@ -9,8 +9,8 @@ public enum ServerError: Error, Equatable, CustomStringConvertible {
     case contextCreationFailed
     /// Listening failed for a reason other than the two above; `reason` is the system's.
     case cannotListen(address: String, reason: String)
-    /// libwebsockets would not watch a worker's shared listen socket.
-    case sharedListenerNotWatched
+    /// libwebsockets would not watch the listen socket.
+    case listenerNotWatched
     /// `--workers` with port 0: no port could be reserved for the workers to share.
     case portReservationFailed(host: String)
     /// The pipe the workers report readiness through could not be made.
@@ -36,8 +36,8 @@ public enum ServerError: Error, Equatable, CustomStringConvertible {
             return "libwebsockets could not start; its log above says why"
         case .cannotListen(let address, let reason):
             return "could not listen on \(address): \(reason)"
-        case .sharedListenerNotWatched:
-            return "libwebsockets would not watch the shared listen socket"
+        case .listenerNotWatched:
+            return "libwebsockets would not watch the listen socket"
         case .portReservationFailed(let host):
             return "could not reserve a port on \(host) for the workers to share"
         case .readinessPipeFailed(let reason):
