@@ -21,10 +21,13 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
     static let fasterSpringVelocity = 2.5
     static let transformViewScale = 0.95
     static let overlayAlpha = 0.7
+    static let backgroundName = "stack-background"
 
     private let transitionMode: Mode
     /// The drag-down dismiss's animator, made once for the transition (UIKit requires the same one).
     private var dismissAnimator: ViewPropertyAnimator?
+    /// The background and snapshot this transition added to the container.
+    private var addedViews: [View] = []
 
     init(transitionMode: Mode) {
         self.transitionMode = transitionMode
@@ -49,7 +52,7 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
         }, delayFactor: Self.firstVisibleViewDelay / Self.animationDuration)
         animator.addAnimations({ snapshot.transform = .identity },
                                delayFactor: Self.secondVisibleViewDelay / Self.animationDuration)
-        animator.addCompletion { position in transitionContext.completeTransition(position == .end) }
+        animator.addCompletion { [self] position in complete(position == .end, transitionContext) }
         dismissAnimator = animator
         return animator
     }
@@ -77,9 +80,22 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
         guard let viewToSqueeze = transitionContext.viewController(forKey: key)?.view,
               let snapshot = viewToSqueeze.snapshotView(afterScreenUpdates: false) else { return nil }
         let container = transitionContext.containerView
-        container.addSubview(backgroundView(withFrame: viewToSqueeze.frame))
+        let background = backgroundView(withFrame: viewToSqueeze.frame)
+        container.addSubview(background)
         container.addSubview(snapshot)
+        addedViews = [background, snapshot]
         return snapshot
+    }
+
+    /// Ends the transition. A cancelled dismiss leaves the modal up over the backdrop its present
+    /// made, so the copy this dismiss added goes (the tutorial kept it: each cancelled drag stacked
+    /// another background and snapshot under the modal).
+    private func complete(_ finished: Bool, _ transitionContext: ViewControllerContextTransitioning) {
+        if !finished && !transitionMode.isPresenting {
+            for view in addedViews { view.removeFromSuperview() }
+        }
+        addedViews = []
+        transitionContext.completeTransition(finished)
     }
 
     private func viewToSlide(withContext transitionContext: ViewControllerContextTransitioning) -> View? {
@@ -90,7 +106,7 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
     }
 
     private func backgroundView(withFrame frame: Rect) -> View {
-        let background = View(frame: frame, name: "stack-background")
+        let background = View(frame: frame, name: Self.backgroundName)
         background.backgroundColor = .white
         let overlay = View(frame: background.bounds, name: "stack-overlay")
         overlay.backgroundColor = Color(white: 0, alpha: Self.overlayAlpha)
@@ -108,8 +124,8 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
 
     private func startAnimation(forSqueezeRelatedSnapshot snapshot: View, viewToSlide: View,
                                 transitionContext: ViewControllerContextTransitioning) {
-        let completionBlock: (Bool) -> Void = { finished in
-            transitionContext.completeTransition(finished)
+        let completionBlock: (Bool) -> Void = { [self] finished in
+            complete(finished, transitionContext)
         }
         if transitionMode.isPresenting {
             startAnimationForPresentingMode(snapshot: snapshot, viewToSlide: viewToSlide, completion: completionBlock)

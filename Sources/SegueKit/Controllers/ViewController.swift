@@ -110,9 +110,17 @@ open class ViewController {
     /// The child a container shows (navigation top, selected tab); nil for a plain controller.
     var contentViewController: ViewController? { nil }
 
-    /// Sizes the view to `bounds` and lets the controller (and its content) lay out.
+    /// Sizes the view to `bounds` and lets the controller (and its content) lay out. A transformed
+    /// view (a presenter scaled back under a sheet) takes the frame through its bounds and center,
+    /// as UIKit's frame is undefined under a transform: the transform then applies to the new size.
     func layout(in bounds: Rect) {
-        if view.transform.isIdentity { view.frame = layoutFrame(in: bounds) }
+        let frame = layoutFrame(in: bounds)
+        if view.transform.isIdentity {
+            view.frame = frame
+        } else {
+            view.bounds = Rect(origin: view.bounds.origin, size: frame.size)
+            view.center = Point(x: frame.midX, y: frame.midY)
+        }
         viewDidLayoutSubviews()
     }
 
