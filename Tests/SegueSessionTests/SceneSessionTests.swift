@@ -76,9 +76,9 @@ import Testing
     /// follows it, and a swipe afterwards still presents.
     @Test(arguments: [
         ([], ErrorCode(rawValue: 1)),
-        ([1, 16] + [UInt8](repeating: 0, count: 10), ErrorCode(rawValue: 5)),
+        ([3, 16] + [UInt8](repeating: 0, count: 10), ErrorCode(rawValue: 5)),
         ([9, 16] + [UInt8](repeating: 0, count: 26), ErrorCode(rawValue: 3)),
-        ([1, 99], ErrorCode(rawValue: 4)),
+        ([3, 99], ErrorCode(rawValue: 4)),
         (ClientMessage.pointer(PointerEvent(phase: .move, pointerID: 1, kind: .touch,
                                             location: Point(x: .nan, y: 10), timestamp: 0.001),
                                sequence: 1).encoded(), ErrorCode(rawValue: 6)),

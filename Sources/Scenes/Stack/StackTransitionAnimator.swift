@@ -22,6 +22,9 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
     static let transformViewScale = 0.95
     static let overlayAlpha = 0.7
     static let backgroundName = "stack-background"
+    /// Not the tutorial's: the squeezed presenter rounds its corners as iOS's does behind a sheet
+    /// (react-navigation's `forModalPresentationIOS` uses 10 pt), and dims.
+    static let squeezedCornerRadius = 10.0
 
     private let transitionMode: Mode
     /// The drag-down dismiss's animator, made once for the transition (UIKit requires the same one).
@@ -50,7 +53,7 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
         animator.addAnimations({
             viewToSlide.transform = AffineTransform(translationX: 0, y: viewToSlide.bounds.height)
         }, delayFactor: Self.firstVisibleViewDelay / Self.animationDuration)
-        animator.addAnimations({ snapshot.transform = .identity },
+        animator.addAnimations({ Self.unsqueeze(snapshot) },
                                delayFactor: Self.secondVisibleViewDelay / Self.animationDuration)
         animator.addCompletion { [self] position in complete(position == .end, transitionContext) }
         dismissAnimator = animator
@@ -118,8 +121,23 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
         if transitionMode.isPresenting {
             viewToSlide.transform = AffineTransform(translationX: 0, y: viewToSlide.bounds.height)
         } else {
-            snapshot.transform = AffineTransform(scaleX: Self.transformViewScale, y: Self.transformViewScale)
+            Self.squeeze(snapshot)
         }
+        snapshot.clipsToBounds = true
+    }
+
+    /// The squeezed look: scaled, rounded and dimmed.
+    static func squeeze(_ snapshot: View) {
+        snapshot.transform = AffineTransform(scaleX: transformViewScale, y: transformViewScale)
+        snapshot.cornerRadius = squeezedCornerRadius
+        snapshot.tintAdjustmentMode = .dimmed
+    }
+
+    /// Back to the presenter's own look.
+    static func unsqueeze(_ snapshot: View) {
+        snapshot.transform = .identity
+        snapshot.cornerRadius = 0
+        snapshot.tintAdjustmentMode = .automatic
     }
 
     private func startAnimation(forSqueezeRelatedSnapshot snapshot: View, viewToSlide: View,
@@ -138,7 +156,7 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
         View.animate(withDuration: Self.animationDuration, delay: Self.firstVisibleViewDelay,
                      usingSpringWithDamping: Self.harderSpringDamping, initialSpringVelocity: Self.slowerSpringVelocity,
                      options: .curveEaseOut, animations: {
-            snapshot.transform = AffineTransform(scaleX: Self.transformViewScale, y: Self.transformViewScale)
+            Self.squeeze(snapshot)
         }, completion: nil)
         View.animate(withDuration: Self.animationDuration, delay: Self.secondVisibleViewDelay,
                      usingSpringWithDamping: Self.smootherSpringDamping, initialSpringVelocity: Self.fasterSpringVelocity,
@@ -156,7 +174,7 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
         View.animate(withDuration: Self.animationDuration, delay: Self.secondVisibleViewDelay,
                      usingSpringWithDamping: Self.dismissSpringDamping, initialSpringVelocity: Self.slowerSpringVelocity,
                      options: .curveEaseIn, animations: {
-            snapshot.transform = .identity
+            Self.unsqueeze(snapshot)
         }, completion: completion)
     }
 }

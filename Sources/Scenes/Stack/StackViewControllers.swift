@@ -43,6 +43,10 @@ final class StackSecondViewController: DemoViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
         view.cornerRadius = 10
+        // A modal card's shadow, cast up onto the squeezed presenter (not the tutorial's).
+        view.shadowOpacity = 0.3
+        view.shadowRadius = 12
+        view.shadowOffset = Size(width: 0, height: -2)
         addButton("Dismiss") { [unowned self] in self.dismiss(animated: true) }
         dismissInteraction.attach(to: self)
     }
@@ -61,7 +65,8 @@ final class StackSecondViewController: DemoViewController {
         let snapshotName = presenter.view.name + "-snapshot"
         for (index, old) in container.subviews.enumerated() where old.name == snapshotName && old.bounds.size != presenter.view.bounds.size {
             guard let fresh = presenter.view.snapshotView(afterScreenUpdates: true) else { continue }
-            fresh.transform = old.transform
+            fresh.clipsToBounds = true
+            StackTransitionAnimator.squeeze(fresh)
             old.removeFromSuperview()
             container.insertSubview(fresh, at: index)
         }

@@ -7,6 +7,9 @@ open class ViewController {
     public let name: String
     /// What tab buttons and headings show; the name, capitalized, when nil.
     public var title: String?
+    /// What a person can do on this screen, in a few words ("Swipe from the left edge for the
+    /// menu"). Not UIKit's: the page's hint pill shows the visible controller's (`DisplayList.hint`).
+    public var hint: String?
 
     private var loadedView: View?
     public internal(set) weak var parent: ViewController?
