@@ -8,6 +8,7 @@ import { Renderer } from './renderer.js';
 import { attachPointerInput } from './input.js';
 import { Telemetry } from './telemetry.js';
 import { obstacles, placeClear } from './overlays.js';
+import { DeviceFrame } from './device.js';
 
 const PING_INTERVAL_MS = 1000;
 const NOTICE_MS = 4000;
@@ -47,6 +48,8 @@ const segue = {
   lastFrame: null,
   hello: null,
   lastError: null,
+  lastPointer: null,
+  device: null,
 };
 window.segue = segue;
 
@@ -142,14 +145,16 @@ function showHint(text) {
 function placeOverlays() {
   lastPlaced = performance.now();
   const nodes = decoder.nodes;
+  const screen = { rect: canvas.getBoundingClientRect(), width: canvas.clientWidth, height: canvas.clientHeight };
   const toolbarBottom = toolbar.getBoundingClientRect().bottom;
   const page = [toolbar.getBoundingClientRect(), telemetryPanel.getBoundingClientRect()];
-  placeClear(hintPill, obstacles(nodes, page), window.innerHeight);
+  placeClear(hintPill, obstacles(nodes, screen, page), window.innerHeight);
   if (!banner.hidden) {
-    placeClear(banner, obstacles(nodes, page), toolbarBottom + BELOW_TOOLBAR);
+    placeClear(banner, obstacles(nodes, screen, page), toolbarBottom + BELOW_TOOLBAR);
     page.push(banner.getBoundingClientRect());
   }
-  placeClear(notice, obstacles(nodes, [...page, hintPill.getBoundingClientRect()]), toolbarBottom + BELOW_TOOLBAR);
+  placeClear(notice, obstacles(nodes, screen, [...page, hintPill.getBoundingClientRect()]),
+    toolbarBottom + BELOW_TOOLBAR);
 }
 
 function clamp(value, [low, high]) {
@@ -210,7 +215,7 @@ picker.addEventListener('change', () => {
 // ---- Keys, resizing, notices -----------------------------------------------------------------
 
 window.addEventListener('keydown', (event) => {
-  if (event.metaKey || event.ctrlKey || event.altKey || event.target === picker) return;
+  if (event.metaKey || event.ctrlKey || event.altKey || event.target instanceof HTMLSelectElement) return;
   if (event.key === 'h' || event.key === 'H') {
     telemetry.toggle();
   } else if (event.key === 's' || event.key === 'S') {
@@ -240,6 +245,18 @@ function showNotice(text) {
 
 attachPointerInput(canvas, (buffer, sequence, sentAt) => {
   if (connection.send(buffer)) telemetry.inputSent(sequence, sentAt);
+}, (point) => { segue.lastPointer = point; });
+
+segue.device = new DeviceFrame({
+  frame: document.getElementById('device'),
+  canvas,
+  picker: document.getElementById('device-picker'),
+  rotate: document.getElementById('rotate'),
+  glow: document.getElementById('edge-glow'),
+  changed() {
+    if (renderer.resize()) sendViewport();
+    placeOverlays();
+  },
 });
 setInterval(ping, PING_INTERVAL_MS);
 renderer.resize();

@@ -10,18 +10,23 @@ const STEP = 4;
 const VISIBLE_ALPHA = 0.05;
 
 /**
- * Bounding boxes (CSS px) of the nodes that carry text, plus `extra` rectangles (DOMRects of page
- * controls). Allocates; call it a few times a second at most.
+ * Bounding boxes (window CSS px) of the nodes that carry text, plus `extra` rectangles (DOMRects
+ * of page controls). `screen` maps the canvas's CSS px to the window's: where the canvas is drawn
+ * (a DOMRect) and its laid-out size. Allocates; call it a few times a second at most.
  */
-export function obstacles(nodes, extra = []) {
+export function obstacles(nodes, screen, extra = []) {
   const rects = [];
+  const sx = screen.rect.width / screen.width, sy = screen.rect.height / screen.height;
   for (const node of nodes) {
     if (!node.text || node.alpha < VISIBLE_ALPHA) continue;
     const xs = [node.tx, node.tx + node.a * node.width, node.tx + node.c * node.height,
       node.tx + node.a * node.width + node.c * node.height];
     const ys = [node.ty, node.ty + node.b * node.width, node.ty + node.d * node.height,
       node.ty + node.b * node.width + node.d * node.height];
-    rects.push({ left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) });
+    rects.push({
+      left: screen.rect.left + sx * Math.min(...xs), right: screen.rect.left + sx * Math.max(...xs),
+      top: screen.rect.top + sy * Math.min(...ys), bottom: screen.rect.top + sy * Math.max(...ys),
+    });
   }
   for (const rect of extra) {
     if (rect.width > 0 && rect.height > 0) rects.push(rect);
