@@ -50,6 +50,7 @@ const segue = {
   lastError: null,
   lastPointer: null,
   device: null,
+  fontReady: false,
 };
 window.segue = segue;
 
@@ -261,3 +262,9 @@ segue.device = new DeviceFrame({
 setInterval(ping, PING_INTERVAL_MS);
 renderer.resize();
 connection.connect();
+// A canvas does not wait for a web font: once Inter is in, draw the last frame again with it (an
+// idle scene sends no new frame).
+document.fonts.load('17px Inter').then(() => {
+  segue.fontReady = document.fonts.check('17px Inter');
+  if (decoder.nodes.length > 0) renderer.draw(decoder.nodes);
+});

@@ -157,8 +157,11 @@ class Reader {
   }
 }
 
-/** The platform's UI font (San Francisco on Apple's systems). */
-export const FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+/**
+ * iOS's font, San Francisco, where the platform has it; elsewhere Inter, which the page ships
+ * (Public/fonts, from Debian's fonts-inter, SIL OFL 1.1) and whose metrics are close to SF's.
+ */
+export const FONT_STACK = '-apple-system, "SF Pro Text", Inter, system-ui, sans-serif';
 
 /** "rgba(r, g, b, a)" from four wire bytes; built only when a color changes. */
 function cssColor(r, g, b, a) {

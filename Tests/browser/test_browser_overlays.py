@@ -185,3 +185,13 @@ def test_edge_zones_glow_and_offer_to_grab_under_a_mouse(page):
     page.wait(lambda: page.js(glow) == ["right", True], 2, "no glow on the right edge")
     page.mouse("mouseMoved", *page.to_window(196, 400))
     page.wait(lambda: page.js(glow) == [None, False], 2, "the glow stayed")
+
+
+def test_the_page_ships_inter_for_platforms_without_san_francisco(page):
+    page.open("?scene=slides")
+    page.wait(lambda: page.js("return window.segue.fontReady === true"), 5, "Inter never loaded")
+    served = page.js("return fetch('fonts/Inter-Regular.otf').then(async (r) =>"
+                     " [r.status, r.headers.get('content-type'), (await r.arrayBuffer()).byteLength])")
+    assert served[0] == 200 and served[1] == "font/otf" and served[2] > 100_000, served
+    licence = page.js("return fetch('fonts/COPYRIGHT-Inter.txt').then((r) => r.text())")
+    assert "OFL-1.1" in licence
