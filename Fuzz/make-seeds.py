@@ -14,7 +14,7 @@ import struct
 import sys
 from pathlib import Path
 
-VERSION = 1
+VERSION = 3
 POINTER, VIEWPORT, SCENE, PING, SLOW = 16, 17, 18, 19, 20
 PHASES = {"down": 1, "move": 2, "up": 3, "cancel": 4}
 KINDS = {"mouse": 1, "touch": 2, "pen": 3}
@@ -76,6 +76,11 @@ def input_scripts():
         "limits": json.dumps({"events": [event(0, "down", -100000, 100000, id=0),
                                           event(3600, "up", 100000, -100000, id=-2147483647)]}),
         "exponents": '{"events":[{"t":1e-3,"type":"move","x":-0.0,"y":1.5E2,"id":3.0,"pointer":"touch"}]}',
+        "rotation-mid-swipe": json.dumps({"events": drag((389, 420), (200, 420), 6)[:4]
+                                          + [{"t": 0.33, "type": "resize", "width": 844, "height": 390}]
+                                          + drag((200, 200), (40, 200), 3, t=0.4)}),
+        "resize-limits": json.dumps({"events": [{"t": 0, "type": "resize", "width": 1, "height": 8192},
+                                                 {"t": 1, "type": "resize", "width": 8192.0, "height": 1e0}]}),
         "unicode-escapes": '{"\\u0065vents":[{"t":0,"type":"d\\u006fwn","x":1,"y":2}],"extra":[null,true,{}]}',
     }
     return {name: text.encode() for name, text in seeds.items()}

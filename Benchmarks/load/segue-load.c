@@ -35,7 +35,7 @@ enum { EXIT_RUNTIME = 1, EXIT_USAGE = 2 };
 /* The viewport every session reports: a phone, as the scenes' gesture coordinates assume. */
 static const float VIEWPORT_WIDTH = 390, VIEWPORT_HEIGHT = 844, VIEWPORT_RATIO = 2;
 
-#define SUBPROTOCOL "segue.v1"
+#define SUBPROTOCOL "segue.v3"
 #define WS_GUID "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 
 /* Seconds a connection may take from connect() to a complete 101 response. */
@@ -58,7 +58,7 @@ static const double READ_PERIOD = 0.001;
 static const double SHUTDOWN_GRACE = 1;
 
 /* Protocol (docs/protocol.md, version 1). */
-enum { WIRE_VERSION = 1 };
+enum { WIRE_VERSION = 3 };
 enum { MSG_HELLO = 1, MSG_FRAME = 2, MSG_PONG = 3, MSG_ERROR = 4,
        MSG_POINTER = 16, MSG_VIEWPORT = 17, MSG_SCENE = 18 };
 enum { POINTER_DOWN = 1, POINTER_MOVE = 2, POINTER_UP = 3, POINTER_TOUCH = 2 };

@@ -3,14 +3,28 @@
 import { encodePointer } from './protocol.js';
 
 /**
- * @param {HTMLCanvasElement} canvas fills the window, so its edges are the screen's edges
- * @param {(buffer: ArrayBuffer, sequence: number, sentAt: number) => void} send
+ * Maps a point in window CSS px to the canvas's own CSS px: the canvas may be scaled (a device
+ * outline on a desktop), so the offset is divided by the drawn-to-laid-out ratio.
+ * @param {{left: number, top: number, width: number, height: number}} rect the drawn rectangle
  */
-export function attachPointerInput(canvas, send) {
+export function toCanvasPoint(clientX, clientY, rect, layoutWidth, layoutHeight) {
+  return {
+    x: (clientX - rect.left) * (layoutWidth / rect.width),
+    y: (clientY - rect.top) * (layoutHeight / rect.height),
+  };
+}
+
+/**
+ * @param {HTMLCanvasElement} canvas its edges are the screen's edges
+ * @param {(buffer: ArrayBuffer, sequence: number, sentAt: number) => void} send
+ * @param {(point: {x: number, y: number}) => void} [sent] told each point sent (test hooks)
+ */
+export function attachPointerInput(canvas, send, sent = () => {}) {
   let sequence = 0;
   const active = new Set();
-  let origin = canvas.getBoundingClientRect();
-  new ResizeObserver(() => { origin = canvas.getBoundingClientRect(); }).observe(canvas);
+  // Where the canvas is drawn, read on each down: a transform (device.js) or a resize since
+  // changes it, and a gesture keeps the mapping it started with.
+  let rect = canvas.getBoundingClientRect();
 
   function emit(phase, event) {
     if (event.pointerId < 0) return;
@@ -18,9 +32,10 @@ export function attachPointerInput(canvas, send) {
     // event.timeStamp is on performance.now()'s clock and is when the sample happened, which is
     // what velocity needs (coalesced samples carry their own).
     const time = event.timeStamp > 0 ? event.timeStamp : performance.now();
-    const buffer = encodePointer(phase, event.pointerId, event.pointerType,
-      event.clientX - origin.left, event.clientY - origin.top, time, sequence);
+    const point = toCanvasPoint(event.clientX, event.clientY, rect, canvas.clientWidth, canvas.clientHeight);
+    const buffer = encodePointer(phase, event.pointerId, event.pointerType, point.x, point.y, time, sequence);
     send(buffer, sequence, performance.now());
+    sent(point);
   }
 
   canvas.addEventListener('pointerdown', (event) => {
@@ -34,6 +49,7 @@ export function attachPointerInput(canvas, send) {
       // Not capturable: moves still arrive while over the canvas.
     }
     active.add(event.pointerId);
+    rect = canvas.getBoundingClientRect();
     emit('down', event);
   });
 

@@ -7,16 +7,26 @@ import { Connection } from './connection.js';
 import { Renderer } from './renderer.js';
 import { attachPointerInput } from './input.js';
 import { Telemetry } from './telemetry.js';
+import { obstacles, placeClear } from './overlays.js';
+import { DeviceFrame } from './device.js';
 
 const PING_INTERVAL_MS = 1000;
 const NOTICE_MS = 4000;
 const VIEWPORT_SIDE = [1, 8192];
 const DEVICE_PIXEL_RATIO = [0.5, 8];
+/** How often overlays are re-placed while frames arrive, ms: controls move with transitions. */
+const PLACE_INTERVAL_MS = 150;
+/** Gap between the toolbar and a notice or the banner below it, CSS px. */
+const BELOW_TOOLBAR = 8;
 
 const canvas = document.getElementById('stage');
 const banner = document.getElementById('banner');
 const notice = document.getElementById('notice');
 const picker = document.getElementById('scene-picker');
+const toolbar = document.getElementById('toolbar');
+const hintPill = document.getElementById('hint');
+const hintText = document.getElementById('hint-text');
+const telemetryPanel = document.getElementById('telemetry');
 const renderer = new Renderer(canvas);
 const decoder = new FrameDecoder();
 const telemetry = new Telemetry(document.getElementById('telemetry'));
@@ -27,6 +37,9 @@ let pendingFrame = null;
 let drawScheduled = false;
 let bannerTimer = 0;
 let noticeTimer = 0;
+let lastPlaced = -Infinity;
+/** Whether a connection was ever open: the next open after a loss is announced. */
+let wasConnected = false;
 
 /** Test hooks for browser tests; read-only by convention. */
 const segue = {
@@ -35,6 +48,9 @@ const segue = {
   lastFrame: null,
   hello: null,
   lastError: null,
+  lastPointer: null,
+  device: null,
+  fontReady: false,
 };
 window.segue = segue;
 
@@ -52,6 +68,8 @@ const connection = new Connection({
     clearInterval(bannerTimer);
     if (connected) {
       banner.hidden = true;
+      if (wasConnected) showNotice('Reconnected');
+      wasConnected = true;
       return;
     }
     const update = () => {
@@ -60,6 +78,7 @@ const connection = new Connection({
     };
     update();
     banner.hidden = false;
+    placeOverlays();
     bannerTimer = setInterval(update, 250);
   },
 });
@@ -106,8 +125,37 @@ function draw(now) {
   if (pendingFrame === null) return;
   if (renderer.resize()) sendViewport();
   renderer.draw(pendingFrame.nodes);
+  showHint(pendingFrame.header.hint);
   pendingFrame = null;
   telemetry.frameDrawn(now);
+  if (now - lastPlaced >= PLACE_INTERVAL_MS) placeOverlays();
+}
+
+// ---- Overlays: the hint pill, notices and the banner, off the scene's controls ------------------
+
+/** The visible screen's hint, as the server sends it; the pill hides when there is none. */
+function showHint(text) {
+  if (hintText.textContent === text) return;
+  hintText.textContent = text;
+  hintPill.classList.toggle('empty', text === '');
+  canvas.setAttribute('aria-label', `Segue scene: an interactive view-controller transition. ${text}`);
+  placeOverlays();
+}
+
+/** Places each visible overlay where it covers no control; the banner first, then the notice. */
+function placeOverlays() {
+  lastPlaced = performance.now();
+  const nodes = decoder.nodes;
+  const screen = { rect: canvas.getBoundingClientRect(), width: canvas.clientWidth, height: canvas.clientHeight };
+  const toolbarBottom = toolbar.getBoundingClientRect().bottom;
+  const page = [toolbar.getBoundingClientRect(), telemetryPanel.getBoundingClientRect()];
+  placeClear(hintPill, obstacles(nodes, screen, page), window.innerHeight);
+  if (!banner.hidden) {
+    placeClear(banner, obstacles(nodes, screen, page), toolbarBottom + BELOW_TOOLBAR);
+    page.push(banner.getBoundingClientRect());
+  }
+  placeClear(notice, obstacles(nodes, screen, [...page, hintPill.getBoundingClientRect()]),
+    toolbarBottom + BELOW_TOOLBAR);
 }
 
 function clamp(value, [low, high]) {
@@ -168,7 +216,7 @@ picker.addEventListener('change', () => {
 // ---- Keys, resizing, notices -----------------------------------------------------------------
 
 window.addEventListener('keydown', (event) => {
-  if (event.metaKey || event.ctrlKey || event.altKey || event.target === picker) return;
+  if (event.metaKey || event.ctrlKey || event.altKey || event.target instanceof HTMLSelectElement) return;
   if (event.key === 'h' || event.key === 'H') {
     telemetry.toggle();
   } else if (event.key === 's' || event.key === 'S') {
@@ -191,13 +239,32 @@ new ResizeObserver(() => {
 function showNotice(text) {
   notice.textContent = text;
   notice.hidden = false;
+  placeOverlays();
   clearTimeout(noticeTimer);
   noticeTimer = setTimeout(() => { notice.hidden = true; }, NOTICE_MS);
 }
 
 attachPointerInput(canvas, (buffer, sequence, sentAt) => {
   if (connection.send(buffer)) telemetry.inputSent(sequence, sentAt);
+}, (point) => { segue.lastPointer = point; });
+
+segue.device = new DeviceFrame({
+  frame: document.getElementById('device'),
+  canvas,
+  picker: document.getElementById('device-picker'),
+  rotate: document.getElementById('rotate'),
+  glow: document.getElementById('edge-glow'),
+  changed() {
+    if (renderer.resize()) sendViewport();
+    placeOverlays();
+  },
 });
 setInterval(ping, PING_INTERVAL_MS);
 renderer.resize();
 connection.connect();
+// A canvas does not wait for a web font: once Inter is in, draw the last frame again with it (an
+// idle scene sends no new frame).
+document.fonts.load('17px Inter').then(() => {
+  segue.fontReady = document.fonts.check('17px Inter');
+  if (decoder.nodes.length > 0) renderer.draw(decoder.nodes);
+});

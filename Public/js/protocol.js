@@ -1,8 +1,8 @@
-// The Segue wire protocol, version 1 (docs/protocol.md): client-message encoders and a decoder
+// The Segue wire protocol, version 3 (docs/protocol.md): client-message encoders and a decoder
 // for server messages that mirrors Swift's FrameDecoder. No DOM, no I/O.
 
-export const VERSION = 1;
-export const SUBPROTOCOL = 'segue.v1';
+export const VERSION = 3;
+export const SUBPROTOCOL = 'segue.v3';
 
 export const MessageType = Object.freeze({
   hello: 1, frame: 2, pong: 3, error: 4,
@@ -19,13 +19,17 @@ const POINTER_KINDS = Object.freeze({ mouse: 1, touch: 2, pen: 3 });
 export const FRAME_HEADER_SIZE = 41;
 export const SCENE_NAME_MAX_BYTES = 64;
 
-const FrameFlag = Object.freeze({ keyframe: 1, transition: 2, interactive: 4, slowAnimations: 8 });
-const KNOWN_FRAME_FLAGS = 0x0f;
+const FrameFlag = Object.freeze({ keyframe: 1, transition: 2, interactive: 4, slowAnimations: 8, hint: 16 });
+const KNOWN_FRAME_FLAGS = 0x1f;
 
 const Field = Object.freeze({
   geometry: 1, alpha: 2, name: 4, backgroundColor: 8, shape: 16, text: 32, textStyle: 64,
 });
 const ALL_FIELDS = 0x7f;
+/** Bit 7 of the field mask: a second mask byte follows, with these (optional even for a new node). */
+const MORE_FIELDS = 0x80;
+const DepthField = Object.freeze({ shadow: 1, border: 2 });
+const ALL_DEPTH_FIELDS = 0x03;
 
 /** Thrown for any server message this page cannot read; the page reconnects to resynchronise. */
 export class ProtocolError extends Error {
@@ -153,6 +157,12 @@ class Reader {
   }
 }
 
+/**
+ * iOS's font, San Francisco, where the platform has it; elsewhere Inter, which the page ships
+ * (Public/fonts, from Debian's fonts-inter, SIL OFL 1.1) and whose metrics are close to SF's.
+ */
+export const FONT_STACK = '-apple-system, "SF Pro Text", Inter, system-ui, sans-serif';
+
 /** "rgba(r, g, b, a)" from four wire bytes; built only when a color changes. */
 function cssColor(r, g, b, a) {
   return `rgba(${r}, ${g}, ${b}, ${+(a / 255).toFixed(4)})`;
@@ -165,7 +175,9 @@ function blankNode(id) {
     alpha: 1, name: '',
     background: 'rgba(0, 0, 0, 0)', backgroundAlpha: 0,
     cornerRadius: 0, clipsToBounds: false,
-    text: null, fontSize: 17, textColor: 'rgba(0, 0, 0, 1)', font: '17px system-ui, sans-serif',
+    text: null, fontSize: 17, textColor: 'rgba(0, 0, 0, 1)', font: `17px ${FONT_STACK}`,
+    shadowColor: null, shadowOpacity: 0, shadowRadius: 0, shadowX: 0, shadowY: 0,
+    borderWidth: 0, borderColor: null,
     frame: 0,
   };
 }
@@ -180,12 +192,15 @@ export class FrameDecoder {
     this.known = new Map();
     this.frameNumber = 0;
     this.nodes = [];
+    /** The screen's hint as last sent; a keyframe clears it. */
+    this.hint = '';
   }
 
   /** Forget every node: after a reconnect, until the server's first keyframe. */
   reset() {
     this.known.clear();
     this.nodes.length = 0;
+    this.hint = '';
   }
 
   /** @param {ArrayBuffer} buffer one complete binary WebSocket message */
@@ -246,6 +261,9 @@ export class FrameDecoder {
       if (!header.operation || !header.phase) throw new ProtocolError('unknown transition code');
     }
     const count = reader.u32('frame');
+    if (header.isKeyframe) this.hint = '';
+    if (flags & FrameFlag.hint) this.hint = reader.string('frame');
+    header.hint = this.hint;
     if (count > reader.remaining / 4) throw new ProtocolError('node count exceeds the message');
     if (header.isKeyframe) this.known.clear();
     this.frameNumber += 1;
@@ -262,8 +280,15 @@ export class FrameDecoder {
     const id = reader.varint('node');
     const depth = reader.varint('node');
     const descendantCount = reader.varint('node');
-    const fields = reader.u8('node');
-    if ((fields & ~ALL_FIELDS) !== 0) throw new ProtocolError(`unknown node fields ${fields}`);
+    let fields = reader.u8('node');
+    let depthFields = 0;
+    if (fields & MORE_FIELDS) {
+      depthFields = reader.u8('node');
+      if (depthFields === 0 || (depthFields & ~ALL_DEPTH_FIELDS) !== 0) {
+        throw new ProtocolError(`unknown node depth fields ${depthFields}`);
+      }
+      fields &= ~MORE_FIELDS;
+    }
     let node = this.known.get(id);
     const isKnown = node !== undefined && node.frame === this.frameNumber - 1;
     if (!isKnown) {
@@ -301,7 +326,20 @@ export class FrameDecoder {
       node.fontSize = reader.f32('node');
       const r = reader.u8('node'), g = reader.u8('node'), b = reader.u8('node'), a = reader.u8('node');
       node.textColor = cssColor(r, g, b, a);
-      node.font = `${node.fontSize}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+      node.font = `${node.fontSize}px ${FONT_STACK}`;
+    }
+    if (depthFields & DepthField.shadow) {
+      const r = reader.u8('node'), g = reader.u8('node'), b = reader.u8('node'), a = reader.u8('node');
+      node.shadowOpacity = reader.f32('node');
+      node.shadowRadius = reader.f32('node');
+      node.shadowX = reader.f32('node');
+      node.shadowY = reader.f32('node');
+      node.shadowColor = node.shadowOpacity > 0 && a > 0 ? cssColor(r, g, b, a * node.shadowOpacity) : null;
+    }
+    if (depthFields & DepthField.border) {
+      node.borderWidth = reader.f32('node');
+      const r = reader.u8('node'), g = reader.u8('node'), b = reader.u8('node'), a = reader.u8('node');
+      node.borderColor = node.borderWidth > 0 && a > 0 ? cssColor(r, g, b, a) : null;
     }
     return node;
   }

@@ -52,13 +52,20 @@ export class Renderer {
       if (hasArea && node.backgroundAlpha > 0) {
         ctx.fillStyle = node.background;
         this.shape(node);
-        ctx.fill();
+        if (node.shadowColor) {
+          this.castShadow(node, ratio);
+          ctx.fill();
+          ctx.shadowColor = 'transparent';
+        } else {
+          ctx.fill();
+        }
       }
       if (node.text) {
         ctx.fillStyle = node.textColor;
         ctx.font = node.font;
         ctx.fillText(node.text, node.width / 2, node.height / 2);
       }
+      if (hasArea && node.borderColor) this.stroke(node);
       if (node.clipsToBounds && node.descendantCount > 0) {
         ctx.save();
         if (hasArea) {
@@ -77,15 +84,42 @@ export class Renderer {
     }
   }
 
-  /** The node's (rounded) rectangle in its local space, as the current path. */
-  shape(node) {
+  /** The node's (rounded) rectangle in its local space, inset by `inset`, as the current path. */
+  shape(node, inset = 0) {
     const ctx = this.context;
     ctx.beginPath();
-    const radius = Math.min(node.cornerRadius, node.width / 2, node.height / 2);
+    const width = Math.max(node.width - 2 * inset, 0);
+    const height = Math.max(node.height - 2 * inset, 0);
+    const radius = Math.min(Math.max(node.cornerRadius - inset, 0), width / 2, height / 2);
     if (radius > 0 && ctx.roundRect) {
-      ctx.roundRect(0, 0, node.width, node.height, radius);
+      ctx.roundRect(inset, inset, width, height, radius);
     } else {
-      ctx.rect(0, 0, node.width, node.height);
+      ctx.rect(inset, inset, width, height);
     }
+  }
+
+  /**
+   * Sets the context's shadow for the node's next fill. A canvas shadow ignores the transform, so
+   * offset and blur are mapped to device pixels here: the offset through the node's matrix, the
+   * blur scaled by the matrix's mean scale. CALayer's shadowRadius is about the Gaussian's σ;
+   * canvas's shadowBlur is 2σ.
+   */
+  castShadow(node, ratio) {
+    const ctx = this.context;
+    const scale = Math.sqrt(Math.abs(node.a * node.d - node.b * node.c));
+    ctx.shadowColor = node.shadowColor;
+    ctx.shadowBlur = 2 * node.shadowRadius * scale * ratio;
+    ctx.shadowOffsetX = ratio * (node.a * node.shadowX + node.c * node.shadowY);
+    ctx.shadowOffsetY = ratio * (node.b * node.shadowX + node.d * node.shadowY);
+  }
+
+  /** CALayer's border: inside the bounds, following the corner radius. */
+  stroke(node) {
+    const ctx = this.context;
+    const width = Math.min(node.borderWidth, node.width / 2, node.height / 2);
+    ctx.strokeStyle = node.borderColor;
+    ctx.lineWidth = width;
+    this.shape(node, width / 2);
+    ctx.stroke();
   }
 }

@@ -18,6 +18,10 @@ struct FrameWriter {
         } else {
             line += "null"
         }
+        if !list.hint.isEmpty {
+            line += ",\"hint\":"
+            Self.appendString(list.hint, to: &line)
+        }
         line += ",\"nodes\":["
         for (i, node) in list.nodes.enumerated() {
             if i > 0 { line += "," }
@@ -31,6 +35,17 @@ struct FrameWriter {
             if let text = node.text {
                 line += ",\"text\":"
                 Self.appendString(text, to: &line)
+            }
+            // Only what draws: a recording without shadows and borders reads as it always did.
+            if node.cornerRadius > 0 { line += ",\"radius\":\(Self.number(node.cornerRadius))" }
+            let shadow = node.shadow
+            if shadow.isVisible {
+                line += ",\"shadow\":{\"color\":\"\(shadow.color.hexString)\",\"opacity\":\(Self.number(shadow.opacity))"
+                line += ",\"radius\":\(Self.number(shadow.radius)),\"offset\":[\(Self.number(shadow.offset.width)),"
+                line += "\(Self.number(shadow.offset.height))]}"
+            }
+            if node.border.isVisible {
+                line += ",\"border\":{\"width\":\(Self.number(node.border.width)),\"color\":\"\(node.border.color.hexString)\"}"
             }
             line += "}"
         }

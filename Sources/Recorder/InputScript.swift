@@ -3,16 +3,36 @@ import Motion
 import Scenes
 import SegueKit
 
-/// A recorded pointer script: `{"events":[{"t":0.5,"type":"down","x":389,"y":420,"id":1,"pointer":"touch"}, ...]}`.
+/// A recorded input script: `{"events":[{"t":0.5,"type":"down","x":389,"y":420,"id":1,"pointer":"touch"}, ...]}`.
 /// `t` is seconds from the start and never decreases; `id` defaults to 1, `pointer` to "touch".
+/// `{"t":1.2,"type":"resize","width":844,"height":390}` resizes the window (a rotation), so what a
+/// resize does at any moment of a transition can be recorded headlessly.
 public struct InputScript: Equatable, Sendable {
     public struct Event: Equatable, Sendable {
+        /// What happens at the event's time.
+        public enum Action: Equatable, Sendable {
+            /// A finger, mouse or pen does something.
+            case pointer(PointerEvent)
+            /// The window takes a new size, as the page's viewport message does.
+            case resize(Size)
+        }
+
         public var time: Double
-        public var pointer: PointerEvent
+        public var action: Action
 
         public init(time: Double, pointer: PointerEvent) {
             self.time = time
-            self.pointer = pointer
+            action = .pointer(pointer)
+        }
+
+        public init(time: Double, resize size: Size) {
+            self.time = time
+            action = .resize(size)
+        }
+
+        /// The pointer event, when the action is one.
+        public var pointer: PointerEvent? {
+            if case .pointer(let event) = action { event } else { nil }
         }
     }
 
@@ -20,6 +40,8 @@ public struct InputScript: Equatable, Sendable {
     public static let maximumEvents = 1_000_000
     public static let maximumTime = 3600.0
     public static let coordinateRange = -100_000.0...100_000.0
+    /// A resize's width and height, pt: the recorder's own `--width`/`--height` range.
+    public static let sizeRange = Recorder.Options.sizeRange
 
     public var events: [Event]
 
@@ -75,8 +97,16 @@ public struct InputScript: Equatable, Sendable {
         guard time >= 0, time <= maximumTime else {
             throw .invalidInput("event \(index): \"t\" must be between 0 and \(Int(maximumTime)) seconds")
         }
-        guard let typeName = fields["type"] as? String, let phase = PointerEvent.Phase(rawValue: typeName) else {
-            throw .invalidInput("event \(index): \"type\" must be one of down, move, up, cancel")
+        let typeName = fields["type"] as? String
+        if typeName == "resize" {
+            let width = try number("width", required: true), height = try number("height", required: true)
+            guard sizeRange.contains(width), sizeRange.contains(height) else {
+                throw .invalidInput("event \(index): \"width\" and \"height\" must be between 1 and \(Int(sizeRange.upperBound))")
+            }
+            return Event(time: time, resize: Size(width: width, height: height))
+        }
+        guard let typeName, let phase = PointerEvent.Phase(rawValue: typeName) else {
+            throw .invalidInput("event \(index): \"type\" must be one of down, move, up, cancel, resize")
         }
         let x = try number("x", required: true), y = try number("y", required: true)
         guard coordinateRange.contains(x), coordinateRange.contains(y) else {

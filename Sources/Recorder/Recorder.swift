@@ -2,8 +2,8 @@ import Motion
 import Scenes
 import SegueKit
 
-/// `segue record`: runs a scene on a virtual clock at exactly `fps` frames per second, feeding it a
-/// pointer script, and emits one JSON object per frame. Same input, byte-identical output.
+/// `segue record`: runs a scene on a virtual clock at exactly `fps` frames per second, feeding it an
+/// input script (pointer events and resizes), and emits one JSON object per frame. Same input, byte-identical output.
 public struct Recorder {
     public struct Options: Equatable, Sendable {
         public var scene: String
@@ -89,7 +89,10 @@ public struct Recorder {
             let time = Double(index) / Double(options.fps)
             while next < events.count && events[next].time <= time {
                 clock.set(events[next].time)
-                host.handle(events[next].pointer)
+                switch events[next].action {
+                case .pointer(let pointer): host.handle(pointer)
+                case .resize(let size): host.resize(to: size)
+                }
                 next += 1
             }
             clock.set(time)

@@ -23,11 +23,14 @@ public struct DisplayNode: Equatable, Sendable {
     public var text: String?
     public var textColor: Color
     public var fontSize: Double
+    /// Drawn under the node, in viewport points along its transform (`Shadow.none` when it has none).
+    public var shadow: Shadow
+    public var border: Border
 
     public init(id: UInt32, name: String, depth: UInt16 = 0, descendantCount: UInt32 = 0, size: Size = .zero,
                 transform: AffineTransform = .identity, alpha: Double = 1, backgroundColor: Color = .clear,
                 cornerRadius: Double = 0, clipsToBounds: Bool = false, text: String? = nil,
-                textColor: Color = .black, fontSize: Double = 17) {
+                textColor: Color = .black, fontSize: Double = 17, shadow: Shadow = .none, border: Border = .none) {
         self.id = id
         self.name = name
         self.depth = depth
@@ -41,6 +44,8 @@ public struct DisplayNode: Equatable, Sendable {
         self.text = text
         self.textColor = textColor
         self.fontSize = fontSize
+        self.shadow = shadow
+        self.border = border
     }
 }
 
@@ -49,10 +54,14 @@ public struct DisplayNode: Equatable, Sendable {
 public struct DisplayList: Equatable, Sendable {
     public var viewport: Size
     public var nodes: [DisplayNode]
+    /// What the visible screen tells a person to do ("Swipe from the left edge…"); empty for none.
+    /// The page shows it in its hint pill.
+    public var hint: String
 
-    public init(viewport: Size = .zero, nodes: [DisplayNode] = []) {
+    public init(viewport: Size = .zero, nodes: [DisplayNode] = [], hint: String = "") {
         self.viewport = viewport
         self.nodes = nodes
+        self.hint = hint
     }
 
     public func node(named name: String) -> DisplayNode? {

@@ -49,12 +49,12 @@ struct FadeSceneTests {
         script.drag(from: Point(x: 40, y: 400), to: Point(x: 280, y: 400), steps: 24)
         let run = try record("fade", script.script)
         var checked = 0
-        let began = try #require(script.events.first { $0.pointer.phase == .move && $0.pointer.location.x - 40 >= 10 })
+        let began = try #require(script.events.first { $0.pointer?.phase == .move && $0.pointer!.location.x - 40 >= 10 })
         for frame in run.frames where frame.transition?.phase == .interactive {
             let latest = try #require(script.events.last { $0.time <= frame.time })
             // The guide updates on .changed only: the frame of .began still shows 0.
             if latest.time <= began.time { continue }
-            let expected = min(max(latest.pointer.location.x / 300, 0), 0.99)
+            let expected = min(max(latest.pointer!.location.x / 300, 0), 0.99)
             #expect(abs(frame.transition!.progress - expected) < 1e-9)
             checked += 1
         }

@@ -61,10 +61,10 @@ struct MenuSceneTests {
         var checked = 0
         for frame in run.frames where frame.transition?.phase == .interactive && frame.transition?.progress ?? 0 > 0 {
             let latest = try #require(script.events.last { $0.time <= frame.time })
-            #expect(abs(frame.transition!.progress - latest.pointer.location.x / 390) < 1e-9)
+            #expect(abs(frame.transition!.progress - latest.pointer!.location.x / 390) < 1e-9)
             // The menu's left edge sits at −width·(1 − progress).
             let menu = try #require(frame.node("menu"))
-            #expect(abs(menu.transform.tx + 390 * (1 - latest.pointer.location.x / 390)) < 1e-9)
+            #expect(abs(menu.transform.tx + 390 * (1 - latest.pointer!.location.x / 390)) < 1e-9)
             checked += 1
         }
         #expect(checked > 10)

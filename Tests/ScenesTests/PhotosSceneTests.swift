@@ -52,7 +52,7 @@ struct PhotosSceneTests {
 
         // The push starts when the tap lifts; its first frame shows the image on the tile and the
         // tile itself hidden.
-        let tapUp = try #require(script.events.first { $0.pointer.phase == .up }).time
+        let tapUp = try #require(script.events.first { $0.pointer?.phase == .up }).time
         let first = try #require(run.frames.first { $0.transition?.operation == .push })
         #expect(first.node("tile-4") == nil)
         // The image's center follows the physical spring; the backdrop fades on easeOut over 0.8 s.
@@ -87,12 +87,12 @@ struct PhotosSceneTests {
         #expect(run.last.node("photo") == nil)
 
         // Mid-drag, the image moves with the finger 1:1 from where the pan began (10 pt in).
-        let moves = script.events.filter { $0.pointer.phase == .move && $0.time > downTime }
-        let began = try #require(moves.first { $0.pointer.location.y - 420 >= 10 })
+        let moves = script.events.filter { $0.pointer?.phase == .move && $0.time > downTime }
+        let began = try #require(moves.first { $0.pointer!.location.y - 420 >= 10 })
         var checked = 0
         for f in run.frames where f.transition?.phase == .interactive && f.time > began.time {
             let latest = try #require(script.events.last { $0.time <= f.time })
-            let drag = latest.pointer.location.y - began.pointer.location.y
+            let drag = latest.pointer!.location.y - began.pointer!.location.y
             let center = try #require(f.center(of: "photo-image"))
             #expect(abs(center.y - (Self.resting.midY + drag)) < 1e-6)
             #expect(abs(f.transition!.progress - min(drag / 422, 1)) < 1e-9)
@@ -151,7 +151,7 @@ struct PhotosSceneTests {
             #expect(f.transition?.phase == .interactive)
         }
         // Exactly where the spring had it at the touch.
-        let tapUp = try #require(script.events.first { $0.pointer.phase == .up }).time
+        let tapUp = try #require(script.events.first { $0.pointer?.phase == .up }).time
         let k = SpringTiming(mass: 4.5, stiffness: 1300, damping: 95, initialVelocity: 0).value(at: grabTime - tapUp)
         #expect(abs(first.y - (Self.tile4.midY + (Self.resting.midY - Self.tile4.midY) * k)) < 1e-6)
         #expect(abs(first.y - at.y) < 15)
@@ -180,7 +180,7 @@ struct PhotosSceneTests {
         script.wait(1.5)
         let run = try record("photos", script.script)
         expectSettled(run, top: "grid")
-        let release = try #require(script.events.last { $0.pointer.phase == .up }).time
+        let release = try #require(script.events.last { $0.pointer?.phase == .up }).time
         let held = try #require(run.frames.last { $0.time < release })
         let start = try #require(held.center(of: "photo-image"))
         // From the release on, the image follows the sample's spring toward the tile, starting at

@@ -28,7 +28,7 @@ struct SettingsRecordingTests {
         let run = try record("settings", script.script)
         var followed = 0
         for frame in run.frames where frame.transition?.phase == .interactive {
-            let finger = try #require(latest(script, before: frame.time)).pointer.location.x
+            let finger = try #require(latest(script, before: frame.time)).pointer!.location.x
             #expect(abs(try #require(frame.node("about")).transform.tx - (finger - 20)) < 1e-9)
             #expect(abs(try #require(frame.node("general")).transform.tx - (-117 + 0.3 * (finger - 20))) < 1e-9)
             followed += 1
@@ -81,7 +81,7 @@ struct SettingsRecordingTests {
             #expect(abs(try #require(frame.node("about")).transform.tx - frozen) < 1e-9)
         }
         for frame in run.frames where frame.time >= firstMove && frame.transition?.phase == .interactive {
-            let finger = try #require(latest(script, before: frame.time)).pointer.location.x
+            let finger = try #require(latest(script, before: frame.time)).pointer!.location.x
             let expected = max(frozen - (250 - finger), 0)
             #expect(abs(try #require(frame.node("about")).transform.tx - expected) < 1e-9)
         }

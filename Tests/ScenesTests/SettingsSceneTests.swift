@@ -120,11 +120,13 @@ struct SettingsSceneTests {
         func x(_ name: String) -> Double? { nodes.first { $0.name == name }?.transform.tx }
         #expect(abs(try #require(x("about")) - Self.width * (1 - p)) < 1e-6)
         #expect(abs(try #require(x("general")) - Self.below * p) < 1e-6)
-        // The shadow strip hangs off About's left edge, moving with it, as About covers General.
+        // The shadow caster sits right under About, moving with it, its shadow fading in as About
+        // covers General.
         let shadow = try #require(nodes.first { $0.name == "settings-shadow" })
-        #expect(abs(shadow.transform.tx - (Self.width * (1 - p) - 3)) < 1e-6)
-        #expect(abs(shadow.alpha - 0.15 * p) < 1e-6)
-        #expect(shadow.size == Size(width: 3, height: 844))
+        #expect(abs(shadow.transform.tx - Self.width * (1 - p)) < 1e-6)
+        #expect(abs(shadow.alpha - p) < 1e-6)
+        #expect(shadow.size == Size(width: 390, height: 844))
+        #expect(shadow.shadow == Shadow(color: .black, opacity: 0.25, radius: 4, offset: .zero))
         let dimming = try #require(nodes.first { $0.name == "settings-dimming" })
         #expect(abs(dimming.alpha - 0.1 * p) < 1e-6)
         // The transition's progress is its time over the spring's settling time.
@@ -176,7 +178,7 @@ struct SettingsSceneTests {
             func x(_ name: String) -> Double? { nodes.first { $0.name == name }?.transform.tx }
             #expect(abs(try #require(x("about")) - d) < 1e-9)
             #expect(abs(try #require(x("general")) - Self.below * (1 - d / Self.width)) < 1e-9)
-            #expect(abs(try #require(x("settings-shadow")) - (d - 3)) < 1e-9)
+            #expect(abs(try #require(x("settings-shadow")) - d) < 1e-9)
             let dimming = try #require(nodes.first { $0.name == "settings-dimming" })
             #expect(abs(dimming.alpha - 0.1 * (1 - d / Self.width)) < 1e-9)
             #expect(abs(try #require(driver.host.transition).progress - d / Self.width) < 1e-9)

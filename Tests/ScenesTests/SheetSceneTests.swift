@@ -66,11 +66,11 @@ struct SheetSceneTests {
         // Up 309 pt, 10.3 pt a frame: the pan begins on the first move (past its 10 pt hysteresis).
         Self.press(&script, at: Point(x: 195, y: 600), by: -309, steps: 30)
         let run = try record("sheet", script.script, duration: script.time)
-        let moves = script.events.filter { $0.pointer.phase == .move && $0.time > start }
-        let began = moves[0].pointer.location.y
+        let moves = script.events.filter { $0.pointer?.phase == .move && $0.time > start }
+        let began = moves[0].pointer!.location.y
         var checked = 0
         for frame in run.frames where frame.time > moves[0].time {
-            let finger = try #require(script.events.last { $0.time <= frame.time }).pointer.location.y
+            let finger = try #require(script.events.last { $0.time <= frame.time }).pointer!.location.y
             let top = try #require(Self.top(frame))
             #expect(abs(top - (Self.mediumTop + finger - began)) < 1e-9, "at \(frame.time)")
             let height = 844 - top
@@ -112,7 +112,7 @@ struct SheetSceneTests {
         // From large, 10 pt to begin the pan, then 100 and 300 pt further up.
         Self.press(&script, at: Point(x: 195, y: 400), by: -410, steps: 41)
         let run = try record("sheet", script.script, duration: script.time)
-        let moves = script.events.filter { $0.pointer.phase == .move && $0.time > 2.5 }
+        let moves = script.events.filter { $0.pointer?.phase == .move && $0.time > 2.5 }
         for (index, overshoot) in [(10, 100.0), (30, 300.0)] {
             let frame = try #require(run.frames.first { $0.time >= moves[index].time })
             #expect(abs(try #require(Self.top(frame)) - (Self.largeTop - Self.band(overshoot))) < 1e-9)
@@ -173,7 +173,7 @@ struct SheetSceneTests {
         #expect(run.host.settledInvariantViolations() == [])
         // It leaves at the finger's speed: the first frame after the release moves on at least as
         // far as the last frame of the drag did (25 pt), never back.
-        let up = try #require(script.events.last { $0.pointer.phase == .up }).time
+        let up = try #require(script.events.last { $0.pointer?.phase == .up }).time
         let frames = run.frames.filter { $0.time >= up - 2 * ScriptBuilder.step && $0.time < up + 0.1 }
         let tops = frames.compactMap(Self.top)
         #expect(zip(tops, tops.dropFirst()).allSatisfy { $0.1 >= $0.0 })

@@ -52,13 +52,13 @@ struct SlidesSceneTests {
         script.drag(from: rightEdgeStart, to: Point(x: 189, y: 420), steps: 25)
         let run = try record("slides", script.script)
         // The gesture begins on the first move 15 pt in (edge hysteresis); translation counts from there.
-        let moves = script.events.filter { $0.pointer.phase == .move }
-        let began = try #require(moves.first { rightEdgeStart.x - $0.pointer.location.x >= 15 })
+        let moves = script.events.filter { $0.pointer?.phase == .move }
+        let began = try #require(moves.first { rightEdgeStart.x - $0.pointer!.location.x >= 15 })
         var checked = 0
         for frame in run.frames where frame.transition?.phase == .interactive {
             // The recorder applies every event at or before a frame's time; the latest one shows.
             let latest = try #require(script.events.last { $0.time <= frame.time })
-            let expected = min(abs(latest.pointer.location.x - began.pointer.location.x) / 400, 1)
+            let expected = min(abs(latest.pointer!.location.x - began.pointer!.location.x) / 400, 1)
             #expect(abs(frame.transition!.progress - expected) < 1e-9)
             checked += 1
         }

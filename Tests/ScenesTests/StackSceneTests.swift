@@ -58,12 +58,12 @@ struct StackSceneTests {
         var (script, _) = try presented()
         script.drag(from: Point(x: 200, y: 300), to: Point(x: 200, y: 700), steps: 25)
         let run = try record("stack", script.script)
-        let moves = script.events.filter { $0.pointer.phase == .move && $0.time > 1.5 }
-        let began = try #require(moves.first { $0.pointer.location.y - 300 >= 10 })
+        let moves = script.events.filter { $0.pointer?.phase == .move && $0.time > 1.5 }
+        let began = try #require(moves.first { $0.pointer!.location.y - 300 >= 10 })
         var checked = 0
         for frame in run.frames where frame.transition?.phase == .interactive && frame.time > began.time {
             let latest = try #require(script.events.last { $0.time <= frame.time })
-            let expected = (latest.pointer.location.y - began.pointer.location.y) / 844
+            let expected = (latest.pointer!.location.y - began.pointer!.location.y) / 844
             #expect(abs(frame.transition!.progress - expected) < 1e-9)
             checked += 1
         }
@@ -76,12 +76,12 @@ struct StackSceneTests {
         var (script, _) = try presented()
         script.drag(from: Point(x: 200, y: 300), to: Point(x: 200, y: 500), steps: 40)
         let run = try record("stack", script.script)
-        let moves = script.events.filter { $0.pointer.phase == .move && $0.time > 1.5 }
-        let began = try #require(moves.first { $0.pointer.location.y - 300 >= 10 })
+        let moves = script.events.filter { $0.pointer?.phase == .move && $0.time > 1.5 }
+        let began = try #require(moves.first { $0.pointer!.location.y - 300 >= 10 })
         var checked = 0
         for frame in run.frames where frame.transition?.phase == .interactive && frame.time > began.time {
             let latest = try #require(script.events.last { $0.time <= frame.time })
-            let drag = latest.pointer.location.y - began.pointer.location.y
+            let drag = latest.pointer!.location.y - began.pointer!.location.y
             #expect(abs(try #require(frame.node("stacksecond")).transform.ty - drag) < 1e-9)
             let p = drag / 844, start = 0.1 / 0.6
             let scale = p <= start ? 0.95 : 0.95 + 0.05 * (p - start) / (1 - start)
@@ -101,7 +101,7 @@ struct StackSceneTests {
         // 400 pt in 10 frames: 2400 pt/s down.
         script.drag(from: Point(x: 200, y: 300), to: Point(x: 200, y: 700), steps: 10)
         let run = try record("stack", script.script)
-        let release = try #require(script.events.last { $0.pointer.phase == .up }).time
+        let release = try #require(script.events.last { $0.pointer?.phase == .up }).time
         let held = try #require(run.frames.last { $0.time < release })
         let next = try #require(run.frames.first { $0.time >= release + 1.0 / 60 })
         let heldY = try #require(held.node("stacksecond")).transform.ty

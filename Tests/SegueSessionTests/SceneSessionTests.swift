@@ -86,11 +86,11 @@ import Testing
 
         static let all = [
             BadMessage(name: "empty", bytes: [], code: ErrorCode(rawValue: 1)),
-            BadMessage(name: "short pointer", bytes: [1, 16] + [UInt8](repeating: 0, count: 10),
+            BadMessage(name: "short pointer", bytes: [WireProtocol.version, 16] + [UInt8](repeating: 0, count: 10),
                        code: ErrorCode(rawValue: 5)),
             BadMessage(name: "version 9", bytes: [9, 16] + [UInt8](repeating: 0, count: 26),
                        code: ErrorCode(rawValue: 3)),
-            BadMessage(name: "unknown type", bytes: [1, 99], code: ErrorCode(rawValue: 4)),
+            BadMessage(name: "unknown type", bytes: [WireProtocol.version, 99], code: ErrorCode(rawValue: 4)),
             BadMessage(name: "NaN coordinate", bytes: pointer(at: Point(x: .nan, y: 10)), code: ErrorCode(rawValue: 6)),
             BadMessage(name: "coordinate out of range", bytes: pointer(at: Point(x: 1e9, y: 10)),
                        code: ErrorCode(rawValue: 7)),

@@ -31,27 +31,27 @@ import Testing
         let bytes = ClientMessage.pointer(event, sequence: 258).encoded()
 
         #expect(bytes.count == 28)
-        #expect(Array(bytes[0..<12]) == [1, 16, 2, 2, 2, 1, 0, 0, 3, 0, 0, 0])
+        #expect(Array(bytes[0..<12]) == [3, 16, 2, 2, 2, 1, 0, 0, 3, 0, 0, 0])
         #expect(Array(bytes[20..<28]) == Array(withUnsafeBytes(of: (500.0).bitPattern.littleEndian, Array.init)))
     }
 
     static let rejected: [(bytes: [UInt8], error: ClientMessageError)] = [
         ([], .empty),
-        ([1], .missingType),
-        ([1] + [UInt8](repeating: 20, count: 128), .tooLarge(byteCount: 129)),
+        ([3], .missingType),
+        ([3] + [UInt8](repeating: 20, count: 128), .tooLarge(byteCount: 129)),
         ([2, 20, 1], .unsupportedVersion(2)),
         ([0, 20, 1], .unsupportedVersion(0)),
         ([123, 34, 116, 121], .unsupportedVersion(123)),
-        ([1, 99], .unknownType(99)),
-        ([1, MessageType.frame.rawValue], .unknownType(2)),
+        ([3, 99], .unknownType(99)),
+        ([3, MessageType.frame.rawValue], .unknownType(2)),
         (Array(pointer().encoded().dropLast()), .wrongLength(.pointer, expected: 28, actual: 27)),
         (pointer().encoded() + [0], .wrongLength(.pointer, expected: 28, actual: 29)),
-        ([1, 17, 0, 0], .wrongLength(.viewport, expected: 14, actual: 4)),
-        ([1, 19], .wrongLength(.ping, expected: 10, actual: 2)),
-        ([1, 20], .wrongLength(.slowAnimations, expected: 3, actual: 2)),
-        ([1, 18], .wrongLength(.scene, expected: 3, actual: 2)),
-        ([1, 18, 5, 65, 66], .wrongLength(.scene, expected: 8, actual: 5)),
-        ([1, 18, 1, 65, 66], .wrongLength(.scene, expected: 4, actual: 5)),
+        ([3, 17, 0, 0], .wrongLength(.viewport, expected: 14, actual: 4)),
+        ([3, 19], .wrongLength(.ping, expected: 10, actual: 2)),
+        ([3, 20], .wrongLength(.slowAnimations, expected: 3, actual: 2)),
+        ([3, 18], .wrongLength(.scene, expected: 3, actual: 2)),
+        ([3, 18, 5, 65, 66], .wrongLength(.scene, expected: 8, actual: 5)),
+        ([3, 18, 1, 65, 66], .wrongLength(.scene, expected: 4, actual: 5)),
         (pointer(x: .nan).encoded(), .notFinite(.x)),
         (pointer(y: .infinity).encoded(), .notFinite(.y)),
         (pointer(x: -.infinity).encoded(), .notFinite(.x)),
@@ -73,14 +73,14 @@ import Testing
         (viewport(ratio: .infinity).encoded(), .notFinite(.devicePixelRatio)),
         (ClientMessage.ping(clientTime: .nan).encoded(), .notFinite(.clientTime)),
         (ClientMessage.ping(clientTime: -1).encoded(), .outOfRange(.clientTime, -1000)),
-        ([1, 20, 2], .unknownCode(.slowAnimations, 2)),
-        ([1, 18, 0], .invalidSceneName(.empty)),
-        ([1, 18, 65] + [UInt8](repeating: 65, count: 65), .invalidSceneName(.tooLong(byteCount: 65))),
-        ([1, 18, 2, 0xC3, 0x28], .invalidSceneName(.notUTF8)),
-        ([1, 18, 3, 0xED, 0xA0, 0x80], .invalidSceneName(.notUTF8)),
-        ([1, 18, 4, 65, 7, 66, 67], .invalidSceneName(.notPrintable)),
-        ([1, 18, 2, 65, 10], .invalidSceneName(.notPrintable)),
-        ([1, 18, 4, 0xE2, 0x80, 0xAE, 65], .invalidSceneName(.notPrintable)),
+        ([3, 20, 2], .unknownCode(.slowAnimations, 2)),
+        ([3, 18, 0], .invalidSceneName(.empty)),
+        ([3, 18, 65] + [UInt8](repeating: 65, count: 65), .invalidSceneName(.tooLong(byteCount: 65))),
+        ([3, 18, 2, 0xC3, 0x28], .invalidSceneName(.notUTF8)),
+        ([3, 18, 3, 0xED, 0xA0, 0x80], .invalidSceneName(.notUTF8)),
+        ([3, 18, 4, 65, 7, 66, 67], .invalidSceneName(.notPrintable)),
+        ([3, 18, 2, 65, 10], .invalidSceneName(.notPrintable)),
+        ([3, 18, 4, 0xE2, 0x80, 0xAE, 65], .invalidSceneName(.notPrintable)),
     ]
 
     @Test(arguments: rejected)
@@ -96,7 +96,7 @@ import Testing
         #expect(message.message == "The device pixel ratio 9.0 is out of range.")
         var decoder = FrameDecoder()
         #expect(try decoder.decode(message.encoded()) == .error(message))
-        #expect(ErrorMessage(.unsupportedVersion(2)).message.contains("speaks version 1"))
+        #expect(ErrorMessage(.unsupportedVersion(2)).message.contains("speaks version 3"))
         #expect(ErrorMessage(.tooLarge(byteCount: 500)).code.rawValue == 2)
     }
 

@@ -14,8 +14,10 @@ the server tests and the scripts), so scripts/screenshot.py can import it direct
 from __future__ import annotations
 
 import os
+import struct
 import sys
 import time
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -182,6 +184,46 @@ return [other, data.length / 4];
 """
 
 
+def decode_png(data: bytes) -> tuple[int, int, bytes]:
+    """Width, height and packed RGB rows of a non-interlaced 8-bit RGB/RGBA PNG (Chromium's)."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    at, chunks, header = 8, [], None
+    while at < len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        body = data[at + 8:at + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            chunks.append(body)
+        at += 12 + length
+    width, height, depth, color_type, _, _, interlace = header
+    assert depth == 8 and color_type in (2, 6) and interlace == 0, header
+    channels = 3 if color_type == 2 else 4
+    raw = zlib.decompress(b"".join(chunks))
+    stride = width * channels
+    rows, previous = bytearray(), bytearray(stride)
+    for y in range(height):
+        line = raw[y * (stride + 1):(y + 1) * (stride + 1)]
+        kind, row = line[0], bytearray(line[1:])
+        for i in range(stride):
+            left = row[i - channels] if i >= channels else 0
+            up = previous[i]
+            corner = previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                row[i] = (row[i] + left) & 0xFF
+            elif kind == 2:
+                row[i] = (row[i] + up) & 0xFF
+            elif kind == 3:
+                row[i] = (row[i] + (left + up) // 2) & 0xFF
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                row[i] = (row[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 0xFF
+        rows += row if channels == 3 else bytes(b for i, b in enumerate(row) if i % 4 != 3)
+        previous = row
+    return width, height, bytes(rows)
+
+
 def close(color, target, tolerance: int = 3) -> bool:
     return all(abs(a - b) <= tolerance for a, b in zip(color, target))
 
@@ -193,6 +235,10 @@ class Page:
         self.driver = driver
         self.server = server
         self.metrics = MOBILE
+        # The scene's screen: its logical size (CSS px the server lays out in) and where the page
+        # draws it in the window (the whole window on a phone; a scaled device outline on a desktop).
+        self.screen_size = (MOBILE["width"], MOBILE["height"])
+        self.screen_rect = {"left": 0.0, "top": 0.0, "width": float(MOBILE["width"]), "height": float(MOBILE["height"])}
 
     # -- setup --
 
@@ -212,8 +258,25 @@ class Page:
                   "the page never drew a frame")
         size = self.js("const c = document.getElementById('stage');"
                        "return [c.clientWidth, c.clientHeight, window.devicePixelRatio]")
-        expected = [metrics["width"], metrics["height"], metrics["deviceScaleFactor"]]
+        device = self.js("const d = window.segue.device; if (!d.isActive) return null;"
+                         "const w = d.landscape ? d.device.height : d.device.width;"
+                         "const h = d.landscape ? d.device.width : d.device.height; return [w, h]")
+        screen = device or [metrics["width"], metrics["height"]]
+        expected = [*screen, metrics["deviceScaleFactor"]]
         assert size == expected, f"canvas CSS size and dpr {size}, expected {expected}"
+        self.screen_size = tuple(screen)
+        self.screen_rect = self.js("const r = document.getElementById('stage').getBoundingClientRect();"
+                                   "return {left: r.left, top: r.top, width: r.width, height: r.height}")
+
+    def to_window(self, x: float, y: float) -> tuple[float, float]:
+        """A point on the scene's screen (logical px) in window CSS px, where input goes."""
+        r = self.screen_rect
+        return (r["left"] + x * r["width"] / self.screen_size[0], r["top"] + y * r["height"] / self.screen_size[1])
+
+    def window_pixels(self) -> tuple[int, int, bytes]:
+        """The whole window as Chromium composited it (device outline included): width, height and
+        RGB rows, decoded from a screenshot PNG (8-bit RGB or RGBA, as Chromium writes it)."""
+        return decode_png(self.driver.get_screenshot_as_png())
 
     def wait_connected(self, timeout: float = 10.0) -> None:
         self.wait(lambda: self.js("return !!(window.segue && window.segue.connected "
@@ -236,8 +299,8 @@ class Page:
         return [tuple(p) for p in self.js(_SAMPLE_JS, [list(p) for p in points])]
 
     def grid(self, columns: int = 9, rows: int = 15) -> list[tuple[int, int]]:
-        """Points spread over the whole viewport, away from its very edges."""
-        w, h = self.metrics["width"], self.metrics["height"]
+        """Points spread over the whole screen, away from its very edges."""
+        w, h = self.screen_size
         return [(w * (i + 0.5) / columns, h * (j + 0.5) / rows)
                 for i in range(columns) for j in range(rows)]
 
@@ -304,12 +367,15 @@ class Page:
                          observe: Callable[[dict], None] | None = None) -> list[dict]:
         """Drags from the right edge leftwards by `distance` CSS px, reading window.segue.stats
         after every step (and handing it to `observe`). Returns the stats seen while moving."""
-        width = self.metrics["width"]
-        y = self.metrics["height"] / 2 if y is None else y
+        width = self.screen_size[0]
+        y = self.screen_size[1] / 2 if y is None else y
         x = width - 1
         down, move, up = (("touchStart", "touchMove", "touchEnd") if device == "touch"
                           else ("mousePressed", "mouseMoved", "mouseReleased"))
-        send = self.touch if device == "touch" else self.mouse
+        raw = self.touch if device == "touch" else self.mouse
+
+        def send(kind, px=None, py=None):
+            raw(kind, *self.to_window(px, py)) if px is not None else raw(kind)
         seen = []
         send(down, x, y)
         for step in range(1, steps + 1):

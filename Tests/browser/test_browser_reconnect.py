@@ -28,6 +28,9 @@ def test_page_reconnects_after_the_server_restarts_on_the_same_port(own_page):
     page.wait(banner.is_displayed, 2, "#banner is not shown while disconnected")
     text = banner.text
     assert re.fullmatch(r"Reconnecting(?: in \d+ s)?…", text), text
+    # Above everything: on a phone it overlaps the telemetry panel, which used to hide it.
+    assert page.js("const z = (id) => +getComputedStyle(document.getElementById(id)).zIndex;"
+                   "return z('banner') > Math.max(z('telemetry'), z('notice'), z('hint'))")
     drawn_before = page.stats()["framesDrawn"]
 
     # Stay down until at least one retry has failed (Chromium logs the refused WebSocket), then
@@ -47,6 +50,8 @@ def test_page_reconnects_after_the_server_restarts_on_the_same_port(own_page):
 
     page.wait_connected(timeout=15)
     page.wait(lambda: not banner.is_displayed(), 5, "#banner still shown after reconnecting")
+    notice = page.driver.find_element(By.ID, "notice")
+    page.wait(lambda: notice.is_displayed() and notice.text == "Reconnected", 5, "a reconnect is not announced")
     # A new connection is a new scene session: the page forgot the old nodes and draws the new
     # session's keyframe, `first` again.
     page.wait(lambda: page.stats()["framesDrawn"] > drawn_before, 5, "nothing drawn after reconnecting")

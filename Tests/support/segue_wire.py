@@ -5,8 +5,8 @@ keeping the per-node state the change-only frame encoding needs.
 """
 import struct
 
-VERSION = 1
-SUBPROTOCOL = "segue.v1"
+VERSION = 3
+SUBPROTOCOL = "segue.v3"
 
 HELLO, FRAME, PONG, ERROR = 1, 2, 3, 4
 POINTER, VIEWPORT, SCENE, PING, SLOW = 16, 17, 18, 19, 20
@@ -69,6 +69,7 @@ class Decoder:
 
     def __init__(self):
         self.known = {}
+        self.hint = ""
 
     def decode(self, data):
         r = Reader(data)
@@ -98,12 +99,19 @@ class Decoder:
         count = r.take("I")
         if flags & 1:
             self.known = {}
+            self.hint = ""
+        if flags & 16:
+            self.hint = r.string()
         nodes, now = [], {}
         for _ in range(count):
             node_id, depth, descendants = r.varint(), r.varint(), r.varint()
             mask = r.take("B")
+            depth_mask = r.take("B") if mask & 0x80 else 0
+            mask &= 0x7F
             node = dict(self.known.get(node_id, {}))
-            if not node and mask != 0x7F:
+            if not node:
+                node.update(shadow=None, border=None)
+            if len(node) == 2 and mask != 0x7F:
                 raise ValueError(f"unknown node {node_id} with mask {mask:#x}")
             node.update(id=node_id, depth=depth, descendants=descendants)
             if mask & 1:
@@ -124,6 +132,15 @@ class Decoder:
             if mask & 64:
                 node["font_size"] = r.take("f")
                 node["text_color"] = r.take("BBBB")
+            if depth_mask & 1:
+                color = r.take("BBBB")
+                opacity, radius, dx, dy = r.take("ffff")
+                node["shadow"] = None if opacity == 0 else {"color": color, "opacity": opacity, "radius": radius,
+                                                            "offset": (dx, dy)}
+            if depth_mask & 2:
+                width = r.take("f")
+                color = r.take("BBBB")
+                node["border"] = None if width == 0 else {"width": width, "color": color}
             nodes.append(node)
             now[node_id] = node
         self.known = now
@@ -134,7 +151,7 @@ class Decoder:
         return {"type": "frame", "keyframe": bool(flags & 1), "sequence": sequence,
                 "input_sequence": input_sequence, "server_time": server_time, "build": build,
                 "viewport": (width, height), "transition": transition, "nodes": nodes, "bytes": size,
-                "slow": bool(flags & 8)}
+                "slow": bool(flags & 8), "hint": self.hint}
 
 
 def node(frame, name):

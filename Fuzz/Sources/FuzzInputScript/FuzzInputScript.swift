@@ -1,12 +1,12 @@
-// libFuzzer target: `InputScript(json:)`, the parser for the pointer script `segue record --input`
-// reads (`{"events":[{"t":0.5,"type":"down","x":389,"y":420,"id":1,"pointer":"touch"}, ...]}`).
+// libFuzzer target: `InputScript(json:)`, the parser for the input script `segue record --input`
+// reads, pointer events and resizes (`{"events":[{"t":0.5,"type":"down","x":389,"y":420,"id":1,"pointer":"touch"}, ...]}`).
 //
 // Checked for every input:
 // - parsing never traps, hangs or grows memory (the sanitizers and libFuzzer's limits catch those),
 //   and a rejection is a `RecorderError` with a non-empty sentence;
 // - an accepted script keeps its documented limits: at most `maximumEvents` events, times within
 //   0…`maximumTime` and never decreasing, coordinates within `coordinateRange`, integer ids that fit
-//   an Int32, each event's timestamp equal to its time;
+//   an Int32, each event's timestamp equal to its time, resize sizes within `sizeRange`;
 // - an accepted script written back as JSON parses to an equal script.
 
 import Foundation
@@ -32,9 +32,14 @@ private func checkLimits(_ script: InputScript, input: Data) {
     guard script.events.count <= InputScript.maximumEvents else { fail("too many events", input) }
     var previous = 0.0
     for (index, event) in script.events.enumerated() {
-        let pointer = event.pointer
         guard event.time >= previous, event.time <= InputScript.maximumTime else {
             fail("event \(index): time \(event.time) after \(previous)", input)
+        }
+        previous = event.time
+        guard let pointer = event.pointer else {
+            guard case .resize(let size) = event.action, InputScript.sizeRange.contains(size.width),
+                  InputScript.sizeRange.contains(size.height) else { fail("event \(index): size", input) }
+            continue
         }
         guard pointer.timestamp == event.time else { fail("event \(index): timestamp \(pointer.timestamp)", input) }
         guard InputScript.coordinateRange.contains(pointer.location.x),
@@ -42,7 +47,6 @@ private func checkLimits(_ script: InputScript, input: Data) {
             fail("event \(index): location \(pointer.location)", input)
         }
         guard Int32(exactly: pointer.pointerID) != nil else { fail("event \(index): id \(pointer.pointerID)", input) }
-        previous = event.time
     }
 }
 
@@ -61,9 +65,13 @@ private func checkRoundTrip(_ script: InputScript, input: Data) {
 /// spelling is valid JSON for every finite value.
 private func written(_ script: InputScript) -> String {
     let events = script.events.map { event in
-        let pointer = event.pointer
-        return "{\"t\":\(event.time),\"type\":\"\(pointer.phase.rawValue)\",\"x\":\(pointer.location.x),"
-            + "\"y\":\(pointer.location.y),\"id\":\(pointer.pointerID),\"pointer\":\"\(pointer.kind.rawValue)\"}"
+        switch event.action {
+        case .pointer(let pointer):
+            "{\"t\":\(event.time),\"type\":\"\(pointer.phase.rawValue)\",\"x\":\(pointer.location.x),"
+                + "\"y\":\(pointer.location.y),\"id\":\(pointer.pointerID),\"pointer\":\"\(pointer.kind.rawValue)\"}"
+        case .resize(let size):
+            "{\"t\":\(event.time),\"type\":\"resize\",\"width\":\(size.width),\"height\":\(size.height)}"
+        }
     }
     return "{\"events\":[" + events.joined(separator: ",") + "]}"
 }

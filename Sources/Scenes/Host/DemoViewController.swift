@@ -10,7 +10,6 @@ open class DemoViewController: ViewController {
 
     let color: Color
     let heading: String
-    let hint: String?
     private let headingLabel: View
     private let hintLabel: View
     public private(set) var buttons: [Button] = []
@@ -18,11 +17,11 @@ open class DemoViewController: ViewController {
     public init(name: String, heading: String, color: Color, hint: String? = nil) {
         self.color = color
         self.heading = heading
-        self.hint = hint
         headingLabel = View(name: "\(name)-heading")
         hintLabel = View(name: "\(name)-hint")
         super.init(name: name)
         title = heading
+        self.hint = hint
     }
 
     open override func viewDidLoad() {

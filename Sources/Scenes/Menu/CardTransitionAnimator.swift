@@ -2,12 +2,13 @@ import Motion
 import SegueKit
 
 /// The tutorial's first animator (001): a card slides in from the right over the presenter, which
-/// stays visible and dims; the reverse on dismissal. Its numbers are in a 320-pt-wide space.
+/// stays visible and dims; the reverse on dismissal. Its numbers are for the tutorial's 320 × 568
+/// screen (an iPhone 5).
 final class CardTransitionAnimator: ViewControllerAnimatedTransitioning {
     static let duration = 0.5
-    /// The tutorial's screen width: its frames scale by viewport width / 320.
-    static let designWidth = 320.0
-    /// The card's end frame in the tutorial's 320-pt space.
+    /// The tutorial's screen, pt: its frames are laid out in it.
+    static let designSize = Size(width: 320, height: 568)
+    /// The card's end frame on the tutorial's screen.
     static let designEndFrame = Rect(x: 80, y: 280, width: 160, height: 100)
 
     let presenting: Bool
@@ -16,11 +17,16 @@ final class CardTransitionAnimator: ViewControllerAnimatedTransitioning {
         self.presenting = presenting
     }
 
-    /// The end frame for a container: the design frame scaled uniformly by width / 320.
+    /// The end frame for a container: the tutorial's screen scaled uniformly to fit the container
+    /// (by the smaller of width / 320 and height / 568), centred horizontally and top-aligned, and
+    /// the design frame placed in it. On a portrait phone the width decides (390 pt: × 1.21875, the
+    /// frame at 97.5, 341.25); on a wide or landscape window the height does, so the card stays
+    /// whole inside the viewport (scaling by width alone put it at y = 1260 on 1440 × 900).
     static func endFrame(in bounds: Rect) -> Rect {
-        let s = bounds.width / designWidth
+        let s = min(bounds.width / designSize.width, bounds.height / designSize.height)
+        let left = bounds.minX + (bounds.width - designSize.width * s) / 2
         let f = designEndFrame
-        return Rect(x: f.minX * s, y: f.minY * s, width: f.width * s, height: f.height * s)
+        return Rect(x: left + f.minX * s, y: bounds.minY + f.minY * s, width: f.width * s, height: f.height * s)
     }
 
     func transitionDuration(using transitionContext: ViewControllerContextTransitioning?) -> Double {
@@ -32,7 +38,8 @@ final class CardTransitionAnimator: ViewControllerAnimatedTransitioning {
               let toViewController = transitionContext.viewController(forKey: .to) else { return }
         let container = transitionContext.containerView
         var endFrame = Self.endFrame(in: container.bounds)
-        let offset = Self.designWidth * container.bounds.width / Self.designWidth
+        // The tutorial starts the card one screen width to the right of where it ends.
+        let offset = container.bounds.width
 
         if presenting {
             fromViewController.view.isUserInteractionEnabled = false

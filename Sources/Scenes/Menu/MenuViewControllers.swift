@@ -48,6 +48,7 @@ final class CardViewController: ViewController {
 
     init() {
         super.init(name: "card")
+        hint = "Tap the card to close it"
     }
 
     override func viewDidLoad() {
@@ -55,6 +56,10 @@ final class CardViewController: ViewController {
         view.backgroundColor = .white
         view.cornerRadius = 12
         view.clipsToBounds = true
+        // Lifted off the dimmed Home, as an iOS card or alert is (not the tutorial's: its card is flat).
+        view.shadowOpacity = 0.25
+        view.shadowRadius = 16
+        view.shadowOffset = Size(width: 0, height: 8)
         let close = Button(title: "Close", name: "card-close") { [unowned self] in self.dismiss(animated: true) }
         close.fontSize = 17
         view.addSubview(close)
@@ -82,6 +87,10 @@ final class MenuViewController: DemoViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
+        // The menu's right edge casts a shadow on Home as it slides over it (not the tutorial's).
+        view.shadowOpacity = 0.3
+        view.shadowRadius = 10
+        view.shadowOffset = Size(width: 3, height: 0)
         let edge = ScreenEdgePanGestureRecognizer { [unowned self] in self.interactor.userDidPan($0) }
         edge.edges = .right
         view.addGestureRecognizer(edge)

@@ -22,6 +22,7 @@ final class PhotoGridViewController: ViewController, NavigationControllerDelegat
     init() {
         super.init(name: "grid")
         title = "Photos"
+        hint = "Tap a photo; drag it down to go back"
     }
 
     override func viewDidLoad() {
@@ -34,7 +35,7 @@ final class PhotoGridViewController: ViewController, NavigationControllerDelegat
             tiles.append(tile)
             view.addSubview(tile)
         }
-        hintLabel.text = "Tap a photo; drag it down to go back"
+        hintLabel.text = hint
         hintLabel.fontSize = 15
         hintLabel.textColor = Color(white: 0.4)
         hintLabel.isUserInteractionEnabled = false
@@ -90,6 +91,7 @@ final class PhotoDetailViewController: ViewController {
         self.index = index
         super.init(name: "photo")
         title = "Photo \(index + 1)"
+        hint = "Drag the photo down to go back"
     }
 
     override func viewDidLoad() {

@@ -32,14 +32,16 @@ final class ComposeViewController: ViewController {
     static let headingHeight = 44.0
     static let doneSize = Size(width: 80, height: 36)
     static let sideMargin = 16.0
+    static let hintText = "Drag between the detents; flick down to close"
 
     private let heading = View(name: "compose-heading")
-    private let hint = View(name: "compose-hint")
+    private let hintLabel = View(name: "compose-hint")
     private var done: Button?
 
     init() {
         super.init(name: "compose")
         title = "New Note"
+        hint = Self.hintText
     }
 
     override func viewDidLoad() {
@@ -49,11 +51,11 @@ final class ComposeViewController: ViewController {
         heading.fontSize = 20
         heading.isUserInteractionEnabled = false
         view.addSubview(heading)
-        hint.text = "Drag between the detents; flick down to close"
-        hint.fontSize = 15
-        hint.textColor = .gray
-        hint.isUserInteractionEnabled = false
-        view.addSubview(hint)
+        hintLabel.text = Self.hintText
+        hintLabel.fontSize = 15
+        hintLabel.textColor = .gray
+        hintLabel.isUserInteractionEnabled = false
+        view.addSubview(hintLabel)
         let done = Button(title: "Done", name: "compose-done") { [unowned self] in self.dismiss(animated: true) }
         done.fontSize = 17
         view.addSubview(done)
@@ -67,7 +69,7 @@ final class ComposeViewController: ViewController {
         heading.frame = Rect(x: side, y: Self.headingTop, width: max(width - 2 * side, 0), height: Self.headingHeight)
         done?.frame = Rect(x: width - side, y: Self.headingTop + (Self.headingHeight - Self.doneSize.height) / 2,
                            width: Self.doneSize.width, height: Self.doneSize.height)
-        hint.frame = Rect(x: Self.sideMargin, y: heading.frame.maxY + 12, width: max(width - 2 * Self.sideMargin, 0),
+        hintLabel.frame = Rect(x: Self.sideMargin, y: heading.frame.maxY + 12, width: max(width - 2 * Self.sideMargin, 0),
                           height: 24)
     }
 }

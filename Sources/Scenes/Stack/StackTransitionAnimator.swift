@@ -21,10 +21,16 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
     static let fasterSpringVelocity = 2.5
     static let transformViewScale = 0.95
     static let overlayAlpha = 0.7
+    static let backgroundName = "stack-background"
+    /// Not the tutorial's: the squeezed presenter rounds its corners as iOS's does behind a sheet
+    /// (react-navigation's `forModalPresentationIOS` uses 10 pt), and dims.
+    static let squeezedCornerRadius = 10.0
 
     private let transitionMode: Mode
     /// The drag-down dismiss's animator, made once for the transition (UIKit requires the same one).
     private var dismissAnimator: ViewPropertyAnimator?
+    /// The background and snapshot this transition added to the container.
+    private var addedViews: [View] = []
 
     init(transitionMode: Mode) {
         self.transitionMode = transitionMode
@@ -47,9 +53,9 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
         animator.addAnimations({
             viewToSlide.transform = AffineTransform(translationX: 0, y: viewToSlide.bounds.height)
         }, delayFactor: Self.firstVisibleViewDelay / Self.animationDuration)
-        animator.addAnimations({ snapshot.transform = .identity },
+        animator.addAnimations({ Self.unsqueeze(snapshot) },
                                delayFactor: Self.secondVisibleViewDelay / Self.animationDuration)
-        animator.addCompletion { position in transitionContext.completeTransition(position == .end) }
+        animator.addCompletion { [self] position in complete(position == .end, transitionContext) }
         dismissAnimator = animator
         return animator
     }
@@ -77,9 +83,22 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
         guard let viewToSqueeze = transitionContext.viewController(forKey: key)?.view,
               let snapshot = viewToSqueeze.snapshotView(afterScreenUpdates: false) else { return nil }
         let container = transitionContext.containerView
-        container.addSubview(backgroundView(withFrame: viewToSqueeze.frame))
+        let background = backgroundView(withFrame: viewToSqueeze.frame)
+        container.addSubview(background)
         container.addSubview(snapshot)
+        addedViews = [background, snapshot]
         return snapshot
+    }
+
+    /// Ends the transition. A cancelled dismiss leaves the modal up over the backdrop its present
+    /// made, so the copy this dismiss added goes (the tutorial kept it: each cancelled drag stacked
+    /// another background and snapshot under the modal).
+    private func complete(_ finished: Bool, _ transitionContext: ViewControllerContextTransitioning) {
+        if !finished && !transitionMode.isPresenting {
+            for view in addedViews { view.removeFromSuperview() }
+        }
+        addedViews = []
+        transitionContext.completeTransition(finished)
     }
 
     private func viewToSlide(withContext transitionContext: ViewControllerContextTransitioning) -> View? {
@@ -90,7 +109,7 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
     }
 
     private func backgroundView(withFrame frame: Rect) -> View {
-        let background = View(frame: frame, name: "stack-background")
+        let background = View(frame: frame, name: Self.backgroundName)
         background.backgroundColor = .white
         let overlay = View(frame: background.bounds, name: "stack-overlay")
         overlay.backgroundColor = Color(white: 0, alpha: Self.overlayAlpha)
@@ -102,14 +121,29 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
         if transitionMode.isPresenting {
             viewToSlide.transform = AffineTransform(translationX: 0, y: viewToSlide.bounds.height)
         } else {
-            snapshot.transform = AffineTransform(scaleX: Self.transformViewScale, y: Self.transformViewScale)
+            Self.squeeze(snapshot)
         }
+        snapshot.clipsToBounds = true
+    }
+
+    /// The squeezed look: scaled, rounded and dimmed.
+    static func squeeze(_ snapshot: View) {
+        snapshot.transform = AffineTransform(scaleX: transformViewScale, y: transformViewScale)
+        snapshot.cornerRadius = squeezedCornerRadius
+        snapshot.tintAdjustmentMode = .dimmed
+    }
+
+    /// Back to the presenter's own look.
+    static func unsqueeze(_ snapshot: View) {
+        snapshot.transform = .identity
+        snapshot.cornerRadius = 0
+        snapshot.tintAdjustmentMode = .automatic
     }
 
     private func startAnimation(forSqueezeRelatedSnapshot snapshot: View, viewToSlide: View,
                                 transitionContext: ViewControllerContextTransitioning) {
-        let completionBlock: (Bool) -> Void = { finished in
-            transitionContext.completeTransition(finished)
+        let completionBlock: (Bool) -> Void = { [self] finished in
+            complete(finished, transitionContext)
         }
         if transitionMode.isPresenting {
             startAnimationForPresentingMode(snapshot: snapshot, viewToSlide: viewToSlide, completion: completionBlock)
@@ -122,7 +156,7 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
         View.animate(withDuration: Self.animationDuration, delay: Self.firstVisibleViewDelay,
                      usingSpringWithDamping: Self.harderSpringDamping, initialSpringVelocity: Self.slowerSpringVelocity,
                      options: .curveEaseOut, animations: {
-            snapshot.transform = AffineTransform(scaleX: Self.transformViewScale, y: Self.transformViewScale)
+            Self.squeeze(snapshot)
         }, completion: nil)
         View.animate(withDuration: Self.animationDuration, delay: Self.secondVisibleViewDelay,
                      usingSpringWithDamping: Self.smootherSpringDamping, initialSpringVelocity: Self.fasterSpringVelocity,
@@ -140,7 +174,7 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
         View.animate(withDuration: Self.animationDuration, delay: Self.secondVisibleViewDelay,
                      usingSpringWithDamping: Self.dismissSpringDamping, initialSpringVelocity: Self.slowerSpringVelocity,
                      options: .curveEaseIn, animations: {
-            snapshot.transform = .identity
+            Self.unsqueeze(snapshot)
         }, completion: completion)
     }
 }

@@ -43,8 +43,33 @@ final class StackSecondViewController: DemoViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
         view.cornerRadius = 10
+        // A modal card's shadow, cast up onto the squeezed presenter (not the tutorial's).
+        view.shadowOpacity = 0.3
+        view.shadowRadius = 12
+        view.shadowOffset = Size(width: 0, height: -2)
         addButton("Dismiss") { [unowned self] in self.dismiss(animated: true) }
         dismissInteraction.attach(to: self)
+    }
+
+    /// After a resize (a window applies one only between transitions) the presentation's backdrop
+    /// would keep the old size: the tutorial's animator made it once, at present time. Lay the
+    /// background out again and retake the squeezed snapshot of the presenter, now at the new size.
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        guard let container = view.superview, let presenter = presentingViewController,
+              presenter.view.superview != nil else { return }
+        for background in container.subviews where background.name == StackTransitionAnimator.backgroundName {
+            background.frame = presenter.view.frame
+            for overlay in background.subviews { overlay.frame = background.bounds }
+        }
+        let snapshotName = presenter.view.name + "-snapshot"
+        for (index, old) in container.subviews.enumerated() where old.name == snapshotName && old.bounds.size != presenter.view.bounds.size {
+            guard let fresh = presenter.view.snapshotView(afterScreenUpdates: true) else { continue }
+            fresh.clipsToBounds = true
+            StackTransitionAnimator.squeeze(fresh)
+            old.removeFromSuperview()
+            container.insertSubview(fresh, at: index)
+        }
     }
 }
 

@@ -7,6 +7,9 @@ open class ViewController {
     public let name: String
     /// What tab buttons and headings show; the name, capitalized, when nil.
     public var title: String?
+    /// What a person can do on this screen, in a few words ("Swipe from the left edge for the
+    /// menu"). Not UIKit's: the page's hint pill shows the visible controller's (`DisplayList.hint`).
+    public var hint: String?
 
     private var loadedView: View?
     public internal(set) weak var parent: ViewController?
@@ -110,9 +113,17 @@ open class ViewController {
     /// The child a container shows (navigation top, selected tab); nil for a plain controller.
     var contentViewController: ViewController? { nil }
 
-    /// Sizes the view to `bounds` and lets the controller (and its content) lay out.
+    /// Sizes the view to `bounds` and lets the controller (and its content) lay out. A transformed
+    /// view (a presenter scaled back under a sheet) takes the frame through its bounds and center,
+    /// as UIKit's frame is undefined under a transform: the transform then applies to the new size.
     func layout(in bounds: Rect) {
-        if view.transform.isIdentity { view.frame = layoutFrame(in: bounds) }
+        let frame = layoutFrame(in: bounds)
+        if view.transform.isIdentity {
+            view.frame = frame
+        } else {
+            view.bounds = Rect(origin: view.bounds.origin, size: frame.size)
+            view.center = Point(x: frame.midX, y: frame.midY)
+        }
         viewDidLayoutSubviews()
     }
 

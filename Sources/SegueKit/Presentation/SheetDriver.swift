@@ -72,6 +72,11 @@ final class SheetDriver {
         dimmingView.addGestureRecognizer(TapGestureRecognizer { [unowned self] _ in self.dimmingTapped() })
     }
 
+    /// The sheet's shadow: black at 0.15, blurred 10 pt, not offset (measured by eye against iOS 17's
+    /// page sheet; UIKit does not publish its numbers).
+    static let shadowOpacity = 0.15
+    static let shadowRadius = 10.0
+
     private var sheetView: View { sheet.presentedViewController.view }
 
     /// True only while a drag asks for its dismissal: a `dismiss(animated:)` from anywhere else
@@ -192,6 +197,10 @@ final class SheetDriver {
         let view = sheetView
         if view.superview !== container { container.addSubview(view) }
         view.cornerRadius = sheet.cornerRadius
+        // iOS's sheets cast a faint, wide shadow upward onto what they cover.
+        view.shadowOpacity = Self.shadowOpacity
+        view.shadowRadius = Self.shadowRadius
+        view.shadowOffset = .zero
         placeGrabber(width: container.bounds.width)
         grabberView.isHidden = !sheet.prefersGrabberVisible
         view.addSubview(grabberView)

@@ -45,7 +45,9 @@ struct DisplayListBuilder {
             backgroundColor: Self.dim(background, by: dimming),
             cornerRadius: max(Double(animationVector: view.presentationVector(.cornerRadius)), 0),
             clipsToBounds: view.clipsToBounds, text: view.text,
-            textColor: Self.dim(view.textColor, by: dimming), fontSize: view.fontSize))
+            textColor: Self.dim(view.textColor, by: dimming), fontSize: view.fontSize,
+            shadow: view.shadow, border: view.border.isVisible ? Border(width: view.border.width,
+                                                                      color: Self.dim(view.border.color, by: dimming)) : view.border))
         // Children sit in this view's bounds space: bounds point − bounds.origin = local point.
         let boundsToViewport = AffineTransform(translationX: -bounds.origin.x, y: -bounds.origin.y)
             .concatenating(toViewport)

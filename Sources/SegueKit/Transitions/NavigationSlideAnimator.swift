@@ -6,7 +6,7 @@ import Motion
 ///
 /// The top view slides in from the right (out to the right for a pop); the view below moves by
 /// `parallax` × width and is dimmed by a black view whose alpha runs `dimmingAlpha` → 0 as it is
-/// uncovered; a soft shadow hangs off the top view's left edge. UIKit's numbers are not public:
+/// uncovered; a soft shadow falls from the top view's left edge onto it. UIKit's numbers are not public:
 /// these follow react-navigation's `forHorizontalIOS` and `TransitionIOSSpec`, which say they match
 /// `UINavigationController` (docs/scenes.md, `settings`, has the sources and measured positions).
 final class NavigationSlideAnimator: ViewControllerAnimatedTransitioning {
@@ -14,12 +14,11 @@ final class NavigationSlideAnimator: ViewControllerAnimatedTransitioning {
     static let parallax = 0.3
     /// Alpha of the black view over the covered view when fully covered (notes: 0.07–0.1).
     static let dimmingAlpha = 0.1
-    /// The top view's soft left-edge shadow, approximated by one black strip just left of its edge:
-    /// the wire has no shadows yet. UIKit's is about 4 pt at 0.2–0.3 opacity, fading out; a flat
-    /// strip reads as that at a lower alpha. One node, because every node of a sliding screen
-    /// changes every frame: a gradient of strips would cost a node each on the wire.
-    static let shadowWidth = 3.0
-    static let shadowAlpha = 0.15
+    /// The top view's soft left-edge shadow: UIKit's is about 4 pt at 0.2–0.3 opacity. It is cast
+    /// by a black view the top view's size right under it (so only the shadow shows), whose alpha
+    /// runs 0 → 1 as the top view arrives (react-navigation fades its shadow the same way).
+    static let shadowOpacity = 0.25
+    static let shadowRadius = 4.0
     /// react-navigation's `TransitionIOSSpec`: mass 3, stiffness 1000. Its damping of 500 is
     /// overdamped, but React Native's native spring solver (from Rebound) runs every ζ ≥ 1 as
     /// critically damped at ω = √(k/m); damping 2√(k·m) here gives that same motion.
@@ -84,9 +83,11 @@ final class NavigationSlideAnimator: ViewControllerAnimatedTransitioning {
         let dimming = View(frame: container.bounds, name: "\(container.name)-dimming")
         dimming.backgroundColor = .black
         dimming.isUserInteractionEnabled = false
-        let shadow = View(frame: Rect(x: -Self.shadowWidth, y: 0, width: Self.shadowWidth, height: container.bounds.height),
-                          name: "\(container.name)-shadow")
+        let shadow = View(frame: container.bounds, name: "\(container.name)-shadow")
         shadow.backgroundColor = .black
+        shadow.shadowOpacity = Self.shadowOpacity
+        shadow.shadowRadius = Self.shadowRadius
+        shadow.shadowOffset = .zero
         shadow.isUserInteractionEnabled = false
         if push {
             container.addSubview(dimming)
@@ -102,7 +103,7 @@ final class NavigationSlideAnimator: ViewControllerAnimatedTransitioning {
                        dimming: 0.0, shadow: 0.0)
         // Uncovered: the top view in place, the one below moved left and dimmed.
         let uncovered = (top: AffineTransform.identity, below: AffineTransform(translationX: -width * Self.parallax, y: 0),
-                         dimming: Self.dimmingAlpha, shadow: Self.shadowAlpha)
+                         dimming: Self.dimmingAlpha, shadow: 1.0)
         let start = push ? covered : uncovered
         let end = push ? uncovered : covered
         top.transform = start.top

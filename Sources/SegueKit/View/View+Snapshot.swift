@@ -22,6 +22,8 @@ extension View {
         copy.text = text
         copy.textColor = textColor
         copy.fontSize = fontSize
+        copy.shadow = shadow
+        copy.border = border
         for subview in subviews {
             let child = subview.copyAppearance(afterScreenUpdates: afterScreenUpdates)
             child.superview = copy

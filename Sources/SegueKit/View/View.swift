@@ -40,6 +40,47 @@ open class View {
     /// Font size in points.
     public var fontSize: Double = 17
 
+    /// CALayer's shadow and border, kept as the display list carries them. Not animatable (as on a
+    /// layer, they change at once); a shadow follows the view's alpha and transform when drawn.
+    var shadow = Shadow.none
+    var border = Border.none
+
+    /// `layer.shadowColor`: black by default.
+    public var shadowColor: Color {
+        get { shadow.color }
+        set { shadow.color = newValue }
+    }
+
+    /// `layer.shadowOpacity`: 0 (no shadow) by default.
+    public var shadowOpacity: Double {
+        get { shadow.opacity }
+        set { shadow.opacity = min(max(newValue, 0), 1) }
+    }
+
+    /// `layer.shadowRadius`, pt: 3 by default.
+    public var shadowRadius: Double {
+        get { shadow.radius }
+        set { shadow.radius = max(newValue, 0) }
+    }
+
+    /// `layer.shadowOffset`, pt: (0, −3) by default, as on iOS.
+    public var shadowOffset: Size {
+        get { shadow.offset }
+        set { shadow.offset = newValue }
+    }
+
+    /// `layer.borderWidth`, pt, drawn inside the bounds: 0 by default.
+    public var borderWidth: Double {
+        get { border.width }
+        set { border.width = max(newValue, 0) }
+    }
+
+    /// `layer.borderColor`: black by default.
+    public var borderColor: Color {
+        get { border.color }
+        set { border.color = newValue }
+    }
+
     public init(frame: Rect = .zero, name: String = "view") {
         self.name = name
         model.bounds = Rect(origin: .zero, size: frame.size)

@@ -80,6 +80,8 @@ open class Window: View {
     public func displayList() -> DisplayList {
         advance()
         list.viewport = bounds.size
+        let hint = visibleViewController?.hint ?? ""
+        if hint != list.hint { list.hint = hint }
         builder.build(root: self, into: &list)
         return list
     }

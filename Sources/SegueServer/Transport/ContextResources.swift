@@ -24,6 +24,7 @@ final class ContextResources {
         (".map", "application/json"),
         (".webp", "image/webp"),
         (".webmanifest", "application/manifest+json"),
+        (".otf", "font/otf"),
     ]
 
     let protocols: UnsafeMutablePointer<lws_protocols>

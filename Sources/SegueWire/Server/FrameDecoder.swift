@@ -9,6 +9,8 @@ import SegueValues
 public struct FrameDecoder: Sendable {
     private var known: [UInt32: KnownNode] = [:]
     private var frameNumber: UInt64 = 0
+    /// The screen's hint as last sent; a keyframe clears it.
+    private var hint = ""
 
     public init() {}
 
@@ -89,11 +91,13 @@ public struct FrameDecoder: Sendable {
         let header = FrameHeader(sequence: sequence, serverTime: serverTime, buildDuration: Double(buildDuration),
                                  transition: transition, inputSequence: inputSequence,
                                  slowAnimations: flags.contains(.slowAnimations))
+        if flags.contains(.keyframe) { hint = "" }
+        if flags.contains(.hint) { hint = try Self.string(from: &reader, in: .frame) }
         // Every record is at least 4 bytes; checking first keeps a forged count from reserving memory.
         guard Int(nodeCount) <= reader.remaining / 4 else { throw .truncated(.frame) }
         if flags.contains(.keyframe) { known.removeAll(keepingCapacity: true) }
         frameNumber &+= 1
-        var list = DisplayList(viewport: Size(width: Double(width), height: Double(height)))
+        var list = DisplayList(viewport: Size(width: Double(width), height: Double(height)), hint: hint)
         list.nodes.reserveCapacity(Int(nodeCount))
         for _ in 0..<nodeCount {
             list.nodes.append(try node(from: &reader))
@@ -111,8 +115,16 @@ public struct FrameDecoder: Sendable {
               let descendantCount = reader.readVarint(), let fieldByte = reader.readUInt8()
         else { throw .truncated(.frame) }
         guard let depth16 = UInt16(exactly: depth) else { throw .truncated(.frame) }
-        let fields = NodeFields(rawValue: fieldByte)
-        guard NodeFields.all.isSuperset(of: fields) else { throw .invalidCode("node fields", fieldByte) }
+        var fields = NodeFields(rawValue: fieldByte)
+        var depthFields: DepthFields = []
+        if fields.contains(.more) {
+            guard let depthByte = reader.readUInt8() else { throw .truncated(.frame) }
+            depthFields = DepthFields(rawValue: depthByte)
+            guard !depthFields.isEmpty, DepthFields.all.isSuperset(of: depthFields) else {
+                throw .invalidCode("node depth fields", depthByte)
+            }
+            fields.remove(.more)
+        }
         let previous = known[id]
         let isKnown = previous.map { $0.frame == frameNumber &- 1 && frameNumber > 1 } ?? false
         guard isKnown || fields == .all else { throw .missingNodeState(id: id) }
@@ -121,6 +133,7 @@ public struct FrameDecoder: Sendable {
         node.depth = depth16
         node.descendantCount = descendantCount
         try read(fields, of: &node, from: &reader)
+        try read(depthFields, of: &node, from: &reader)
         known[id] = KnownNode(frame: frameNumber, node: node)
         return node
     }
@@ -168,6 +181,28 @@ public struct FrameDecoder: Sendable {
             }
             node.fontSize = Double(fontSize)
             node.textColor = Color(packedRGBA: rgba)
+        }
+    }
+}
+
+extension FrameDecoder {
+    /// The depth sections; an invisible shadow or border on the wire (opacity or width 0) is none.
+    private func read(_ fields: DepthFields, of node: inout DisplayNode,
+                      from reader: inout ByteReader) throws(ServerMessageError) {
+        if fields.contains(.shadow) {
+            guard let rgba = reader.readLittleEndian(UInt32.self), let opacity = reader.readFloat32(),
+                  let radius = reader.readFloat32(), let dx = reader.readFloat32(), let dy = reader.readFloat32()
+            else { throw .truncated(.frame) }
+            let shadow = Shadow(color: Color(packedRGBA: rgba), opacity: Double(opacity), radius: Double(radius),
+                                offset: Size(width: Double(dx), height: Double(dy)))
+            node.shadow = shadow.isVisible ? shadow : .none
+        }
+        if fields.contains(.border) {
+            guard let width = reader.readFloat32(), let rgba = reader.readLittleEndian(UInt32.self) else {
+                throw .truncated(.frame)
+            }
+            let border = Border(width: Double(width), color: Color(packedRGBA: rgba))
+            node.border = border.isVisible ? border : .none
         }
     }
 }

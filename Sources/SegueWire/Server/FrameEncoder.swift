@@ -25,12 +25,15 @@ public struct FrameEncoder: Sendable {
     /// The previous frame's records in order: id, depth and descendants, which may change while
     /// every value stays put (a view brought to the front).
     private var lastShapes: [NodeShape] = []
+    /// The hint the client has; empty after a reset (a keyframe clears it).
+    private var sentHint = ""
 
     public init() {}
 
     /// Forgets everything the client holds: the next frame is a keyframe with every node in full.
     public mutating func reset() {
         sent.removeAll(keepingCapacity: true)
+        sentHint = ""
         needsKeyframe = true
     }
 
@@ -46,18 +49,24 @@ public struct FrameEncoder: Sendable {
             flags.insert(.keyframe)
             needsKeyframe = false
         }
+        if list.hint != sentHint {
+            flags.insert(.hint)
+            sentHint = list.hint
+            changed = true
+        }
         buffer.removeAll(keepingCapacity: true)
         buffer.reserveCapacity(FrameHeader.encodedSize + list.nodes.count * Self.typicalFullNodeSize)
         let headerKey = writeHeader(header, flags: flags, viewport: list.viewport, nodeCount: list.nodes.count,
                                     into: &buffer)
+        if flags.contains(.hint) { buffer.appendString(list.hint) }
         if headerKey != lastHeader {
             lastHeader = headerKey
             changed = true
         }
         let previousFrame = frameNumber &- 1
         for (index, node) in list.nodes.enumerated() {
-            let fields = sent[node.id, default: SentNode()].update(to: node, frame: frameNumber,
-                                                                   previousFrame: previousFrame)
+            let (fields, depthFields) = sent[node.id, default: SentNode()].update(to: node, frame: frameNumber,
+                                                                                 previousFrame: previousFrame)
             let shape = NodeShape(id: node.id, depth: node.depth, descendants: node.descendantCount)
             if index < lastShapes.count {
                 if lastShapes[index] != shape {
@@ -68,8 +77,8 @@ public struct FrameEncoder: Sendable {
                 lastShapes.append(shape)
                 changed = true
             }
-            if !fields.isEmpty { changed = true }
-            writeNode(node, fields: fields, into: &buffer)
+            if !fields.isEmpty || !depthFields.isEmpty { changed = true }
+            writeNode(node, fields: fields, depthFields: depthFields, into: &buffer)
         }
         if lastShapes.count > list.nodes.count {
             lastShapes.removeLast(lastShapes.count - list.nodes.count)
@@ -87,6 +96,10 @@ public struct FrameEncoder: Sendable {
             buffer[FrameHeader.buildDurationOffset + byte] = UInt8(truncatingIfNeeded: bits >> (8 * byte))
         }
     }
+
+    /// What "none" is on the wire: every byte zero.
+    private static let noShadow = Shadow(color: .clear, opacity: 0, radius: 0, offset: .zero)
+    private static let noBorder = Border(width: 0, color: .clear)
 
     /// How many node ids the encoder remembers: tests check that pruning bounds it.
     var rememberedNodeCount: Int { sent.count }
@@ -116,18 +129,24 @@ public struct FrameEncoder: Sendable {
         buffer.appendFloat32(viewport.width)
         buffer.appendFloat32(viewport.height)
         buffer.appendLittleEndian(UInt32(clamping: nodeCount))
-        return HeaderKey(flags: flags.subtracting(.keyframe).rawValue,
+        return HeaderKey(flags: flags.subtracting([.keyframe, .hint]).rawValue,
                          operation: header.transition?.operation.wireCode ?? 0,
                          phase: header.transition?.phase.wireCode ?? 0, inputSequence: header.inputSequence,
                          progress: Float(header.transition?.progress ?? 0),
                          viewport: SIMD2<Float>(Float(viewport.width), Float(viewport.height)))
     }
 
-    private func writeNode(_ node: DisplayNode, fields: NodeFields, into buffer: inout [UInt8]) {
+    private func writeNode(_ node: DisplayNode, fields: NodeFields, depthFields: DepthFields,
+                           into buffer: inout [UInt8]) {
         buffer.appendVarint(node.id)
         buffer.appendVarint(UInt32(node.depth))
         buffer.appendVarint(node.descendantCount)
-        buffer.append(fields.rawValue)
+        if depthFields.isEmpty {
+            buffer.append(fields.rawValue)
+        } else {
+            buffer.append(fields.union(.more).rawValue)
+            buffer.append(depthFields.rawValue)
+        }
         if fields.contains(.geometry) {
             let t = node.transform
             buffer.appendFloat32(t.a)
@@ -157,6 +176,19 @@ public struct FrameEncoder: Sendable {
         if fields.contains(.textStyle) {
             buffer.appendFloat32(node.fontSize)
             buffer.appendColor(node.textColor.packedRGBA)
+        }
+        if depthFields.contains(.shadow) {
+            let shadow = node.shadow.isVisible ? node.shadow : Self.noShadow
+            buffer.appendColor(shadow.color.packedRGBA)
+            buffer.appendFloat32(shadow.opacity)
+            buffer.appendFloat32(shadow.radius)
+            buffer.appendFloat32(shadow.offset.width)
+            buffer.appendFloat32(shadow.offset.height)
+        }
+        if depthFields.contains(.border) {
+            let border = node.border.isVisible ? node.border : Self.noBorder
+            buffer.appendFloat32(border.width)
+            buffer.appendColor(border.color.packedRGBA)
         }
     }
 
@@ -203,10 +235,16 @@ private struct SentNode {
     var text: String?
     var fontSize: Float = 0
     var textColor: UInt32 = 0
+    /// Color, opacity, radius, offset; all zero for none, what a client assumes for a new node.
+    var shadow = SIMD4<Float>()
+    var shadowColor: UInt32 = 0
+    var borderWidth: Float = 0
+    var borderColor: UInt32 = 0
 
     /// Records `node` as sent in `frame` and returns the sections that must go on the wire: all of
-    /// them when the client did not have this node in `previousFrame`.
-    mutating func update(to node: DisplayNode, frame: UInt64, previousFrame: UInt64) -> NodeFields {
+    /// the first mask's when the client did not have this node in `previousFrame`; of the depth
+    /// sections, those that differ from what the client has (from none, for a new node).
+    mutating func update(to node: DisplayNode, frame: UInt64, previousFrame: UInt64) -> (NodeFields, DepthFields) {
         let known = self.frame == previousFrame && previousFrame != 0
         self.frame = frame
         var fields: NodeFields = []
@@ -248,6 +286,31 @@ private struct SentNode {
             textColor = newTextColor
             fields.insert(.textStyle)
         }
-        return fields
+        var depthFields: DepthFields = []
+        if !known {
+            shadow = SIMD4<Float>()
+            shadowColor = 0
+            borderWidth = 0
+            borderColor = 0
+        }
+        // A shadow or border that draws nothing is sent as none, so it costs nothing.
+        let newShadow = node.shadow.isVisible
+            ? SIMD4<Float>(Float(node.shadow.opacity), Float(node.shadow.radius), Float(node.shadow.offset.width),
+                           Float(node.shadow.offset.height))
+            : SIMD4<Float>()
+        let newShadowColor = node.shadow.isVisible ? node.shadow.color.packedRGBA : 0
+        if newShadow != shadow || newShadowColor != shadowColor {
+            shadow = newShadow
+            shadowColor = newShadowColor
+            depthFields.insert(.shadow)
+        }
+        let newBorderWidth = node.border.isVisible ? Float(node.border.width) : 0
+        let newBorderColor = node.border.isVisible ? node.border.color.packedRGBA : 0
+        if newBorderWidth != borderWidth || newBorderColor != borderColor {
+            borderWidth = newBorderWidth
+            borderColor = newBorderColor
+            depthFields.insert(.border)
+        }
+        return (fields, depthFields)
     }
 }

@@ -43,8 +43,11 @@ struct FrameFlags: OptionSet {
     static let transition = FrameFlags(rawValue: 1 << 1)
     static let interactive = FrameFlags(rawValue: 1 << 2)
     static let slowAnimations = FrameFlags(rawValue: 1 << 3)
+    /// A string follows the fixed header: the screen's hint, replacing the one the client has.
+    /// Sent in a keyframe when there is one, and whenever it changes.
+    static let hint = FrameFlags(rawValue: 1 << 4)
 
-    static let known: FrameFlags = [.keyframe, .transition, .interactive, .slowAnimations]
+    static let known: FrameFlags = [.keyframe, .transition, .interactive, .slowAnimations, .hint]
 }
 
 /// Which optional sections follow a node record's fixed part, in this bit order. A section is
@@ -66,8 +69,25 @@ struct NodeFields: OptionSet {
     static let text = NodeFields(rawValue: 1 << 5)
     /// Font size as Float32, then the text color's r, g, b, a bytes.
     static let textStyle = NodeFields(rawValue: 1 << 6)
+    /// A second mask byte follows (`DepthFields`).
+    static let more = NodeFields(rawValue: 1 << 7)
 
+    /// The sections every record of an unknown node carries.
     static let all: NodeFields = [.geometry, .alpha, .name, .backgroundColor, .shape, .text, .textStyle]
+}
+
+/// The second mask byte's sections, after the first's, in this bit order. Unlike the first's, an
+/// unknown node may leave them out: absent means none (no shadow, no border), so a view without
+/// depth costs what it did in version 1.
+struct DepthFields: OptionSet {
+    let rawValue: UInt8
+
+    /// Color r, g, b, a bytes, then opacity, radius, offset x and offset y as Float32: 20 bytes.
+    static let shadow = DepthFields(rawValue: 1 << 0)
+    /// Width as Float32, then the color's r, g, b, a bytes: 8 bytes.
+    static let border = DepthFields(rawValue: 1 << 1)
+
+    static let all: DepthFields = [.shadow, .border]
 }
 
 extension Color {

@@ -1,0 +1,121 @@
+// On a window larger than a phone, the world is shown at a phone's logical size inside a device
+// outline, centred and scaled to fit, with a device menu and a rotate button; on a phone the canvas
+// stays the whole window. The server only ever sees the device's logical size, so a desktop lays
+// scenes out as the phone would.
+
+/** Logical sizes (pt = CSS px) and display corner radii of the devices offered. */
+export const DEVICES = Object.freeze([
+  { id: 'iphone-se', name: 'iPhone SE', width: 375, height: 667, radius: 0 },
+  { id: 'iphone-15', name: 'iPhone 15', width: 393, height: 852, radius: 55 },
+  { id: 'iphone-15-pro-max', name: 'iPhone 15 Pro Max', width: 430, height: 932, radius: 55 },
+  { id: 'ipad', name: 'iPad', width: 820, height: 1180, radius: 18 },
+]);
+export const DEFAULT_DEVICE = 'iphone-15';
+
+/** A window this small is a phone (or a phone-sized window): no outline. */
+const PHONE_MEDIA = '(max-width: 600px), (max-height: 500px)';
+/** The outline's bezel, CSS px before scaling, and the room kept around it. */
+const BEZEL = 14;
+const MARGIN = 56;
+/** Edge swipes start this close to the screen's left or right edge, pt: where the glow shows. */
+export const EDGE_ZONE = 24;
+
+/**
+ * The scale that fits `size` plus its bezel into the window, leaving `MARGIN` around it; never
+ * above 1, so a large window shows the device at its real logical size.
+ */
+export function fitScale(size, windowWidth, windowHeight) {
+  const outer = { width: size.width + 2 * BEZEL, height: size.height + 2 * BEZEL };
+  return Math.min(1, (windowWidth - 2 * MARGIN) / outer.width, (windowHeight - 2 * MARGIN) / outer.height);
+}
+
+/** The device's screen size in its current orientation. */
+export function screenSize(device, landscape) {
+  return landscape ? { width: device.height, height: device.width } : { width: device.width, height: device.height };
+}
+
+export class DeviceFrame {
+  /**
+   * @param {HTMLElement} frame the outline around the canvas
+   * @param {HTMLSelectElement} picker the device menu
+   * @param {HTMLButtonElement} rotate
+   * @param {() => void} changed called when the screen's size changed
+   */
+  constructor({ frame, canvas, picker, rotate, glow, changed }) {
+    this.frame = frame;
+    this.canvas = canvas;
+    this.picker = picker;
+    this.rotateButton = rotate;
+    this.glow = glow;
+    this.changed = changed;
+    this.media = window.matchMedia(PHONE_MEDIA);
+    const params = new URLSearchParams(location.search);
+    this.device = DEVICES.find((d) => d.id === params.get('device')) ?? DEVICES.find((d) => d.id === DEFAULT_DEVICE);
+    this.landscape = params.get('orientation') === 'landscape';
+    this.scale = 1;
+    picker.replaceChildren(...DEVICES.map((d) => new Option(d.name, d.id)));
+    picker.value = this.device.id;
+    picker.addEventListener('change', () => {
+      this.device = DEVICES.find((d) => d.id === picker.value);
+      this.syncURL();
+      this.layout();
+      picker.blur();
+    });
+    rotate.addEventListener('click', () => {
+      this.landscape = !this.landscape;
+      this.syncURL();
+      this.layout();
+    });
+    this.media.addEventListener('change', () => this.layout());
+    window.addEventListener('resize', () => this.layout());
+    canvas.addEventListener('pointermove', (event) => this.hover(event));
+    canvas.addEventListener('pointerleave', () => this.showGlow(null));
+    this.layout();
+  }
+
+  /** Whether the outline is shown (the window is larger than a phone). */
+  get isActive() { return !this.media.matches; }
+
+  layout() {
+    const active = this.isActive;
+    document.body.classList.toggle('device', active);
+    if (!active) {
+      this.frame.style.cssText = '';
+      this.canvas.style.cssText = '';
+      this.scale = 1;
+      this.changed();
+      return;
+    }
+    const size = screenSize(this.device, this.landscape);
+    this.scale = fitScale(size, window.innerWidth, window.innerHeight);
+    this.frame.style.cssText = `--screen-radius: ${this.device.radius}px; --bezel: ${BEZEL}px;`
+      + `transform: translate(-50%, -50%) scale(${this.scale});`;
+    this.canvas.style.cssText = `width: ${size.width}px; height: ${size.height}px;`;
+    this.frame.dataset.orientation = this.landscape ? 'landscape' : 'portrait';
+    this.changed();
+  }
+
+  syncURL() {
+    const url = new URL(location.href);
+    url.searchParams.set('device', this.device.id);
+    if (this.landscape) url.searchParams.set('orientation', 'landscape');
+    else url.searchParams.delete('orientation');
+    history.replaceState(null, '', url);
+  }
+
+  /** A mouse over an edge zone: the edge glows and the cursor offers to grab. */
+  hover(event) {
+    if (!this.isActive || event.pointerType !== 'mouse') return;
+    const rect = this.canvas.getBoundingClientRect();
+    const x = (event.clientX - rect.left) * this.canvas.clientWidth / rect.width;
+    const edge = x <= EDGE_ZONE ? 'left' : x >= this.canvas.clientWidth - EDGE_ZONE ? 'right' : null;
+    this.showGlow(edge);
+  }
+
+  showGlow(edge) {
+    if (edge === (this.glow.dataset.edge || null)) return;
+    if (edge) this.glow.dataset.edge = edge;
+    else delete this.glow.dataset.edge;
+    this.canvas.classList.toggle('grab', edge !== null);
+  }
+}

@@ -1,0 +1,64 @@
+// The page's own overlays (the hint pill, notices, the connection banner) placed where they cover
+// none of the scene's controls: the scene's text-bearing nodes (buttons' titles, labels) and the
+// page's toolbar. The display list says nothing about which views take taps, so text stands in for
+// controls; it covers every button the scenes have.
+
+/** Gap kept around an overlay, and the step between the positions tried, CSS px. */
+const MARGIN = 6;
+const STEP = 4;
+/** A node fainter than this is not something a person aims at. */
+const VISIBLE_ALPHA = 0.05;
+
+/**
+ * Bounding boxes (window CSS px) of the nodes that carry text, plus `extra` rectangles (DOMRects
+ * of page controls). `screen` maps the canvas's CSS px to the window's: where the canvas is drawn
+ * (a DOMRect) and its laid-out size. Allocates; call it a few times a second at most.
+ */
+export function obstacles(nodes, screen, extra = []) {
+  const rects = [];
+  const sx = screen.rect.width / screen.width, sy = screen.rect.height / screen.height;
+  for (const node of nodes) {
+    if (!node.text || node.alpha < VISIBLE_ALPHA) continue;
+    const xs = [node.tx, node.tx + node.a * node.width, node.tx + node.c * node.height,
+      node.tx + node.a * node.width + node.c * node.height];
+    const ys = [node.ty, node.ty + node.b * node.width, node.ty + node.d * node.height,
+      node.ty + node.b * node.width + node.d * node.height];
+    rects.push({
+      left: screen.rect.left + sx * Math.min(...xs), right: screen.rect.left + sx * Math.max(...xs),
+      top: screen.rect.top + sy * Math.min(...ys), bottom: screen.rect.top + sy * Math.max(...ys),
+    });
+  }
+  for (const rect of extra) {
+    if (rect.width > 0 && rect.height > 0) rects.push(rect);
+  }
+  return rects;
+}
+
+function overlaps(left, top, width, height, rect) {
+  return left < rect.right + MARGIN && left + width > rect.left - MARGIN
+    && top < rect.bottom + MARGIN && top + height > rect.top - MARGIN;
+}
+
+/**
+ * Moves a fixed-position `element` (its left edge and width as laid out) vertically to the free
+ * position nearest `preferredTop`, searching both ways within the window. Stays at `preferredTop`
+ * when nothing is free (a screen full of controls).
+ */
+export function placeClear(element, rects, preferredTop) {
+  if (element.hidden) return;
+  const box = element.getBoundingClientRect();
+  const lowest = window.innerHeight - box.height - MARGIN;
+  const start = Math.min(Math.max(preferredTop, MARGIN), lowest);
+  let chosen = start;
+  for (let distance = 0; distance <= window.innerHeight; distance += STEP) {
+    const candidates = distance === 0 ? [start] : [start + distance, start - distance];
+    const free = candidates.find((top) => top >= MARGIN && top <= lowest
+      && !rects.some((rect) => overlaps(box.left, top, box.width, box.height, rect)));
+    if (free !== undefined) {
+      chosen = free;
+      break;
+    }
+  }
+  element.style.top = `${Math.round(chosen)}px`;
+  element.style.bottom = 'auto';
+}
