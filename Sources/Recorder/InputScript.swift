@@ -5,7 +5,23 @@ import SegueKit
 
 /// A recorded pointer script: `{"events":[{"t":0.5,"type":"down","x":389,"y":420,"id":1,"pointer":"touch"}, ...]}`.
 /// `t` is seconds from the start and never decreases; `id` defaults to 1, `pointer` to "touch".
+/// The scrub bar scripts as `{"t":1,"type":"scrub","command":"seek","progress":0.4}` (commands
+/// pause, seek with `progress`, step with `frames`, finish, cancel); scrubs are kept apart from
+/// the pointer events, each with its place among them.
 public struct InputScript: Equatable, Sendable {
+    /// A scrub-bar command at `time`, applied after the first `afterPointerEvents` pointer events.
+    public struct Scrub: Equatable, Sendable {
+        public var time: Double
+        public var command: ScrubCommand
+        public var afterPointerEvents: Int
+
+        public init(time: Double, command: ScrubCommand, afterPointerEvents: Int) {
+            self.time = time
+            self.command = command
+            self.afterPointerEvents = afterPointerEvents
+        }
+    }
+
     public struct Event: Equatable, Sendable {
         public var time: Double
         public var pointer: PointerEvent
@@ -22,12 +38,14 @@ public struct InputScript: Equatable, Sendable {
     public static let coordinateRange = -100_000.0...100_000.0
 
     public var events: [Event]
+    public var scrubs: [Scrub]
 
-    public init(events: [Event] = []) {
+    public init(events: [Event] = [], scrubs: [Scrub] = []) {
         self.events = events
+        self.scrubs = scrubs
     }
 
-    public var lastEventTime: Double { events.last?.time ?? 0 }
+    public var lastEventTime: Double { max(events.last?.time ?? 0, scrubs.last?.time ?? 0) }
 
     /// Parses and validates a script; every problem names the event and the field.
     public init(json data: Data) throws(RecorderError) {
@@ -44,18 +62,25 @@ public struct InputScript: Equatable, Sendable {
             throw .invalidInput("more than \(Self.maximumEvents) events")
         }
         var events: [Event] = []
+        var scrubs: [Scrub] = []
         events.reserveCapacity(list.count)
+        var previousTime = 0.0
         for (index, item) in list.enumerated() {
-            let event = try Self.parseEvent(item, index: index)
-            if let previous = events.last, event.time < previous.time {
-                throw .invalidInput("event \(index): t \(event.time) is earlier than the event before it (\(previous.time))")
+            let parsed = try Self.parseEvent(item, index: index, pointerEventsBefore: events.count)
+            let time = parsed.event?.time ?? parsed.scrub?.time ?? 0
+            if time < previousTime {
+                throw .invalidInput("event \(index): t \(time) is earlier than the event before it (\(previousTime))")
             }
-            events.append(event)
+            previousTime = time
+            if let event = parsed.event { events.append(event) }
+            if let scrub = parsed.scrub { scrubs.append(scrub) }
         }
         self.events = events
+        self.scrubs = scrubs
     }
 
-    private static func parseEvent(_ item: Any, index: Int) throws(RecorderError) -> Event {
+    private static func parseEvent(_ item: Any, index: Int,
+                                   pointerEventsBefore: Int) throws(RecorderError) -> (event: Event?, scrub: Scrub?) {
         guard let fields = item as? [String: Any] else { throw .invalidInput("event \(index): expected an object") }
         func number(_ key: String, required: Bool, default value: Double = 0) throws(RecorderError) -> Double {
             guard let raw = fields[key] else {
@@ -75,8 +100,12 @@ public struct InputScript: Equatable, Sendable {
         guard time >= 0, time <= maximumTime else {
             throw .invalidInput("event \(index): \"t\" must be between 0 and \(Int(maximumTime)) seconds")
         }
+        if fields["type"] as? String == "scrub" {
+            let command = try scrubCommand(fields, index: index, number: number)
+            return (nil, Scrub(time: time, command: command, afterPointerEvents: pointerEventsBefore))
+        }
         guard let typeName = fields["type"] as? String, let phase = PointerEvent.Phase(rawValue: typeName) else {
-            throw .invalidInput("event \(index): \"type\" must be one of down, move, up, cancel")
+            throw .invalidInput("event \(index): \"type\" must be one of down, move, up, cancel, scrub")
         }
         let x = try number("x", required: true), y = try number("y", required: true)
         guard coordinateRange.contains(x), coordinateRange.contains(y) else {
@@ -92,7 +121,36 @@ public struct InputScript: Equatable, Sendable {
             throw .invalidInput("event \(index): \"pointer\" must be one of mouse, touch, pen")
         }
         let pointer = PointerEvent(phase: phase, pointerID: Int(id), kind: kind, location: Point(x: x, y: y), timestamp: time)
-        return Event(time: time, pointer: pointer)
+        return (Event(time: time, pointer: pointer), nil)
+    }
+}
+
+extension InputScript {
+    /// A scrub event's command, validated as the wire validates it.
+    fileprivate static func scrubCommand(
+        _ fields: [String: Any], index: Int,
+        number: (String, Bool, Double) throws(RecorderError) -> Double
+    ) throws(RecorderError) -> ScrubCommand {
+        switch fields["command"] as? String {
+        case "pause": return .pause
+        case "finish": return .finish
+        case "cancel": return .cancel
+        case "seek":
+            let progress = try number("progress", true, 0)
+            guard (0...1).contains(progress) else {
+                throw .invalidInput("event \(index): \"progress\" must be between 0 and 1")
+            }
+            return .seek(progress: progress)
+        case "step":
+            let frames = try number("frames", true, 0)
+            let limit = Double(ScrubCommand.maximumStepFrames)
+            guard frames != 0, frames == frames.rounded(), abs(frames) <= limit else {
+                throw .invalidInput("event \(index): \"frames\" must be a whole number within ±\(Int(limit)), not 0")
+            }
+            return .step(frames: Int(frames))
+        default:
+            throw .invalidInput("event \(index): \"command\" must be one of pause, seek, step, finish, cancel")
+        }
     }
 }
 

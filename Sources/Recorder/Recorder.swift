@@ -3,7 +3,7 @@ import Scenes
 import SegueKit
 
 /// `segue record`: runs a scene on a virtual clock at exactly `fps` frames per second, feeding it a
-/// pointer script, and emits one JSON object per frame. Same input, byte-identical output.
+/// pointer script (which may also scrub the transition), and emits one JSON object per frame. Same input, byte-identical output.
 public struct Recorder {
     public struct Options: Equatable, Sendable {
         public var scene: String
@@ -75,14 +75,25 @@ public struct Recorder {
         let clock = ManualClock()
         let host = SceneHost(scene: scene, size: Size(width: options.width, height: options.height), clock: clock)
         var writer = FrameWriter()
-        var next = 0
-        let events = script.events
+        var next = 0, nextScrub = 0
+        let events = script.events, scrubs = script.scrubs
+        let frameDuration = 1 / Double(options.fps)
         for index in 0..<frameCount {
             let time = Double(index) / Double(options.fps)
-            while next < events.count && events[next].time <= time {
-                clock.set(events[next].time)
-                host.handle(events[next].pointer)
-                next += 1
+            while true {
+                // A scrub goes before the pointer events that followed it in the script.
+                if nextScrub < scrubs.count, scrubs[nextScrub].time <= time, scrubs[nextScrub].afterPointerEvents <= next {
+                    clock.set(scrubs[nextScrub].time)
+                    // As on the wire, a scrub that cannot apply (no transition) changes nothing.
+                    try? host.scrub(scrubs[nextScrub].command, frameDuration: frameDuration)
+                    nextScrub += 1
+                } else if next < events.count && events[next].time <= time {
+                    clock.set(events[next].time)
+                    host.handle(events[next].pointer)
+                    next += 1
+                } else {
+                    break
+                }
             }
             clock.set(time)
             let list = host.frame()

@@ -138,6 +138,12 @@ public final class SceneSession {
             return enqueue(PongMessage(clientTime: clientTime, serverTime: worldClock.now).encoded())
         case .setSlowAnimations(let on):
             host.slowAnimations = on
+        case .scrub(let command):
+            do {
+                try host.scrub(command, frameDuration: 1 / Double(max(framesPerSecond, 1)))
+            } catch {
+                return reject(ErrorMessage(code: .cannotScrub, message: error.description))
+            }
         }
         needsFrame = true
     }

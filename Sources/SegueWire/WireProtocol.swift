@@ -35,9 +35,10 @@ public struct MessageType: Hashable, Sendable {
     public static let scene = MessageType(uncheckedValue: 18)
     public static let ping = MessageType(uncheckedValue: 19)
     public static let slowAnimations = MessageType(uncheckedValue: 20)
+    public static let scrub = MessageType(uncheckedValue: 21)
 
     private static let all: [MessageType] = [
-        .hello, .frame, .pong, .error, .pointer, .viewport, .scene, .ping, .slowAnimations,
+        .hello, .frame, .pong, .error, .pointer, .viewport, .scene, .ping, .slowAnimations, .scrub,
     ]
 }
 
@@ -53,6 +54,7 @@ extension MessageType: CustomStringConvertible {
         case .scene: "scene"
         case .ping: "ping"
         case .slowAnimations: "slow-animations"
+        case .scrub: "scrub"
         default: "type \(rawValue)"
         }
     }

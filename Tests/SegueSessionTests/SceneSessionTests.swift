@@ -88,6 +88,12 @@ import Testing
         (ClientMessage.viewport(Viewport(size: Size(width: -5, height: 100), devicePixelRatio: 1)).encoded(),
          ErrorCode(rawValue: 7)),
         (ClientMessage.chooseScene("nowhere").encoded(), ErrorCode(rawValue: 100)),
+        (ClientMessage.scrub(.seek(progress: 0.5)).encoded(), ErrorCode(rawValue: 101)),
+        (ClientMessage.scrub(.finish).encoded(), ErrorCode(rawValue: 101)),
+        (ClientMessage.scrub(.seek(progress: .nan)).encoded(), ErrorCode(rawValue: 6)),
+        (ClientMessage.scrub(.seek(progress: 2)).encoded(), ErrorCode(rawValue: 7)),
+        (ClientMessage.scrub(.step(frames: 0)).encoded(), ErrorCode(rawValue: 7)),
+        ([1, 21, 9, 0, 0, 0, 0, 0, 0, 0, 0], ErrorCode(rawValue: 8)),
         ((0..<768).map { UInt8(truncatingIfNeeded: $0) }, ErrorCode(rawValue: 2)),
     ] as [([UInt8], ErrorCode)])
     func badMessagesAreAnsweredCountedAndChangeNothing(message: [UInt8], code: ErrorCode) throws {
@@ -181,5 +187,26 @@ import Testing
             if bytes[1] == 3 { replies += 1 }
         }
         #expect(replies == SceneSession.maximumQueuedReplies)
+    }
+
+    /// The scrub bar holds a running transition still: no frame follows once it stands, a seek
+    /// sends exactly one, and finishing from there completes the present a released swipe was
+    /// cancelling.
+    @Test func aScrubbedTransitionStandsStillUntilFinished() throws {
+        let page = try PageStandIn()
+        try page.settle()
+        try page.swipe(from: 389, to: 250)
+        try page.tick()
+        #expect(page.lastFrame?.header.transition?.phase == .cancelling, "a short swipe: going back")
+        try page.send(.scrub(.seek(progress: 0.25)))
+        let held = try #require(page.lastFrame?.header.transition)
+        #expect(held.phase == .interactive && abs(held.progress - 0.25) < 1e-6)
+        #expect(try page.countAfterTicks(300) == 0, "five seconds paused: nothing changes, nothing is sent")
+        try page.send(.scrub(.step(frames: 1)))
+        #expect(abs((page.lastFrame?.header.transition?.progress ?? 0) - (0.25 + 1.0 / 60 / 1.5)) < 1e-6)
+        try page.send(.scrub(.finish))
+        try page.settle()
+        #expect(page.lastFrame?.header.transition == nil && page.names.contains("second"))
+        #expect(page.errors.isEmpty && page.observer.transitions == TransitionCounts(started: 1, completed: 1))
     }
 }

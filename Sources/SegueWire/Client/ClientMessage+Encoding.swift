@@ -29,6 +29,10 @@ extension ClientMessage {
         case .setSlowAnimations(let on):
             buffer.append(MessageType.slowAnimations.rawValue)
             buffer.append(on ? 1 : 0)
+        case .scrub(let command):
+            buffer.append(MessageType.scrub.rawValue)
+            buffer.append(command.wireKind.rawValue)
+            buffer.appendFloat64(command.wireValue)
         }
         return buffer
     }

@@ -49,6 +49,10 @@ public enum ClientField: String, Sendable {
     case devicePixelRatio = "device pixel ratio"
     case clientTime = "ping time"
     case slowAnimations = "slow-animations flag"
+    case scrubCommand = "scrub command"
+    case scrubProgress = "scrub progress"
+    case scrubStep = "scrub step (whole frames, not 0)"
+    case scrubValue = "scrub value (0 for this command)"
 }
 
 extension ClientMessageError: CustomStringConvertible {
