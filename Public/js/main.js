@@ -7,6 +7,7 @@ import { Connection } from './connection.js';
 import { Renderer } from './renderer.js';
 import { attachPointerInput } from './input.js';
 import { Telemetry } from './telemetry.js';
+import { Controls } from './controls.js';
 
 const PING_INTERVAL_MS = 1000;
 const NOTICE_MS = 4000;
@@ -20,6 +21,12 @@ const picker = document.getElementById('scene-picker');
 const renderer = new Renderer(canvas);
 const decoder = new FrameDecoder();
 const telemetry = new Telemetry(document.getElementById('telemetry'));
+const controls = new Controls(document.body, {
+  send: (buffer) => connection.send(buffer),
+  toggleStats: () => { telemetry.toggle(); return telemetry.visible; },
+  toggleSlow: toggleSlowAnimations,
+});
+controls.showStats(telemetry.visible);
 
 let desiredScene = new URLSearchParams(location.search).get('scene');
 let slowAnimations = false;
@@ -79,6 +86,7 @@ function receive(data) {
     case 'frame':
       segue.lastFrame = message;
       telemetry.frameReceived(message, now);
+      controls.frameReceived(message.header);
       pendingFrame = message;
       if (!drawScheduled) {
         drawScheduled = true;
@@ -171,12 +179,19 @@ window.addEventListener('keydown', (event) => {
   if (event.metaKey || event.ctrlKey || event.altKey || event.target === picker) return;
   if (event.key === 'h' || event.key === 'H') {
     telemetry.toggle();
+    controls.showStats(telemetry.visible);
   } else if (event.key === 's' || event.key === 'S') {
-    slowAnimations = !slowAnimations;
-    connection.send(encodeSlowAnimations(slowAnimations));
-    showNotice(slowAnimations ? 'Slow animations ×10' : 'Normal speed');
+    controls.showSlow(toggleSlowAnimations());
   }
 });
+
+/** Slow animations on or off (the S key and the dock's button); returns the new state. */
+function toggleSlowAnimations() {
+  slowAnimations = !slowAnimations;
+  connection.send(encodeSlowAnimations(slowAnimations));
+  showNotice(slowAnimations ? 'Slow animations ×10' : 'Normal speed');
+  return slowAnimations;
+}
 
 let resizeScheduled = false;
 new ResizeObserver(() => {

@@ -1,0 +1,134 @@
+"""The bench's scrub bar and controls, with a real finger and a real mouse (issue 12).
+
+The settings scene's push runs (slowed ten times, so every round trip lands mid-flight); the scrub
+bar holds it, its slider drags it back and forth, a step moves it one frame, and every held frame's
+geometry is the one `segue record` gives at the same progress.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+
+import pytest
+
+from browser.segue_browser import DESKTOP, MOBILE, segue_binary
+
+CENTER_JS = """
+const n = window.segue.lastFrame.nodes.find((n) => n.name === arguments[0]);
+if (!n) return null;
+return [n.a * n.width / 2 + n.c * n.height / 2 + n.tx, n.b * n.width / 2 + n.d * n.height / 2 + n.ty];
+"""
+GEOMETRY_JS = """
+return window.segue.lastFrame.nodes.map((n) => [n.name, n.tx, n.ty, n.a, n.alpha]);
+"""
+RECT_JS = "const r = document.getElementById(arguments[0]).getBoundingClientRect();" \
+          "return [r.left, r.top, r.width, r.height];"
+
+
+class Pointer:
+    """Taps and drags with a finger (touch events) or a mouse, through the DevTools protocol."""
+
+    def __init__(self, page, device: str):
+        self.page = page
+        self.device = device
+
+    def down(self, x, y):
+        self.page.touch("touchStart", x, y) if self.device == "touch" else self.page.mouse("mousePressed", x, y)
+
+    def move(self, x, y):
+        self.page.touch("touchMove", x, y) if self.device == "touch" else self.page.mouse("mouseMoved", x, y)
+
+    def up(self, x, y):
+        self.page.touch("touchEnd") if self.device == "touch" else self.page.mouse("mouseReleased", x, y)
+
+    def tap(self, x, y):
+        self.down(x, y)
+        time.sleep(0.05)
+        self.up(x, y)
+
+    def tap_element(self, element_id):
+        left, top, width, height = self.page.js(RECT_JS, element_id)
+        self.tap(left + width / 2, top + height / 2)
+
+    def drag_slider_to(self, fraction):
+        """Presses on the slider's thumb side and drags to `fraction` of its track."""
+        left, top, width, height = self.page.js(RECT_JS, "scrub-progress")
+        y = top + height / 2
+        start = left + width * 0.5
+        self.down(start, y)
+        target = left + width * fraction
+        for step in range(1, 6):
+            self.move(start + (target - start) * step / 5, y)
+            time.sleep(0.03)
+        self.up(target, y)
+
+
+def recorded_geometry(metrics, about, progress):
+    """`segue record` of the same push, tapped at About's center and sought to `progress`."""
+    script = {"events": [
+        {"t": 0.25, "type": "down", "x": about[0], "y": about[1]},
+        {"t": 0.33, "type": "up", "x": about[0], "y": about[1]},
+        {"t": 0.5, "type": "scrub", "command": "seek", "progress": progress},
+    ]}
+    output = subprocess.run(
+        [segue_binary(), "record", "--scene", "settings", "--width", str(metrics["width"]),
+         "--height", str(metrics["height"]), "--duration", "0.6", "--input", "-"],
+        input=json.dumps(script), capture_output=True, text=True, check=True, timeout=30).stdout
+    last = json.loads(output.strip().splitlines()[-1])
+    assert last["transition"]["phase"] == "interactive"
+    return {n["name"]: n["m"] for n in last["nodes"]}
+
+
+def header(page):
+    return page.js("const h = window.segue.lastFrame.header;"
+                   "return {operation: h.operation, phase: h.phase, progress: h.progress}")
+
+
+@pytest.mark.parametrize("device, metrics", [("touch", MOBILE), ("mouse", DESKTOP)])
+def test_the_scrub_bar_holds_drags_and_steps_a_running_push(page, device, metrics):
+    page.open("?scene=settings", metrics)
+    pointer = Pointer(page, device)
+    if page.js("return document.getElementById('controls').classList.contains('collapsed')"):
+        assert metrics is MOBILE, "the dock starts open on a desktop"
+        pointer.tap_element("controls-toggle")
+    pointer.tap_element("control-slow")
+    page.wait(lambda: page.stats()["slowAnimations"] is True, 5, "the Slow button did not slow animations")
+    pointer.tap_element("control-scrub")
+    assert page.js("return document.getElementById('scrub-bar').hidden") is False
+
+    about = page.js(CENTER_JS, "general-about")
+    pointer.tap(*about)
+    page.wait(lambda: header(page)["operation"] == "push", 5, "the tap on About did not push")
+    pointer.tap_element("scrub-pause")
+    page.wait(lambda: header(page)["phase"] == "interactive", 3, "the pause did not hold the push")
+    held = header(page)["progress"]
+    time.sleep(0.5)
+    assert header(page)["progress"] == held, "the held push kept moving"
+
+    seen = []
+    for fraction in (0.8, 0.2, 0.6):
+        pointer.drag_slider_to(fraction)
+        page.wait(lambda: abs(header(page)["progress"] - fraction) < 0.05, 3,
+                  f"dragging the slider to {fraction} did not move the push there")
+        time.sleep(0.1)
+        progress = header(page)["progress"]
+        seen.append(progress)
+        expected = recorded_geometry(metrics, about, progress)
+        for name, tx, ty, a, _ in page.js(GEOMETRY_JS):
+            m = expected[name]
+            assert abs(tx - m[4]) < 0.01 and abs(ty - m[5]) < 0.01 and abs(a - m[0]) < 1e-4, \
+                (name, progress, (tx, ty, a), m)
+    assert seen[0] > seen[1] < seen[2], f"the slider did not move the push back and forth: {seen}"
+
+    before = header(page)["progress"]
+    pointer.tap_element("scrub-back")
+    page.wait(lambda: header(page)["progress"] < before, 3, "one frame back did not move the push")
+    step = before - header(page)["progress"]
+    assert 0.01 < step < 0.05, step  # 1/60 s of a 0.51 s spring: 0.033
+
+    pointer.tap_element("scrub-finish")
+    page.wait(lambda: header(page)["operation"] is None, 15, "the finished push never completed")
+    assert "about" in page.node_names() and "general" not in page.node_names()
+    assert page.js("return window.segue.lastError") is None
