@@ -52,7 +52,7 @@ export class Controls {
 
     this.toggle = button('controls-toggle', '☰', 'Show or hide the controls');
     this.statsButton = button('control-stats', 'Stats', 'Show or hide the stats overlay (H)');
-    this.slowButton = button('control-slow', 'Slow ×10', 'Slow animations ten times (S)');
+    this.slowButton = button('control-slow', 'Slow', 'Slow animations ten times (S)');
     this.scrubButton = button('control-scrub', 'Scrub', 'Show or hide the scrub bar');
     this.dock = element('nav', { id: 'controls', 'aria-label': 'Controls' }, [
       this.toggle, element('div', { id: 'controls-buttons' }, [this.statsButton, this.slowButton, this.scrubButton]),

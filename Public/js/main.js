@@ -73,6 +73,7 @@ const connection = new Connection({
 
 function receive(data) {
   let message;
+  const decodeStart = performance.now();
   try {
     message = decoder.decode(data);
   } catch (error) {
@@ -85,7 +86,7 @@ function receive(data) {
   switch (message.type) {
     case 'frame':
       segue.lastFrame = message;
-      telemetry.frameReceived(message, now);
+      telemetry.frameReceived(message, now, now - decodeStart);
       controls.frameReceived(message.header);
       pendingFrame = message;
       if (!drawScheduled) {
@@ -113,9 +114,10 @@ function draw(now) {
   drawScheduled = false;
   if (pendingFrame === null) return;
   if (renderer.resize()) sendViewport();
+  const drawStart = performance.now();
   renderer.draw(pendingFrame.nodes);
   pendingFrame = null;
-  telemetry.frameDrawn(now);
+  telemetry.frameDrawn(now, performance.now() - drawStart);
 }
 
 function clamp(value, [low, high]) {
