@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Writes docs/bench-phone.png and docs/bench-desktop.png: the bench's controls dock, scrub bar and
-telemetry overlay with the settings push held mid-flight by the scrub bar.
+"""Writes docs/bench-phone.png and docs/bench-desktop.png: the bench's controls dock, scrub bar,
+spring tuning panel and telemetry overlay, with the stack scene's present held mid-flight by the
+scrub bar.
 
 Builds nothing. Takes the server binary from SEGUE_BIN (default .build/debug/segue), starts it on
 127.0.0.1 with the repository's Public/, and opens the page in headless Chromium twice: 390 × 844
@@ -44,17 +45,23 @@ def tap(page: Page, touch: bool, x: float, y: float) -> None:
 
 def shoot(page: Page, metrics: dict, output: Path) -> None:
     touch = metrics["mobile"]
-    page.open("?scene=settings", metrics=metrics)
+    page.open("?scene=stack", metrics=metrics)
     page.wait(lambda: page.stats()["rttMs"] is not None, 5, "no pong")
-    if page.js("return document.getElementById('controls').classList.contains('collapsed')"):
-        tap(page, touch, *page.js(RECT_JS, "controls-toggle"))
-    tap(page, touch, *page.js(RECT_JS, "control-slow"))
-    tap(page, touch, *page.js(RECT_JS, "control-scrub"))
-    tap(page, touch, *page.js(CENTER_JS, "general-about"))
-    page.wait(lambda: page.stats()["operation"] == "push", 5, "no push")
-    time.sleep(0.3)
+    def dock(button: str) -> None:
+        if page.js("return document.getElementById('controls').classList.contains('collapsed')"):
+            tap(page, touch, *page.js(RECT_JS, "controls-toggle"))
+        tap(page, touch, *page.js(RECT_JS, button))
+
+    dock("control-slow")
+    dock("control-scrub")
+    tap(page, touch, *page.js(CENTER_JS, "stackfirst-present"))
+    page.wait(lambda: page.stats()["operation"] == "present", 5, "no present")
+    dock("control-springs")
+    page.wait(lambda: page.js("return document.querySelectorAll('#tuning .spring').length") == 2, 5,
+              "the tuning panel did not list the present's two springs")
+    time.sleep(0.2)
     tap(page, touch, *page.js(RECT_JS, "scrub-pause"))
-    page.wait(lambda: page.stats()["phase"] == "interactive", 5, "the push was not held")
+    page.wait(lambda: page.stats()["phase"] == "interactive", 5, "the present was not held")
     page.js("const s = document.getElementById('scrub-progress'); s.value = '0.4';"
             "s.dispatchEvent(new Event('input'));")
     page.wait(lambda: abs(page.stats()["progress"] - 0.4) < 0.01, 5, "the seek did not arrive")

@@ -1,12 +1,11 @@
 // On-screen controls for a thumb or a mouse: a dock (collapsed by default on a phone) that toggles
-// the stats overlay, slow animations and the scrub bar; and the scrub bar, which holds the
+// the stats overlay, slow animations, the scrub bar and the spring tuning panel; and the scrub bar, which holds the
 // transition on screen, drags its progress, steps it a frame at a time and finishes or cancels it
 // (the scrub message, docs/protocol.md). The server does the work; this only sends commands and
 // mirrors the progress frames report.
 
-import { VERSION } from './protocol.js';
+import { MessageType, VERSION } from './protocol.js';
 
-const SCRUB_MESSAGE_TYPE = 21;
 const SCRUB_MESSAGE_SIZE = 11;
 /** The scrub message's command byte. */
 export const ScrubCommand = Object.freeze({ pause: 1, seek: 2, step: 3, finish: 4, cancel: 5 });
@@ -20,7 +19,7 @@ const PHONE_WIDTH = 600;
 export function encodeScrub(command, value = 0) {
   const view = new DataView(new ArrayBuffer(SCRUB_MESSAGE_SIZE));
   view.setUint8(0, VERSION);
-  view.setUint8(1, SCRUB_MESSAGE_TYPE);
+  view.setUint8(1, MessageType.scrub);
   view.setUint8(2, command);
   view.setFloat64(3, value, true);
   return view.buffer;
@@ -41,9 +40,10 @@ export class Controls {
   /**
    * @param {HTMLElement} root where the dock and the bar go (the body)
    * @param {{send: (buffer: ArrayBuffer) => void, toggleStats: () => boolean,
-   *          toggleSlow: () => boolean}} actions each toggle returns its new state
+   *          toggleSlow: () => boolean, toggleSprings: () => boolean}} actions each toggle returns
+   *          its new state
    */
-  constructor(root, { send, toggleStats, toggleSlow }) {
+  constructor(root, { send, toggleStats, toggleSlow, toggleSprings }) {
     this.send = send;
     this.dragging = false;
     /** Whether this page holds the transition still (a pause, seek or step since it began). */
@@ -54,8 +54,11 @@ export class Controls {
     this.statsButton = button('control-stats', 'Stats', 'Show or hide the stats overlay (H)');
     this.slowButton = button('control-slow', 'Slow', 'Slow animations ten times (S)');
     this.scrubButton = button('control-scrub', 'Scrub', 'Show or hide the scrub bar');
+    this.springsButton = button('control-springs', 'Springs', 'Show or hide the spring tuning panel');
     this.dock = element('nav', { id: 'controls', 'aria-label': 'Controls' }, [
-      this.toggle, element('div', { id: 'controls-buttons' }, [this.statsButton, this.slowButton, this.scrubButton]),
+      this.toggle, element('div', { id: 'controls-buttons' }, [
+        this.statsButton, this.slowButton, this.scrubButton, this.springsButton,
+      ]),
     ]);
     this.dock.classList.toggle('collapsed', window.innerWidth < PHONE_WIDTH);
 
@@ -76,9 +79,14 @@ export class Controls {
     root.append(this.dock, this.bar);
 
     this.toggle.addEventListener('click', () => this.dock.classList.toggle('collapsed'));
+    // On a phone the dock is a menu: a choice closes it, giving the screen back to the scene.
+    this.dock.querySelector('#controls-buttons').addEventListener('click', () => {
+      if (window.innerWidth < PHONE_WIDTH) this.dock.classList.add('collapsed');
+    });
     this.statsButton.addEventListener('click', () => this.statsButton.setAttribute('aria-pressed', toggleStats()));
     this.slowButton.addEventListener('click', () => this.showSlow(toggleSlow()));
     this.scrubButton.addEventListener('click', () => this.showBar(this.bar.hidden));
+    this.springsButton.addEventListener('click', () => this.springsButton.setAttribute('aria-pressed', toggleSprings()));
     this.pauseButton.addEventListener('click', () => this.command(ScrubCommand.pause));
     this.backButton.addEventListener('click', () => this.command(ScrubCommand.step, -1));
     this.forwardButton.addEventListener('click', () => this.command(ScrubCommand.step, 1));

@@ -8,6 +8,7 @@ import { Renderer } from './renderer.js';
 import { attachPointerInput } from './input.js';
 import { Telemetry } from './telemetry.js';
 import { Controls } from './controls.js';
+import { TuningPanel } from './tuning.js';
 
 const PING_INTERVAL_MS = 1000;
 const NOTICE_MS = 4000;
@@ -21,10 +22,12 @@ const picker = document.getElementById('scene-picker');
 const renderer = new Renderer(canvas);
 const decoder = new FrameDecoder();
 const telemetry = new Telemetry(document.getElementById('telemetry'));
+const tuning = new TuningPanel(document.body, (buffer) => connection.send(buffer));
 const controls = new Controls(document.body, {
   send: (buffer) => connection.send(buffer),
   toggleStats: () => { telemetry.toggle(); return telemetry.visible; },
   toggleSlow: toggleSlowAnimations,
+  toggleSprings: () => tuning.toggle(),
 });
 controls.showStats(telemetry.visible);
 
@@ -42,6 +45,7 @@ const segue = {
   lastFrame: null,
   hello: null,
   lastError: null,
+  springs: null,
 };
 window.segue = segue;
 
@@ -85,6 +89,7 @@ function receive(data) {
   const now = performance.now();
   switch (message.type) {
     case 'frame':
+      if (segue.lastFrame?.header.operation && !message.header.operation) tuning.transitionEnded();
       segue.lastFrame = message;
       telemetry.frameReceived(message, now, now - decodeStart);
       controls.frameReceived(message.header);
@@ -98,6 +103,10 @@ function receive(data) {
       segue.hello = message;
       telemetry.hello(message);
       showScenes(message);
+      break;
+    case 'springs':
+      segue.springs = message;
+      tuning.springsReceived(message);
       break;
     case 'pong':
       telemetry.pong(now - message.clientTimeMs);

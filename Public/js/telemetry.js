@@ -202,11 +202,11 @@ export class Telemetry {
     const ms = (value) => (value === null ? '–' : `${value.toFixed(1)} ms`);
     // Per-frame figures while frames flow; "idle" once none has come for IDLE_GAP_MS (nothing
     // changed), never a zero or the last busy value left standing.
-    const live = (text) => (s.framesDrawn === 0 ? '–' : s.idle ? 'idle' : text);
-    this.set('fps', live(`${(s.fps ?? 0).toFixed(0)} fps${s.serverFps ? ` / ${s.serverFps}` : ''}`));
-    this.set('frame', live(`${ms(s.workMs)} (${s.decodeMs.toFixed(1)}+${s.drawMs.toFixed(1)})`));
-    this.set('build', live(ms(s.serverBuildMs)));
-    this.set('bytes', live(`${s.bytesPerFrame} B`));
+    const live = (text) => (s.framesDrawn === 0 || s.workMs === null ? '–' : s.idle ? 'idle' : text());
+    this.set('fps', live(() => `${(s.fps ?? 0).toFixed(0)} fps${s.serverFps ? ` / ${s.serverFps}` : ''}`));
+    this.set('frame', live(() => `${ms(s.workMs)} (${s.decodeMs.toFixed(1)}+${s.drawMs.toFixed(1)})`));
+    this.set('build', live(() => ms(s.serverBuildMs)));
+    this.set('bytes', live(() => `${s.bytesPerFrame} B`));
     this.set('rtt', ms(s.rttMs));
     this.set('latency', ms(s.inputLatencyMs));
     this.set('transition', s.operation ? `${s.operation} · ${s.phase}` : 'none');

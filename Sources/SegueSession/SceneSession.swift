@@ -144,6 +144,15 @@ public final class SceneSession {
             } catch {
                 return reject(ErrorMessage(code: .cannotScrub, message: error.description))
             }
+        case .tuneSpring(let index, let timing):
+            do {
+                try host.window.engine.springTuning.override(at: Int(index), with: timing)
+            } catch {
+                return reject(ErrorMessage(code: .noSuchSpring, message: error.description))
+            }
+            return enqueueSprings()
+        case .listSprings:
+            return enqueueSprings()
         }
         needsFrame = true
     }
@@ -153,6 +162,13 @@ public final class SceneSession {
         observer.countBadMessage()
         logger.debug("rejected a message: \(error.message)")
         enqueue(error.encoded())
+    }
+
+    /// The spring blocks this scene ran and how each runs now.
+    private func enqueueSprings() {
+        let tuning = host.window.engine.springTuning
+        let entries = tuning.seen.map { SpringsMessage.Entry(original: $0, current: tuning.current(for: $0)) }
+        enqueue(SpringsMessage(entries: entries).encoded())
     }
 
     private func enqueueHello() {

@@ -21,4 +21,6 @@ public struct ErrorCode: Hashable, Sendable, RawRepresentable {
     /// Session level: a well-formed scrub command with no transition to apply it to, or one that
     /// cannot be scrubbed.
     public static let cannotScrub = ErrorCode(rawValue: 101)
+    /// Session level: a well-formed tune-spring naming no spring the scene has run.
+    public static let noSuchSpring = ErrorCode(rawValue: 102)
 }

@@ -209,4 +209,60 @@ import Testing
         #expect(page.lastFrame?.header.transition == nil && page.names.contains("second"))
         #expect(page.errors.isEmpty && page.observer.transitions == TransitionCounts(started: 1, completed: 1))
     }
+
+    /// Live tuning: the springs a scene ran are listed; a tuned damping changes the same
+    /// animation's next run (measured in points), and a hostile value changes nothing.
+    @Test func aTunedSpringChangesTheNextRunOfItsAnimation() throws {
+        let page = try PageStandIn(scene: "stack")
+        try page.settle()
+        /// How far past its resting place (ty 0) the modal slides in, in points.
+        func present() throws -> Double {
+            let button = try #require(page.lastFrame?.displayList.nodes.first { $0.name == "stackfirst-present" })
+            try page.tap(x: button.transform.tx + button.size.width / 2, y: button.transform.ty + button.size.height / 2)
+            var lowest = Double.infinity
+            for _ in 0..<60 {
+                try page.tick()
+                let sliding = page.lastFrame?.displayList.nodes.first { $0.name == "stacksecond" }
+                lowest = min(lowest, sliding?.transform.ty ?? .infinity)
+            }
+            try page.settle()
+            return -lowest
+        }
+        func dismiss() throws {
+            let button = try #require(page.lastFrame?.displayList.nodes.first { $0.name == "stacksecond-dismiss" })
+            try page.tap(x: button.transform.tx + button.size.width / 2, y: button.transform.ty + button.size.height / 2)
+            try page.settle()
+        }
+        let asWritten = try present()
+        try page.send(.listSprings)
+        let listed = try #require(page.springs.last).entries
+        // StackTransitionAnimator's present: the snapshot's harder spring, the modal's smoother one.
+        #expect(listed.map(\.original) == [
+            SpringBlockTiming(duration: 0.6, dampingRatio: 0.7, initialVelocity: 1),
+            SpringBlockTiming(duration: 0.6, dampingRatio: 0.85, initialVelocity: 2.5),
+        ])
+        #expect(listed.allSatisfy { $0.original == $0.current })
+
+        let bouncy = SpringBlockTiming(duration: 0.6, dampingRatio: 0.2, initialVelocity: 2.5)
+        for hostile in [ClientMessage.tuneSpring(index: 9, timing: bouncy).encoded(),
+                        ClientMessage.tuneSpring(index: 1, timing: SpringBlockTiming(
+                            duration: 0.6, dampingRatio: 0, initialVelocity: 2.5)).encoded(),
+                        ClientMessage.tuneSpring(index: 1, timing: SpringBlockTiming(
+                            duration: -1, dampingRatio: 0.5, initialVelocity: 2.5)).encoded(),
+                        ClientMessage.tuneSpring(index: 1, timing: SpringBlockTiming(
+                            duration: 0.6, dampingRatio: .nan, initialVelocity: 2.5)).encoded()] {
+            try page.send(bytes: hostile)
+        }
+        #expect(page.errors.map(\.code.rawValue) == [102, 7, 7, 6])
+        #expect(page.springs.count == 1, "refused tunings answer with an error only")
+
+        try page.send(.tuneSpring(index: 1, timing: bouncy))
+        #expect(try #require(page.springs.last).entries[1].current == bouncy)
+        try dismiss()
+        let tunedRun = try present()
+        #expect(tunedRun > asWritten + 20, "ζ 0.2 instead of 0.85 overshoots far more: \(asWritten) → \(tunedRun) pt")
+        try page.send(.tuneSpring(index: 1, timing: listed[1].original))
+        try dismiss()
+        #expect(abs(try present() - asWritten) < 1e-3, "the original timing restores the original motion")
+    }
 }

@@ -27,6 +27,9 @@ import Testing
         .scrub(.step(frames: -60)),
         .scrub(.finish),
         .scrub(.cancel),
+        .tuneSpring(index: 0, timing: SpringBlockTiming(duration: 0.7, dampingRatio: 0.9, initialVelocity: 0.8)),
+        .tuneSpring(index: 255, timing: SpringBlockTiming(duration: 10, dampingRatio: 0.001, initialVelocity: -100)),
+        .listSprings,
     ]
 
     @Test(arguments: validMessages)
@@ -104,6 +107,16 @@ import Testing
         (patched(ClientMessage.scrub(.step(frames: 1)).encoded(), float64At: 3, to: .nan), .notFinite(.scrubStep)),
         (patched(ClientMessage.scrub(.pause).encoded(), float64At: 3, to: 1), .outOfRange(.scrubValue, 1)),
         (patched(ClientMessage.scrub(.finish).encoded(), float64At: 3, to: .infinity), .notFinite(.scrubValue)),
+        ([1, 22, 0], .wrongLength(.tuneSpring, expected: 27, actual: 3)),
+        ([1, 23, 0], .wrongLength(.listSprings, expected: 2, actual: 3)),
+        (spring(dampingRatio: .nan).encoded(), .notFinite(.springDampingRatio)),
+        (spring(dampingRatio: 0).encoded(), .outOfRange(.springDampingRatio, 0)),
+        (spring(dampingRatio: 1.5).encoded(), .outOfRange(.springDampingRatio, 1.5)),
+        (spring(duration: -0.7).encoded(), .outOfRange(.springDuration, -0.7)),
+        (spring(duration: 0).encoded(), .outOfRange(.springDuration, 0)),
+        (spring(duration: .infinity).encoded(), .notFinite(.springDuration)),
+        (spring(velocity: 1000).encoded(), .outOfRange(.springVelocity, 1000)),
+        (spring(velocity: -.nan).encoded(), .notFinite(.springVelocity)),
         ([1, 18, 0], .invalidSceneName(.empty)),
         ([1, 18, 65] + [UInt8](repeating: 65, count: 65), .invalidSceneName(.tooLong(byteCount: 65))),
         ([1, 18, 2, 0xC3, 0x28], .invalidSceneName(.notUTF8)),
@@ -149,6 +162,26 @@ import Testing
     private static func pointer(x: Double = 10, y: Double = 20, timestamp: Double = 1, id: Int = 1) -> ClientMessage {
         .pointer(PointerEvent(phase: .move, pointerID: id, kind: .touch, location: Point(x: x, y: y),
                               timestamp: timestamp), sequence: 5)
+    }
+
+    private static func spring(duration: Double = 0.7, dampingRatio: Double = 0.9,
+                               velocity: Double = 0.8) -> ClientMessage {
+        .tuneSpring(index: 0, timing: SpringBlockTiming(duration: duration, dampingRatio: dampingRatio,
+                                                        initialVelocity: velocity))
+    }
+
+    @Test func aSpringsMessageRoundTrips() throws {
+        let message = SpringsMessage(entries: [
+            .init(original: SpringBlockTiming(duration: 0.6, dampingRatio: 0.7, initialVelocity: 1),
+                  current: SpringBlockTiming(duration: 0.6, dampingRatio: 0.2, initialVelocity: 1)),
+            .init(original: SpringBlockTiming(duration: 0.7, dampingRatio: 0.9, initialVelocity: 0.8),
+                  current: SpringBlockTiming(duration: 0.7, dampingRatio: 0.9, initialVelocity: 0.8)),
+        ])
+        let bytes = message.encoded()
+        #expect(bytes.count == 3 + 2 * 56)
+        var decoder = FrameDecoder()
+        #expect(try decoder.decode(bytes) == .springs(message))
+        #expect(throws: ServerMessageError.truncated(.springs)) { try decoder.decode(Array(bytes.dropLast())) }
     }
 
     private static func viewport(width: Double = 390, height: Double = 844, ratio: Double = 2) -> ClientMessage {

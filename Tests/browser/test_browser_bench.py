@@ -12,6 +12,7 @@ import subprocess
 import time
 
 import pytest
+from selenium.webdriver.common.keys import Keys
 
 from browser.segue_browser import DESKTOP, MOBILE, segue_binary
 
@@ -52,13 +53,22 @@ class Pointer:
         left, top, width, height = self.page.js(RECT_JS, element_id)
         self.tap(left + width / 2, top + height / 2)
 
+    def tap_dock(self, element_id):
+        """Taps a dock button, opening the dock first (on a phone it closes after each choice)."""
+        if self.page.js("return document.getElementById('controls').classList.contains('collapsed')"):
+            self.tap_element("controls-toggle")
+        self.tap_element(element_id)
+
     def drag_slider_to(self, fraction):
-        """Presses on the slider's thumb side and drags to `fraction` of its track."""
+        """Presses on the slider's thumb and drags it to `fraction` of its track."""
         left, top, width, height = self.page.js(RECT_JS, "scrub-progress")
         y = top + height / 2
-        start = left + width * 0.5
+        # The thumb's center travels the track less a thumb's width (16 px in Chromium).
+        inset = 8
+        at = lambda value: left + inset + (width - 2 * inset) * value  # noqa: E731
+        start = at(float(self.page.js("return document.getElementById('scrub-progress').value")))
         self.down(start, y)
-        target = left + width * fraction
+        target = at(fraction)
         for step in range(1, 6):
             self.move(start + (target - start) * step / 5, y)
             time.sleep(0.03)
@@ -90,12 +100,11 @@ def header(page):
 def test_the_scrub_bar_holds_drags_and_steps_a_running_push(page, device, metrics):
     page.open("?scene=settings", metrics)
     pointer = Pointer(page, device)
-    if page.js("return document.getElementById('controls').classList.contains('collapsed')"):
-        assert metrics is MOBILE, "the dock starts open on a desktop"
-        pointer.tap_element("controls-toggle")
-    pointer.tap_element("control-slow")
+    collapsed = page.js("return document.getElementById('controls').classList.contains('collapsed')")
+    assert collapsed == (metrics is MOBILE), "the dock starts collapsed on a phone only"
+    pointer.tap_dock("control-slow")
     page.wait(lambda: page.stats()["slowAnimations"] is True, 5, "the Slow button did not slow animations")
-    pointer.tap_element("control-scrub")
+    pointer.tap_dock("control-scrub")
     assert page.js("return document.getElementById('scrub-bar').hidden") is False
 
     about = page.js(CENTER_JS, "general-about")
@@ -131,4 +140,88 @@ def test_the_scrub_bar_holds_drags_and_steps_a_running_push(page, device, metric
     pointer.tap_element("scrub-finish")
     page.wait(lambda: header(page)["operation"] is None, 15, "the finished push never completed")
     assert "about" in page.node_names() and "general" not in page.node_names()
+    assert page.js("return window.segue.lastError") is None
+
+
+ENCODE_JS = """
+const done = arguments[arguments.length - 1];
+Promise.all([import('/js/controls.js'), import('/js/tuning.js'), import('/js/protocol.js')]).then(([c, t, p]) => {
+  const bytes = (buffer) => Array.from(new Uint8Array(buffer));
+  const decoded = new p.FrameDecoder().decode(new Uint8Array(arguments[0]).buffer);
+  done({
+    seek: bytes(c.encodeScrub(c.ScrubCommand.seek, 0.5)),
+    cancel: bytes(c.encodeScrub(c.ScrubCommand.cancel)),
+    tune: bytes(t.encodeTuneSpring(3, {duration: 0.7, dampingRatio: 0.9, initialVelocity: 0.8})),
+    list: bytes(t.encodeListSprings()),
+    springs: decoded,
+  });
+});
+"""
+
+
+def test_the_pages_bench_messages_have_the_published_layout(page):
+    """docs/protocol.md's scrub, tune-spring and list-springs layouts, and the springs message
+    decoded, in the page's own modules (Swift's side: ClientMessageTests)."""
+    import struct
+    page.open()
+    springs = bytes([1, 5, 1]) + struct.pack("<7d", 0.6, 0.85, 2.5, 0.6, 0.2, 2.5, 12.5)
+    result = page.driver.execute_async_script(ENCODE_JS, list(springs))
+    assert result["seek"] == [1, 21, 2] + list(struct.pack("<d", 0.5))
+    assert result["cancel"] == [1, 21, 5] + [0] * 8
+    assert result["tune"] == [1, 22, 3] + list(struct.pack("<3d", 0.7, 0.9, 0.8))
+    assert result["list"] == [1, 23]
+    entry = result["springs"]["entries"][0]
+    assert result["springs"]["type"] == "springs"
+    assert entry["original"] == {"duration": 0.6, "dampingRatio": 0.85, "initialVelocity": 2.5}
+    assert entry["current"] == {"duration": 0.6, "dampingRatio": 0.2, "initialVelocity": 2.5}
+    assert entry["angularFrequency"] == 12.5
+
+
+WATCH_JS = """
+window.__lowest = Infinity;
+const watch = () => {
+  const n = window.segue.lastFrame.nodes.find((n) => n.name === 'stacksecond');
+  if (n) window.__lowest = Math.min(window.__lowest, n.ty);
+  window.__watch = requestAnimationFrame(watch);
+};
+cancelAnimationFrame(window.__watch);
+watch();
+"""
+
+
+def present_and_measure(page, pointer):
+    """Taps Present, lets the push settle, and returns how far above its resting place (ty 0) the
+    sliding modal went, in CSS px, and dismisses it again."""
+    page.js(WATCH_JS)
+    pointer.tap(*page.js(CENTER_JS, "stackfirst-present"))
+    page.wait(lambda: header(page)["operation"] == "present", 5, "Present did not present")
+    page.wait(lambda: header(page)["operation"] is None, 15, "the present never ended")
+    overshoot = -page.js("return window.__lowest")
+    pointer.tap(*page.js(CENTER_JS, "stacksecond-dismiss"))
+    page.wait(lambda: header(page)["operation"] == "dismiss", 5, "Dismiss did not dismiss")
+    page.wait(lambda: header(page)["operation"] is None, 15, "the dismiss never ended")
+    return overshoot
+
+
+@pytest.mark.parametrize("device, metrics", [("touch", MOBILE), ("mouse", DESKTOP)])
+def test_editing_a_springs_damping_changes_its_next_run(page, device, metrics):
+    page.open("?scene=stack", metrics)
+    pointer = Pointer(page, device)
+    pointer.tap_dock("control-springs")
+    as_written = present_and_measure(page, pointer)
+
+    page.wait(lambda: len(page.js("return window.segue.springs?.entries ?? []")) >= 2, 5,
+              "the panel did not list the present's springs")
+    # Spring #1 slides the modal in (ζ 0.85, velocity 2.5); make it bouncy.
+    field = page.driver.find_element("css selector", '#tuning .spring[data-index="1"] input[data-field="dampingRatio"]')
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys("0.2", Keys.ENTER)
+    page.wait(lambda: page.js("return window.segue.springs.entries[1].current.dampingRatio") == 0.2, 5,
+              "the server did not take the new damping")
+    code = page.driver.find_element("css selector", '#tuning .spring[data-index="1"] code').text
+    assert code.startswith("View.animate(withDuration: 0.6, delay: 0, usingSpringWithDamping: 0.2, "
+                           "initialSpringVelocity: 2.5"), code
+
+    bouncy = present_and_measure(page, pointer)
+    assert bouncy > as_written + 20, f"ζ 0.2 should overshoot far more: {as_written:.1f} px → {bouncy:.1f} px"
     assert page.js("return window.segue.lastError") is None

@@ -22,6 +22,8 @@ public final class AnimationEngine {
     let logger: Logger
     /// Every animation's time base: follows the clock; its speed is the window's slow-motion knob.
     public let rootTimeline: Timeline
+    /// Live spring tuning: overrides spring blocks consult each time they run.
+    public let springTuning = SpringTuning()
 
     private var timelineStack: [Timeline] = []
     private var recordings: [Recording] = []

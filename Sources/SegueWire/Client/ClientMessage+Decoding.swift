@@ -25,6 +25,8 @@ extension ClientMessage {
         case .ping: self = .ping(clientTime: try Self.milliseconds(reader.readFloat64(), .clientTime) / 1000)
         case .slowAnimations: self = .setSlowAnimations(try Self.flag(reader.readUInt8(), .slowAnimations))
         case .scrub: self = .scrub(try Self.scrub(from: &reader))
+        case .tuneSpring: self = try Self.tuneSpring(from: &reader)
+        case .listSprings: self = .listSprings
         default: throw .unknownType(type.rawValue)
         }
     }
@@ -39,6 +41,8 @@ extension ClientMessage {
         case .ping: 10
         case .slowAnimations: 3
         case .scrub: 11
+        case .tuneSpring: 27
+        case .listSprings: 2
         default: nil
         }
     }
@@ -75,6 +79,15 @@ extension ClientMessage {
             guard try value(raw, .scrubValue, in: 0...0) == 0 else { throw .outOfRange(.scrubValue, raw) }
             return kind == .pause ? .pause : kind == .finish ? .finish : .cancel
         }
+    }
+
+    private static func tuneSpring(from reader: inout ByteReader) throws(ClientMessageError) -> ClientMessage {
+        let index = reader.readUInt8() ?? 0
+        let duration = try value(reader.readFloat64(), .springDuration, in: SpringBlockTiming.durationRange)
+        let damping = try value(reader.readFloat64(), .springDampingRatio, in: SpringBlockTiming.dampingRatioRange)
+        let velocity = try value(reader.readFloat64(), .springVelocity, in: SpringBlockTiming.velocityRange)
+        return .tuneSpring(index: index, timing: SpringBlockTiming(duration: duration, dampingRatio: damping,
+                                                                   initialVelocity: velocity))
     }
 
     private static func viewport(from reader: inout ByteReader) throws(ClientMessageError) -> Viewport {

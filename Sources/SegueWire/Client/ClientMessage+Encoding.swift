@@ -33,6 +33,14 @@ extension ClientMessage {
             buffer.append(MessageType.scrub.rawValue)
             buffer.append(command.wireKind.rawValue)
             buffer.appendFloat64(command.wireValue)
+        case .tuneSpring(let index, let timing):
+            buffer.append(MessageType.tuneSpring.rawValue)
+            buffer.append(index)
+            buffer.appendFloat64(timing.duration)
+            buffer.appendFloat64(timing.dampingRatio)
+            buffer.appendFloat64(timing.initialVelocity)
+        case .listSprings:
+            buffer.append(MessageType.listSprings.rawValue)
         }
         return buffer
     }

@@ -15,6 +15,11 @@ public enum ClientMessage: Equatable, Sendable {
     case setSlowAnimations(Bool)
     /// The scrub bar: pause, seek, step, finish or cancel the transition on screen.
     case scrub(ScrubCommand)
+    /// Run the spring block listed at `index` (of the last springs message) with `timing` from its
+    /// next run on.
+    case tuneSpring(index: UInt8, timing: SpringBlockTiming)
+    /// Send the springs message: the spring blocks this scene has run, and their tuning.
+    case listSprings
 }
 
 /// The page's canvas size in CSS pixels and its device pixel ratio.
