@@ -11,14 +11,16 @@ public final class SpringTuning {
 
     /// Spring blocks seen, in order of first use, as the scene asked for them.
     public private(set) var seen: [SpringBlockTiming] = []
-    private var overrides: [SpringBlockTiming: SpringBlockTiming] = [:]
+    /// Keys are always in `seen`, so this never holds more than `capacity` entries.
+    private(set) var overrides: [SpringBlockTiming: SpringBlockTiming] = [:]
 
     init() {}
 
     /// The timing a spring block asking for `requested` runs with; remembers it as seen.
     func resolve(_ requested: SpringBlockTiming) -> SpringBlockTiming {
         if !seen.contains(requested) {
-            if seen.count == Self.capacity { seen.removeFirst() }
+            // A forgotten spring takes its override with it: only listed springs can be tuned.
+            if seen.count == Self.capacity { overrides[seen.removeFirst()] = nil }
             seen.append(requested)
         }
         return overrides[requested] ?? requested
