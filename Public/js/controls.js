@@ -121,6 +121,15 @@ export class Controls {
     this.update(null);
   }
 
+  /** Plays the transition on screen again from its start (seek 0, then finish); false when none
+   * runs. */
+  replay() {
+    if (!this.running) return false;
+    this.command(ScrubCommand.seek, 0);
+    this.command(ScrubCommand.finish);
+    return true;
+  }
+
   /** Mirrors a frame's transition: the slider follows its progress unless a finger holds it. */
   frameReceived(header) {
     const running = header.operation !== null;

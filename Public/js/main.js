@@ -22,7 +22,7 @@ const picker = document.getElementById('scene-picker');
 const renderer = new Renderer(canvas);
 const decoder = new FrameDecoder();
 const telemetry = new Telemetry(document.getElementById('telemetry'));
-const tuning = new TuningPanel(document.body, (buffer) => connection.send(buffer));
+const tuning = new TuningPanel(document.body, (buffer) => connection.send(buffer), () => controls.replay());
 const controls = new Controls(document.body, {
   send: (buffer) => connection.send(buffer),
   toggleStats: () => { telemetry.toggle(); return telemetry.visible; },

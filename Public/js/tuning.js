@@ -1,7 +1,9 @@
 // Live spring tuning: lists the spring blocks the scene has run (View.animate(…
 // usingSpringWithDamping:…)), each with its curve plotted and its iOS 17 (duration, bounce) and
-// physical (mass, stiffness, damping) forms, lets a value be edited (the server validates it and
-// runs that animation with it from its next run on), and gives the Swift line to paste back.
+// physical (mass, stiffness, damping) forms, lets a value be edited (the server validates it, runs
+// that animation with it from its next run on, and retimes it where it runs now when the duration
+// is unchanged; the transition on screen is then replayed from its start through the scrub bar),
+// and gives the Swift line to paste back.
 // Messages: tune-spring and list-springs out, springs in (docs/protocol.md).
 
 import { MessageType, VERSION } from './protocol.js';
@@ -61,9 +63,12 @@ export class TuningPanel {
   /**
    * @param {HTMLElement} root where the panel goes (the body)
    * @param {(buffer: ArrayBuffer) => void} send
+   * @param {() => boolean} replay plays the transition on screen again from its start; false when
+   *        there is none
    */
-  constructor(root, send) {
+  constructor(root, send, replay) {
     this.send = send;
+    this.replay = replay;
     this.panel = document.createElement('section');
     this.panel.id = 'tuning';
     this.panel.hidden = true;
@@ -99,7 +104,7 @@ export class TuningPanel {
     note.className = 'tuning-note';
     note.textContent = this.entries.length === 0
       ? 'No spring animation has run in this scene yet: run a transition.'
-      : 'An edit applies from the animation’s next run: run the transition again.';
+      : 'An edit replays the transition on screen with it; otherwise it applies from the next run.';
     this.panel.replaceChildren(heading, note, ...this.entries.map((entry, index) => this.row(entry, index)));
   }
 
@@ -124,6 +129,7 @@ export class TuningPanel {
       input.addEventListener('change', () => {
         const timing = { ...current, [key]: Number(input.value) };
         this.send(encodeTuneSpring(index, timing));
+        this.replay();
       });
       field.append(label, input);
       inputs.append(field);

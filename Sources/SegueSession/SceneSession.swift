@@ -146,7 +146,7 @@ public final class SceneSession {
             }
         case .tuneSpring(let index, let timing):
             do {
-                try host.window.engine.springTuning.override(at: Int(index), with: timing)
+                try host.window.engine.tuneSpring(at: Int(index), with: timing)
             } catch {
                 return reject(ErrorMessage(code: .noSuchSpring, message: error.description))
             }

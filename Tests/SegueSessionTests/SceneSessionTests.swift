@@ -265,4 +265,37 @@ import Testing
         try dismiss()
         #expect(abs(try present() - asWritten) < 1e-3, "the original timing restores the original motion")
     }
+
+    /// The bench's replay: a present held by the scrub bar, its modal's spring tuned, then played
+    /// again from the start (seek 0, finish) moves with the new spring at once.
+    @Test func aTunedSpringReplaysTheHeldTransitionWithIt() throws {
+        let page = try PageStandIn(scene: "stack")
+        try page.settle()
+        let button = try #require(page.lastFrame?.displayList.nodes.first { $0.name == "stackfirst-present" })
+        try page.tap(x: button.transform.tx + button.size.width / 2, y: button.transform.ty + button.size.height / 2)
+        try page.tick()
+        try page.send(.scrub(.pause))
+        /// How far past its resting place (ty 0) the modal goes while the present plays from 0.
+        func replay() throws -> Double {
+            try page.send(.scrub(.seek(progress: 0)))
+            try page.send(.scrub(.finish))
+            var lowest = Double.infinity
+            for _ in 0..<30 {
+                try page.tick()
+                lowest = min(lowest, page.lastFrame?.displayList.nodes.first { $0.name == "stacksecond" }?.transform.ty ?? .infinity)
+            }
+            // Held again near the end, so the next replay has a transition to play.
+            try page.send(.scrub(.pause))
+            return -lowest
+        }
+        let asWritten = try replay()
+        try page.send(.listSprings)
+        try page.send(.tuneSpring(index: 1, timing: SpringBlockTiming(duration: 0.6, dampingRatio: 0.2, initialVelocity: 2.5)))
+        let tuned = try replay()
+        #expect(tuned > asWritten + 20, "ζ 0.2 instead of 0.85 overshoots far more: \(asWritten) → \(tuned) pt")
+        #expect(page.errors.isEmpty)
+        try page.send(.scrub(.finish))
+        try page.settle()
+        #expect(page.names.contains("stacksecond") && page.observer.transitions == TransitionCounts(started: 1, completed: 1))
+    }
 }

@@ -225,3 +225,40 @@ def test_editing_a_springs_damping_changes_its_next_run(page, device, metrics):
     bouncy = present_and_measure(page, pointer)
     assert bouncy > as_written + 20, f"ζ 0.2 should overshoot far more: {as_written:.1f} px → {bouncy:.1f} px"
     assert page.js("return window.segue.lastError") is None
+
+
+def edit_damping(page, index, value):
+    field = page.driver.find_element(
+        "css selector", f'#tuning .spring[data-index="{index}"] input[data-field="dampingRatio"]')
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(str(value), Keys.ENTER)
+
+
+@pytest.mark.parametrize("device, metrics", [("touch", MOBILE), ("mouse", DESKTOP)])
+def test_editing_a_damping_replays_the_held_transition_with_it(page, device, metrics):
+    page.open("?scene=stack", metrics)
+    pointer = Pointer(page, device)
+    pointer.tap_dock("control-slow")
+    page.wait(lambda: page.stats()["slowAnimations"] is True, 5, "slow animations did not come on")
+    pointer.tap_dock("control-scrub")
+    pointer.tap(*page.js(CENTER_JS, "stackfirst-present"))
+    page.wait(lambda: header(page)["operation"] == "present", 5, "Present did not present")
+    pointer.tap_element("scrub-pause")
+    page.wait(lambda: header(page)["phase"] == "interactive", 3, "the pause did not hold the present")
+    pointer.tap_dock("control-springs")
+    page.wait(lambda: len(page.js("return window.segue.springs?.entries ?? []")) == 2, 5,
+              "the panel did not list the present's springs")
+
+    def replayed_overshoot(damping):
+        page.js(WATCH_JS)
+        edit_damping(page, 1, damping)
+        page.wait(lambda: header(page)["phase"] == "finishing", 3, f"editing ζ to {damping} did not replay")
+        time.sleep(3.5)  # 0.35 s of the slowed spring: its overshoot is behind it
+        pointer.tap_element("scrub-pause")
+        page.wait(lambda: header(page)["phase"] == "interactive", 3, "the pause did not hold the replay")
+        return -page.js("return window.__lowest")
+
+    gentle = replayed_overshoot(0.9)
+    bouncy = replayed_overshoot(0.2)
+    assert bouncy > gentle + 20, f"the replay with ζ 0.2 should overshoot far more than with 0.9: {gentle:.1f} → {bouncy:.1f} px"
+    assert page.js("return window.segue.lastError") is None

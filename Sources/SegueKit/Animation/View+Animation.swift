@@ -86,8 +86,7 @@ extension View {
                                animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
         let requested = SpringBlockTiming(duration: duration, dampingRatio: dampingRatio, initialVelocity: velocity)
         let timing = AnimationEngine.current?.springTuning.resolve(requested) ?? requested
-        let spring = SpringTiming(duration: timing.duration, dampingRatio: timing.dampingRatio,
-                                  initialVelocity: timing.initialVelocity)
+        let spring = SpringTiming(block: timing)
         run(duration: spring.duration, delay: delay, beginFromCurrentState: options.contains(.beginFromCurrentState),
             allowUserInteraction: options.contains(.allowUserInteraction), animations: animations,
             completion: completion) { _, _, _ in .spring(spring) }
@@ -154,5 +153,12 @@ extension View {
                                                  beginFromCurrentState: beginFromCurrentState,
                                                  allowUserInteraction: allowUserInteraction)
         engine.commit(recording.changes, timing: timing, curve: curve, completion: completion)
+    }
+}
+
+extension SpringTiming {
+    /// The spring `View.animate(…usingSpringWithDamping:…)` runs for `block`.
+    init(block: SpringBlockTiming) {
+        self.init(duration: block.duration, dampingRatio: block.dampingRatio, initialVelocity: block.initialVelocity)
     }
 }
