@@ -9,6 +9,8 @@ import { attachPointerInput } from './input.js';
 import { Telemetry } from './telemetry.js';
 import { obstacles, placeClear } from './overlays.js';
 import { DeviceFrame } from './device.js';
+import { Controls } from './controls.js';
+import { TuningPanel } from './tuning.js';
 
 const PING_INTERVAL_MS = 1000;
 const NOTICE_MS = 4000;
@@ -30,6 +32,14 @@ const telemetryPanel = document.getElementById('telemetry');
 const renderer = new Renderer(canvas);
 const decoder = new FrameDecoder();
 const telemetry = new Telemetry(document.getElementById('telemetry'));
+const tuning = new TuningPanel(document.body, (buffer) => connection.send(buffer), () => controls.replay());
+const controls = new Controls(document.body, {
+  send: (buffer) => connection.send(buffer),
+  toggleStats: () => { telemetry.toggle(); return telemetry.visible; },
+  toggleSlow: toggleSlowAnimations,
+  toggleSprings: () => tuning.toggle(),
+});
+controls.showStats(telemetry.visible);
 
 let desiredScene = new URLSearchParams(location.search).get('scene');
 let slowAnimations = false;
@@ -51,6 +61,7 @@ const segue = {
   lastPointer: null,
   device: null,
   fontReady: false,
+  springs: null,
 };
 window.segue = segue;
 
@@ -85,6 +96,7 @@ const connection = new Connection({
 
 function receive(data) {
   let message;
+  const decodeStart = performance.now();
   try {
     message = decoder.decode(data);
   } catch (error) {
@@ -96,8 +108,10 @@ function receive(data) {
   const now = performance.now();
   switch (message.type) {
     case 'frame':
+      if (segue.lastFrame?.header.operation && !message.header.operation) tuning.transitionEnded();
       segue.lastFrame = message;
-      telemetry.frameReceived(message, now);
+      telemetry.frameReceived(message, now, now - decodeStart);
+      controls.frameReceived(message.header);
       pendingFrame = message;
       if (!drawScheduled) {
         drawScheduled = true;
@@ -108,6 +122,10 @@ function receive(data) {
       segue.hello = message;
       telemetry.hello(message);
       showScenes(message);
+      break;
+    case 'springs':
+      segue.springs = message;
+      tuning.springsReceived(message);
       break;
     case 'pong':
       telemetry.pong(now - message.clientTimeMs);
@@ -124,10 +142,11 @@ function draw(now) {
   drawScheduled = false;
   if (pendingFrame === null) return;
   if (renderer.resize()) sendViewport();
+  const drawStart = performance.now();
   renderer.draw(pendingFrame.nodes);
   showHint(pendingFrame.header.hint);
   pendingFrame = null;
-  telemetry.frameDrawn(now);
+  telemetry.frameDrawn(now, performance.now() - drawStart);
   if (now - lastPlaced >= PLACE_INTERVAL_MS) placeOverlays();
 }
 
@@ -219,12 +238,19 @@ window.addEventListener('keydown', (event) => {
   if (event.metaKey || event.ctrlKey || event.altKey || event.target instanceof HTMLSelectElement) return;
   if (event.key === 'h' || event.key === 'H') {
     telemetry.toggle();
+    controls.showStats(telemetry.visible);
   } else if (event.key === 's' || event.key === 'S') {
-    slowAnimations = !slowAnimations;
-    connection.send(encodeSlowAnimations(slowAnimations));
-    showNotice(slowAnimations ? 'Slow animations ×10' : 'Normal speed');
+    controls.showSlow(toggleSlowAnimations());
   }
 });
+
+/** Slow animations on or off (the S key and the dock's button); returns the new state. */
+function toggleSlowAnimations() {
+  slowAnimations = !slowAnimations;
+  connection.send(encodeSlowAnimations(slowAnimations));
+  showNotice(slowAnimations ? 'Slow animations ×10' : 'Normal speed');
+  return slowAnimations;
+}
 
 let resizeScheduled = false;
 new ResizeObserver(() => {

@@ -5,8 +5,9 @@ export const VERSION = 3;
 export const SUBPROTOCOL = 'segue.v3';
 
 export const MessageType = Object.freeze({
-  hello: 1, frame: 2, pong: 3, error: 4,
-  pointer: 16, viewport: 17, scene: 18, ping: 19, slowAnimations: 20,
+  hello: 1, frame: 2, pong: 3, error: 4, springs: 5,
+  pointer: 16, viewport: 17, scene: 18, ping: 19, slowAnimations: 20, scrub: 21, tuneSpring: 22,
+  listSprings: 23,
 });
 
 /** Index = wire code; 0 means "no transition". */
@@ -220,6 +221,18 @@ export class FrameDecoder {
       case MessageType.error:
         message = { type: 'error', code: reader.u16('error'), message: reader.string('error') };
         break;
+      case MessageType.springs: {
+        const count = reader.u8('springs');
+        const timing = () => ({
+          duration: reader.f64('springs'), dampingRatio: reader.f64('springs'), initialVelocity: reader.f64('springs'),
+        });
+        const entries = [];
+        for (let index = 0; index < count; index++) {
+          entries.push({ original: timing(), current: timing(), angularFrequency: reader.f64('springs') });
+        }
+        message = { type: 'springs', entries };
+        break;
+      }
       default: throw new ProtocolError(`unknown message type ${type}`);
     }
     reader.end(message.type);

@@ -1,10 +1,19 @@
-// The live overlay: client frame interval and fps, server build time, bytes per frame, round
-// trip, pointer-to-frame latency, and the transition's operation, phase and progress.
+// The live overlay: the page's own work per frame (decode + draw) against the 16.7 / 8.3 ms
+// budgets, fps, server build time, bytes per frame, round trip, pointer-to-frame latency, and the
+// transition's operation, phase and progress. Both graphs advance with time, one column every
+// SAMPLE_MS, so a pause in the stream shows as "idle" columns rather than as a slow frame.
 // O(1) per frame; the text refreshes at most ten times a second so it stays readable.
 
 import { createGraph } from './graph.js';
 
 const TEXT_REFRESH_MS = 100;
+/** One graph column per this many ms: 190 columns hold 9.5 s. */
+const SAMPLE_MS = 50;
+/** The work graph's top, ms: twice the 60 Hz budget. */
+const WORK_GRAPH_MAX_MS = 33.3;
+const BUDGET_60_MS = 1000 / 60;
+const BUDGET_120_MS = 1000 / 120;
+const IDLE_COLOR = '#3a4150';
 /** A gap between drawn frames longer than this is the scene sitting idle (the server sends
  * frames only when something changes), not a slow frame: it starts a new run of measurements. */
 const IDLE_GAP_MS = 100;
@@ -53,24 +62,41 @@ export class Telemetry {
     this.root = root;
     this.fields = {};
     for (const element of root.querySelectorAll('[data-stat]')) this.fields[element.dataset.stat] = element;
-    this.frameGraph = createGraph(root.querySelector('#telemetry-frame-graph'), {
-      max: 50,
-      guides: [{ value: 1000 / 60, color: '#ffd60a' }, { value: 1000 / 120, color: '#30d158' }],
+    const frameCanvas = root.querySelector('#telemetry-frame-graph');
+    this.frameGraph = createGraph(frameCanvas, {
+      max: WORK_GRAPH_MAX_MS,
+      guides: [{ value: BUDGET_60_MS, color: '#ffd60a' }, { value: BUDGET_120_MS, color: '#30d158' }],
     });
-    this.progressGraph = createGraph(root.querySelector('#telemetry-progress-graph'), {
+    frameCanvas.setAttribute('aria-label', 'Page work per frame (decode + draw), ms, over the last 9.5 s');
+    frameCanvas.after(legend([
+      ['axis', `0–${WORK_GRAPH_MAX_MS.toFixed(0)} ms, 9.5 s`], ['#5ac8fa', 'decode+draw'],
+      ['#ffd60a', '16.7'], ['#30d158', '8.3'], [IDLE_COLOR, 'idle'],
+    ]));
+    const progressCanvas = root.querySelector('#telemetry-progress-graph');
+    this.progressGraph = createGraph(progressCanvas, {
       max: 1,
       guides: [{ value: 0.5, color: '#2c3340' }],
     });
+    progressCanvas.after(legend([
+      ['axis', 'progress 0–1'], ...Object.entries(PHASE_COLORS).map(([phase, color]) => [color, phase]),
+    ]));
     this.latency = new InputLatency();
     this.lastDrawAt = 0;
     this.lastTextAt = 0;
     this.textTimer = 0;
-    /** The latest numbers, for people and for browser tests (window.segue.stats). */
+    /** Decode time of the frame waiting to be drawn, and the most work any frame drawn since the
+     * last graph column took (null: none drawn). */
+    this.pendingDecodeMs = 0;
+    this.columnWorkMs = null;
+    /** The latest numbers, for people and for browser tests (window.segue.stats). `idle`: no frame
+     * has been drawn for IDLE_GAP_MS, because nothing changed (the server sends nothing then). */
     this.stats = {
-      frameIntervalMs: 0, fps: 0, serverBuildMs: 0, bytesPerFrame: 0, rttMs: null,
+      frameIntervalMs: null, fps: null, decodeMs: null, drawMs: null, workMs: null, idle: true,
+      serverBuildMs: null, bytesPerFrame: null, rttMs: null,
       inputLatencyMs: null, operation: null, phase: null, progress: null, isInteractive: false,
       slowAnimations: false, frameSequence: 0, droppedFrames: 0, serverFps: null, framesDrawn: 0,
     };
+    setInterval(() => this.sample(performance.now()), SAMPLE_MS);
   }
 
   get visible() { return !this.root.hidden; }
@@ -83,9 +109,11 @@ export class Telemetry {
     this.latency.sent(sequence, time);
   }
 
-  frameReceived(frame, now) {
+  /** A frame arrived and took `decodeMs` to decode. */
+  frameReceived(frame, now, decodeMs) {
     const { header } = frame;
     const stats = this.stats;
+    this.pendingDecodeMs += decodeMs;
     if (stats.frameSequence !== 0 && header.sequence > stats.frameSequence + 1) {
       stats.droppedFrames += header.sequence - stats.frameSequence - 1;
     }
@@ -99,22 +127,47 @@ export class Telemetry {
     stats.slowAnimations = header.slowAnimations;
     const latency = this.latency.reflected(header.inputSequence, now);
     if (latency !== null) stats.inputLatencyMs = latency;
-    this.progressGraph.dot(stats.progress, PHASE_COLORS[stats.phase] ?? '#ffffff');
   }
 
-  frameDrawn(now) {
+  /** A frame was drawn, taking `drawMs`; with the decode time of the frames it shows, that is
+   * the page's work for it. */
+  frameDrawn(now, drawMs) {
     const stats = this.stats;
     stats.framesDrawn += 1;
+    stats.decodeMs = this.pendingDecodeMs;
+    stats.drawMs = drawMs;
+    stats.workMs = this.pendingDecodeMs + drawMs;
+    this.pendingDecodeMs = 0;
+    this.columnWorkMs = Math.max(this.columnWorkMs ?? 0, stats.workMs);
     const interval = now - this.lastDrawAt;
     if (this.lastDrawAt !== 0 && interval <= IDLE_GAP_MS) {
       stats.frameIntervalMs = interval;
-      const smoothed = stats.fps > 0 ? 1000 / stats.fps : interval;
+      const smoothed = stats.fps ? 1000 / stats.fps : interval;
       stats.fps = 1000 / (smoothed + SMOOTHING * (interval - smoothed));
-      const color = interval > 1000 / 60 + 1 ? '#ff453a' : '#5ac8fa';
-      this.frameGraph.bar(interval, color);
     }
+    stats.idle = false;
     this.lastDrawAt = now;
     this.scheduleText(now);
+  }
+
+  /** One graph column: the most work a frame drawn in it took, or an idle mark when none was
+   * drawn; the transition's progress at this moment. */
+  sample(now) {
+    const stats = this.stats;
+    if (this.columnWorkMs === null) {
+      this.frameGraph.bar(0.6, IDLE_COLOR);
+    } else {
+      const work = this.columnWorkMs;
+      const color = work > BUDGET_60_MS ? '#ff453a' : work > BUDGET_120_MS ? '#ffd60a' : '#5ac8fa';
+      this.frameGraph.bar(Math.max(work, 0.6), color);
+    }
+    this.columnWorkMs = null;
+    this.progressGraph.dot(stats.progress, PHASE_COLORS[stats.phase] ?? '#ffffff');
+    const idle = this.lastDrawAt === 0 || now - this.lastDrawAt > IDLE_GAP_MS;
+    if (idle !== stats.idle) {
+      stats.idle = idle;
+      this.scheduleText(now);
+    }
   }
 
   pong(rttMs) {
@@ -147,10 +200,13 @@ export class Telemetry {
     if (!this.visible) return;
     const s = this.stats;
     const ms = (value) => (value === null ? '–' : `${value.toFixed(1)} ms`);
-    this.set('fps', `${s.fps.toFixed(0)} fps${s.serverFps ? ` / ${s.serverFps}` : ''}`);
-    this.set('frame', ms(s.frameIntervalMs));
-    this.set('build', ms(s.serverBuildMs));
-    this.set('bytes', `${s.bytesPerFrame} B`);
+    // Per-frame figures while frames flow; "idle" once none has come for IDLE_GAP_MS (nothing
+    // changed), never a zero or the last busy value left standing.
+    const live = (text) => (s.framesDrawn === 0 || s.workMs === null ? '–' : s.idle ? 'idle' : text());
+    this.set('fps', live(() => `${(s.fps ?? 0).toFixed(0)} fps${s.serverFps ? ` / ${s.serverFps}` : ''}`));
+    this.set('frame', live(() => `${ms(s.workMs)} (${s.decodeMs.toFixed(1)}+${s.drawMs.toFixed(1)})`));
+    this.set('build', live(() => ms(s.serverBuildMs)));
+    this.set('bytes', live(() => `${s.bytesPerFrame} B`));
     this.set('rtt', ms(s.rttMs));
     this.set('latency', ms(s.inputLatencyMs));
     this.set('transition', s.operation ? `${s.operation} · ${s.phase}` : 'none');
@@ -162,4 +218,21 @@ export class Telemetry {
     const element = this.fields[name];
     if (element && element.textContent !== text) element.textContent = text;
   }
+}
+
+/** A one-line legend under a graph: [color, label] pairs; 'axis' labels the axes in text. */
+function legend(entries) {
+  const line = document.createElement('p');
+  line.className = 'graph-legend';
+  for (const [color, label] of entries) {
+    const item = document.createElement('span');
+    if (color !== 'axis') {
+      const swatch = document.createElement('i');
+      swatch.style.background = color;
+      item.append(swatch);
+    }
+    item.append(label);
+    line.append(item);
+  }
+  return line;
 }

@@ -7,6 +7,8 @@ import SegueKit
 /// `t` is seconds from the start and never decreases; `id` defaults to 1, `pointer` to "touch".
 /// `{"t":1.2,"type":"resize","width":844,"height":390}` resizes the window (a rotation), so what a
 /// resize does at any moment of a transition can be recorded headlessly.
+/// `{"t":1,"type":"scrub","command":"seek","progress":0.4}` is the scrub bar (commands pause, seek
+/// with `progress`, step with `frames`, finish, cancel).
 public struct InputScript: Equatable, Sendable {
     public struct Event: Equatable, Sendable {
         /// What happens at the event's time.
@@ -15,6 +17,8 @@ public struct InputScript: Equatable, Sendable {
             case pointer(PointerEvent)
             /// The window takes a new size, as the page's viewport message does.
             case resize(Size)
+            /// The scrub bar acts on the running transition, as the page's scrub message does.
+            case scrub(ScrubCommand)
         }
 
         public var time: Double
@@ -28,6 +32,11 @@ public struct InputScript: Equatable, Sendable {
         public init(time: Double, resize size: Size) {
             self.time = time
             action = .resize(size)
+        }
+
+        public init(time: Double, scrub command: ScrubCommand) {
+            self.time = time
+            action = .scrub(command)
         }
 
         /// The pointer event, when the action is one.
@@ -105,8 +114,13 @@ public struct InputScript: Equatable, Sendable {
             }
             return Event(time: time, resize: Size(width: width, height: height))
         }
+        if typeName == "scrub" {
+            return Event(time: time, scrub: try scrubCommand(fields, index: index) { key throws(RecorderError) in
+                try number(key, required: true)
+            })
+        }
         guard let typeName, let phase = PointerEvent.Phase(rawValue: typeName) else {
-            throw .invalidInput("event \(index): \"type\" must be one of down, move, up, cancel, resize")
+            throw .invalidInput("event \(index): \"type\" must be one of down, move, up, cancel, resize, scrub")
         }
         let x = try number("x", required: true), y = try number("y", required: true)
         guard coordinateRange.contains(x), coordinateRange.contains(y) else {
@@ -123,6 +137,34 @@ public struct InputScript: Equatable, Sendable {
         }
         let pointer = PointerEvent(phase: phase, pointerID: Int(id), kind: kind, location: Point(x: x, y: y), timestamp: time)
         return Event(time: time, pointer: pointer)
+    }
+}
+
+extension InputScript {
+    /// A scrub event's command, validated as the wire validates it.
+    fileprivate static func scrubCommand(
+        _ fields: [String: Any], index: Int, number: (String) throws(RecorderError) -> Double
+    ) throws(RecorderError) -> ScrubCommand {
+        switch fields["command"] as? String {
+        case "pause": return .pause
+        case "finish": return .finish
+        case "cancel": return .cancel
+        case "seek":
+            let progress = try number("progress")
+            guard (0...1).contains(progress) else {
+                throw .invalidInput("event \(index): \"progress\" must be between 0 and 1")
+            }
+            return .seek(progress: progress)
+        case "step":
+            let frames = try number("frames")
+            let limit = Double(ScrubCommand.maximumStepFrames)
+            guard frames != 0, frames == frames.rounded(), abs(frames) <= limit else {
+                throw .invalidInput("event \(index): \"frames\" must be a whole number within ±\(Int(limit)), not 0")
+            }
+            return .step(frames: Int(frames))
+        default:
+            throw .invalidInput("event \(index): \"command\" must be one of pause, seek, step, finish, cancel")
+        }
     }
 }
 

@@ -3,7 +3,7 @@ import Scenes
 import SegueKit
 
 /// `segue record`: runs a scene on a virtual clock at exactly `fps` frames per second, feeding it an
-/// input script (pointer events and resizes), and emits one JSON object per frame. Same input, byte-identical output.
+/// input script (pointer events, resizes and scrub-bar commands), and emits one JSON object per frame. Same input, byte-identical output.
 public struct Recorder {
     public struct Options: Equatable, Sendable {
         public var scene: String
@@ -85,6 +85,7 @@ public struct Recorder {
         var writer = FrameWriter()
         var next = 0
         let events = script.events
+        let frameDuration = 1 / Double(options.fps)
         for index in 0..<frameCount {
             let time = Double(index) / Double(options.fps)
             while next < events.count && events[next].time <= time {
@@ -92,6 +93,8 @@ public struct Recorder {
                 switch events[next].action {
                 case .pointer(let pointer): host.handle(pointer)
                 case .resize(let size): host.resize(to: size)
+                // As on the wire, a scrub that cannot apply (no transition) changes nothing.
+                case .scrub(let command): try? host.scrub(command, frameDuration: frameDuration)
                 }
                 next += 1
             }

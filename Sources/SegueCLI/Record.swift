@@ -11,7 +11,9 @@ public struct Record: ParsableCommand {
         abstract: "Run a scene headless on a virtual clock and print one JSON object per frame.",
         discussion: """
             Pointer input comes from a script: {"events":[{"t":0.5,"type":"down","x":389,"y":420,"id":1,"pointer":"touch"}]}
-            with types down, move, up and cancel; t in seconds. Scenes: \(SegueCommandLine.scenes.map(\.name).joined(separator: ", ")).
+            with types down, move, up and cancel; resizes {"t":1,"type":"resize","width":844,"height":390}; and scrub-bar
+            commands {"t":1,"type":"scrub","command":"seek","progress":0.4} (pause, seek, step with "frames", finish,
+            cancel); t in seconds. Scenes: \(SegueCommandLine.scenes.map(\.name).joined(separator: ", ")).
             Same input, byte-identical output. Bad input exits with status 2.
             """)
 

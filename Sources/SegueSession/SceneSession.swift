@@ -144,6 +144,21 @@ public final class SceneSession {
             return enqueue(PongMessage(clientTime: clientTime, serverTime: worldClock.now).encoded())
         case .setSlowAnimations(let on):
             host.slowAnimations = on
+        case .scrub(let command):
+            do {
+                try host.scrub(command, frameDuration: 1 / Double(max(framesPerSecond, 1)))
+            } catch {
+                return reject(ErrorMessage(code: .cannotScrub, message: error.description))
+            }
+        case .tuneSpring(let index, let timing):
+            do {
+                try host.window.engine.tuneSpring(at: Int(index), with: timing)
+            } catch {
+                return reject(ErrorMessage(code: .noSuchSpring, message: error.description))
+            }
+            return enqueueSprings()
+        case .listSprings:
+            return enqueueSprings()
         }
         needsFrame = true
     }
@@ -153,6 +168,13 @@ public final class SceneSession {
         observer.countBadMessage()
         logger.debug("rejected a message: \(error.message)")
         enqueue(error.encoded())
+    }
+
+    /// The spring blocks this scene ran and how each runs now.
+    private func enqueueSprings() {
+        let tuning = host.window.engine.springTuning
+        let entries = tuning.seen.map { SpringsMessage.Entry(original: $0, current: tuning.current(for: $0)) }
+        enqueue(SpringsMessage(entries: entries).encoded())
     }
 
     private func enqueueHello() {

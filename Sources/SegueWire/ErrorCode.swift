@@ -18,4 +18,9 @@ public struct ErrorCode: Hashable, Sendable, RawRepresentable {
     public static let invalidSceneName = ErrorCode(rawValue: 9)
     /// Session level: the message was well formed but names no scene the server has.
     public static let unknownScene = ErrorCode(rawValue: 100)
+    /// Session level: a well-formed scrub command with no transition to apply it to, or one that
+    /// cannot be scrubbed.
+    public static let cannotScrub = ErrorCode(rawValue: 101)
+    /// Session level: a well-formed tune-spring naming no spring the scene has run.
+    public static let noSuchSpring = ErrorCode(rawValue: 102)
 }

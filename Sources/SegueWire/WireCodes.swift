@@ -87,3 +87,29 @@ extension PointerEvent.Kind {
         }
     }
 }
+
+extension ScrubCommand {
+    /// The scrub message's command byte.
+    enum WireKind: UInt8 {
+        case pause = 1, seek = 2, step = 3, finish = 4, cancel = 5
+    }
+
+    var wireKind: WireKind {
+        switch self {
+        case .pause: .pause
+        case .seek: .seek
+        case .step: .step
+        case .finish: .finish
+        case .cancel: .cancel
+        }
+    }
+
+    /// The scrub message's f64: the progress of a seek, the frames of a step, 0 otherwise.
+    var wireValue: Double {
+        switch self {
+        case .seek(let progress): progress
+        case .step(let frames): Double(frames)
+        case .pause, .finish, .cancel: 0
+        }
+    }
+}

@@ -29,15 +29,20 @@ public struct MessageType: Hashable, Sendable {
     public static let frame = MessageType(uncheckedValue: 2)
     public static let pong = MessageType(uncheckedValue: 3)
     public static let error = MessageType(uncheckedValue: 4)
+    public static let springs = MessageType(uncheckedValue: 5)
 
     public static let pointer = MessageType(uncheckedValue: 16)
     public static let viewport = MessageType(uncheckedValue: 17)
     public static let scene = MessageType(uncheckedValue: 18)
     public static let ping = MessageType(uncheckedValue: 19)
     public static let slowAnimations = MessageType(uncheckedValue: 20)
+    public static let scrub = MessageType(uncheckedValue: 21)
+    public static let tuneSpring = MessageType(uncheckedValue: 22)
+    public static let listSprings = MessageType(uncheckedValue: 23)
 
     private static let all: [MessageType] = [
-        .hello, .frame, .pong, .error, .pointer, .viewport, .scene, .ping, .slowAnimations,
+        .hello, .frame, .pong, .error, .springs, .pointer, .viewport, .scene, .ping, .slowAnimations, .scrub,
+        .tuneSpring, .listSprings,
     ]
 }
 
@@ -53,6 +58,10 @@ extension MessageType: CustomStringConvertible {
         case .scene: "scene"
         case .ping: "ping"
         case .slowAnimations: "slow-animations"
+        case .scrub: "scrub"
+        case .springs: "springs"
+        case .tuneSpring: "tune-spring"
+        case .listSprings: "list-springs"
         default: "type \(rawValue)"
         }
     }

@@ -38,6 +38,7 @@ final class PageStandIn {
     private(set) var hellos: [HelloMessage] = []
     private(set) var pongs: [PongMessage] = []
     private(set) var errors: [ErrorMessage] = []
+    private(set) var springs: [SpringsMessage] = []
     /// Every decoded message, in arrival order.
     private(set) var received: [ServerMessage] = []
     private(set) var inputSequence: UInt32 = 0
@@ -122,6 +123,7 @@ final class PageStandIn {
             case .hello(let hello): hellos.append(hello)
             case .pong(let pong): pongs.append(pong)
             case .error(let error): errors.append(error)
+            case .springs(let springs): self.springs.append(springs)
             }
         }
     }

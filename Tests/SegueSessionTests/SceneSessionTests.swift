@@ -100,6 +100,18 @@ import Testing
                        code: ErrorCode(rawValue: 7)),
             BadMessage(name: "unknown scene", bytes: ClientMessage.chooseScene("nowhere").encoded(),
                        code: ErrorCode(rawValue: 100)),
+            BadMessage(name: "scrub with no transition", bytes: ClientMessage.scrub(.seek(progress: 0.5)).encoded(),
+                       code: ErrorCode(rawValue: 101)),
+            BadMessage(name: "finish with no transition", bytes: ClientMessage.scrub(.finish).encoded(),
+                       code: ErrorCode(rawValue: 101)),
+            BadMessage(name: "NaN scrub progress", bytes: ClientMessage.scrub(.seek(progress: .nan)).encoded(),
+                       code: ErrorCode(rawValue: 6)),
+            BadMessage(name: "scrub progress 2", bytes: ClientMessage.scrub(.seek(progress: 2)).encoded(),
+                       code: ErrorCode(rawValue: 7)),
+            BadMessage(name: "step of 0 frames", bytes: ClientMessage.scrub(.step(frames: 0)).encoded(),
+                       code: ErrorCode(rawValue: 7)),
+            BadMessage(name: "unknown scrub command", bytes: [WireProtocol.version, 21, 9, 0, 0, 0, 0, 0, 0, 0, 0],
+                       code: ErrorCode(rawValue: 8)),
             BadMessage(name: "768 bytes", bytes: (0..<768).map { UInt8(truncatingIfNeeded: $0) },
                        code: ErrorCode(rawValue: 2)),
         ]
@@ -199,5 +211,115 @@ import Testing
             if bytes[1] == 3 { replies += 1 }
         }
         #expect(replies == SceneSession.maximumQueuedReplies)
+    }
+
+    /// The scrub bar holds a running transition still: no frame follows once it stands, a seek
+    /// sends exactly one, and finishing from there completes the present a released swipe was
+    /// cancelling.
+    @Test func aScrubbedTransitionStandsStillUntilFinished() throws {
+        let page = try PageStandIn()
+        try page.settle()
+        try page.swipe(from: 389, to: 250)
+        try page.tick()
+        #expect(page.lastFrame?.header.transition?.phase == .cancelling, "a short swipe: going back")
+        try page.send(.scrub(.seek(progress: 0.25)))
+        let held = try #require(page.lastFrame?.header.transition)
+        #expect(held.phase == .interactive && abs(held.progress - 0.25) < 1e-6)
+        #expect(try page.countAfterTicks(300) == 0, "five seconds paused: nothing changes, nothing is sent")
+        try page.send(.scrub(.step(frames: 1)))
+        #expect(abs((page.lastFrame?.header.transition?.progress ?? 0) - (0.25 + 1.0 / 60 / 1.5)) < 1e-6)
+        try page.send(.scrub(.finish))
+        try page.settle()
+        #expect(page.lastFrame?.header.transition == nil && page.names.contains("second"))
+        #expect(page.errors.isEmpty && page.observer.transitions == TransitionCounts(started: 1, completed: 1))
+    }
+
+    /// Live tuning: the springs a scene ran are listed; a tuned damping changes the same
+    /// animation's next run (measured in points), and a hostile value changes nothing.
+    @Test func aTunedSpringChangesTheNextRunOfItsAnimation() throws {
+        let page = try PageStandIn(scene: "stack")
+        try page.settle()
+        /// How far past its resting place (ty 0) the modal slides in, in points.
+        func present() throws -> Double {
+            let button = try #require(page.lastFrame?.displayList.nodes.first { $0.name == "stackfirst-present" })
+            try page.tap(x: button.transform.tx + button.size.width / 2, y: button.transform.ty + button.size.height / 2)
+            var lowest = Double.infinity
+            for _ in 0..<60 {
+                try page.tick()
+                let sliding = page.lastFrame?.displayList.nodes.first { $0.name == "stacksecond" }
+                lowest = min(lowest, sliding?.transform.ty ?? .infinity)
+            }
+            try page.settle()
+            return -lowest
+        }
+        func dismiss() throws {
+            let button = try #require(page.lastFrame?.displayList.nodes.first { $0.name == "stacksecond-dismiss" })
+            try page.tap(x: button.transform.tx + button.size.width / 2, y: button.transform.ty + button.size.height / 2)
+            try page.settle()
+        }
+        let asWritten = try present()
+        try page.send(.listSprings)
+        let listed = try #require(page.springs.last).entries
+        // StackTransitionAnimator's present: the snapshot's harder spring, the modal's smoother one.
+        #expect(listed.map(\.original) == [
+            SpringBlockTiming(duration: 0.6, dampingRatio: 0.7, initialVelocity: 1),
+            SpringBlockTiming(duration: 0.6, dampingRatio: 0.85, initialVelocity: 2.5),
+        ])
+        #expect(listed.allSatisfy { $0.original == $0.current })
+
+        let bouncy = SpringBlockTiming(duration: 0.6, dampingRatio: 0.2, initialVelocity: 2.5)
+        for hostile in [ClientMessage.tuneSpring(index: 9, timing: bouncy).encoded(),
+                        ClientMessage.tuneSpring(index: 1, timing: SpringBlockTiming(
+                            duration: 0.6, dampingRatio: 0, initialVelocity: 2.5)).encoded(),
+                        ClientMessage.tuneSpring(index: 1, timing: SpringBlockTiming(
+                            duration: -1, dampingRatio: 0.5, initialVelocity: 2.5)).encoded(),
+                        ClientMessage.tuneSpring(index: 1, timing: SpringBlockTiming(
+                            duration: 0.6, dampingRatio: .nan, initialVelocity: 2.5)).encoded()] {
+            try page.send(bytes: hostile)
+        }
+        #expect(page.errors.map(\.code.rawValue) == [102, 7, 7, 6])
+        #expect(page.springs.count == 1, "refused tunings answer with an error only")
+
+        try page.send(.tuneSpring(index: 1, timing: bouncy))
+        #expect(try #require(page.springs.last).entries[1].current == bouncy)
+        try dismiss()
+        let tunedRun = try present()
+        #expect(tunedRun > asWritten + 20, "ζ 0.2 instead of 0.85 overshoots far more: \(asWritten) → \(tunedRun) pt")
+        try page.send(.tuneSpring(index: 1, timing: listed[1].original))
+        try dismiss()
+        #expect(abs(try present() - asWritten) < 1e-3, "the original timing restores the original motion")
+    }
+
+    /// The bench's replay: a present held by the scrub bar, its modal's spring tuned, then played
+    /// again from the start (seek 0, finish) moves with the new spring at once.
+    @Test func aTunedSpringReplaysTheHeldTransitionWithIt() throws {
+        let page = try PageStandIn(scene: "stack")
+        try page.settle()
+        let button = try #require(page.lastFrame?.displayList.nodes.first { $0.name == "stackfirst-present" })
+        try page.tap(x: button.transform.tx + button.size.width / 2, y: button.transform.ty + button.size.height / 2)
+        try page.tick()
+        try page.send(.scrub(.pause))
+        /// How far past its resting place (ty 0) the modal goes while the present plays from 0.
+        func replay() throws -> Double {
+            try page.send(.scrub(.seek(progress: 0)))
+            try page.send(.scrub(.finish))
+            var lowest = Double.infinity
+            for _ in 0..<30 {
+                try page.tick()
+                lowest = min(lowest, page.lastFrame?.displayList.nodes.first { $0.name == "stacksecond" }?.transform.ty ?? .infinity)
+            }
+            // Held again near the end, so the next replay has a transition to play.
+            try page.send(.scrub(.pause))
+            return -lowest
+        }
+        let asWritten = try replay()
+        try page.send(.listSprings)
+        try page.send(.tuneSpring(index: 1, timing: SpringBlockTiming(duration: 0.6, dampingRatio: 0.2, initialVelocity: 2.5)))
+        let tuned = try replay()
+        #expect(tuned > asWritten + 20, "ζ 0.2 instead of 0.85 overshoots far more: \(asWritten) → \(tuned) pt")
+        #expect(page.errors.isEmpty)
+        try page.send(.scrub(.finish))
+        try page.settle()
+        #expect(page.names.contains("stacksecond") && page.observer.transitions == TransitionCounts(started: 1, completed: 1))
     }
 }

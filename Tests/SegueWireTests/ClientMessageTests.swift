@@ -19,6 +19,17 @@ import Testing
         .ping(clientTime: 1234.5),
         .setSlowAnimations(true),
         .setSlowAnimations(false),
+        .scrub(.pause),
+        .scrub(.seek(progress: 0)),
+        .scrub(.seek(progress: 0.37)),
+        .scrub(.seek(progress: 1)),
+        .scrub(.step(frames: 1)),
+        .scrub(.step(frames: -60)),
+        .scrub(.finish),
+        .scrub(.cancel),
+        .tuneSpring(index: 0, timing: SpringBlockTiming(duration: 0.7, dampingRatio: 0.9, initialVelocity: 0.8)),
+        .tuneSpring(index: 255, timing: SpringBlockTiming(duration: 10, dampingRatio: 0.001, initialVelocity: -100)),
+        .listSprings,
     ]
 
     @Test(arguments: validMessages)
@@ -33,6 +44,14 @@ import Testing
         #expect(bytes.count == 28)
         #expect(Array(bytes[0..<12]) == [3, 16, 2, 2, 2, 1, 0, 0, 3, 0, 0, 0])
         #expect(Array(bytes[20..<28]) == Array(withUnsafeBytes(of: (500.0).bitPattern.littleEndian, Array.init)))
+    }
+
+    @Test func aScrubMessageHasThePublishedLayout() {
+        let bytes = ClientMessage.scrub(.seek(progress: 0.5)).encoded()
+        #expect(bytes.count == 11)
+        #expect(Array(bytes[0..<3]) == [3, 21, 2])
+        #expect(Array(bytes[3..<11]) == Array(withUnsafeBytes(of: (0.5).bitPattern.littleEndian, Array.init)))
+        #expect(ClientMessage.scrub(.cancel).encoded() == [3, 21, 5, 0, 0, 0, 0, 0, 0, 0, 0])
     }
 
     static let rejected: [(bytes: [UInt8], error: ClientMessageError)] = [
@@ -74,6 +93,30 @@ import Testing
         (ClientMessage.ping(clientTime: .nan).encoded(), .notFinite(.clientTime)),
         (ClientMessage.ping(clientTime: -1).encoded(), .outOfRange(.clientTime, -1000)),
         ([3, 20, 2], .unknownCode(.slowAnimations, 2)),
+        ([3, 21, 1], .wrongLength(.scrub, expected: 11, actual: 3)),
+        (ClientMessage.scrub(.pause).encoded() + [0], .wrongLength(.scrub, expected: 11, actual: 12)),
+        (patched(ClientMessage.scrub(.pause).encoded(), at: 2, to: 0), .unknownCode(.scrubCommand, 0)),
+        (patched(ClientMessage.scrub(.pause).encoded(), at: 2, to: 6), .unknownCode(.scrubCommand, 6)),
+        (ClientMessage.scrub(.seek(progress: .nan)).encoded(), .notFinite(.scrubProgress)),
+        (ClientMessage.scrub(.seek(progress: -.infinity)).encoded(), .notFinite(.scrubProgress)),
+        (ClientMessage.scrub(.seek(progress: -0.01)).encoded(), .outOfRange(.scrubProgress, -0.01)),
+        (ClientMessage.scrub(.seek(progress: 1.5)).encoded(), .outOfRange(.scrubProgress, 1.5)),
+        (ClientMessage.scrub(.step(frames: 0)).encoded(), .outOfRange(.scrubStep, 0)),
+        (ClientMessage.scrub(.step(frames: 61)).encoded(), .outOfRange(.scrubStep, 61)),
+        (patched(ClientMessage.scrub(.step(frames: 1)).encoded(), float64At: 3, to: 0.5), .outOfRange(.scrubStep, 0.5)),
+        (patched(ClientMessage.scrub(.step(frames: 1)).encoded(), float64At: 3, to: .nan), .notFinite(.scrubStep)),
+        (patched(ClientMessage.scrub(.pause).encoded(), float64At: 3, to: 1), .outOfRange(.scrubValue, 1)),
+        (patched(ClientMessage.scrub(.finish).encoded(), float64At: 3, to: .infinity), .notFinite(.scrubValue)),
+        ([3, 22, 0], .wrongLength(.tuneSpring, expected: 27, actual: 3)),
+        ([3, 23, 0], .wrongLength(.listSprings, expected: 2, actual: 3)),
+        (spring(dampingRatio: .nan).encoded(), .notFinite(.springDampingRatio)),
+        (spring(dampingRatio: 0).encoded(), .outOfRange(.springDampingRatio, 0)),
+        (spring(dampingRatio: 1.5).encoded(), .outOfRange(.springDampingRatio, 1.5)),
+        (spring(duration: -0.7).encoded(), .outOfRange(.springDuration, -0.7)),
+        (spring(duration: 0).encoded(), .outOfRange(.springDuration, 0)),
+        (spring(duration: .infinity).encoded(), .notFinite(.springDuration)),
+        (spring(velocity: 1000).encoded(), .outOfRange(.springVelocity, 1000)),
+        (spring(velocity: -.nan).encoded(), .notFinite(.springVelocity)),
         ([3, 18, 0], .invalidSceneName(.empty)),
         ([3, 18, 65] + [UInt8](repeating: 65, count: 65), .invalidSceneName(.tooLong(byteCount: 65))),
         ([3, 18, 2, 0xC3, 0x28], .invalidSceneName(.notUTF8)),
@@ -108,7 +151,7 @@ import Testing
             var bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
             // Mostly a right version and a client type, so the loop reaches the field checks.
             if count > 0, Bool.random(using: &generator) { bytes[0] = WireProtocol.version }
-            if count > 1, Bool.random(using: &generator) { bytes[1] = UInt8.random(in: 16...20, using: &generator) }
+            if count > 1, Bool.random(using: &generator) { bytes[1] = UInt8.random(in: 16...21, using: &generator) }
             if (try? ClientMessage(decoding: bytes)) != nil { accepted += 1 }
         }
         // Only random short slow-animation flags, scene names and the odd valid number pass.
@@ -121,8 +164,34 @@ import Testing
                               timestamp: timestamp), sequence: 5)
     }
 
+    private static func spring(duration: Double = 0.7, dampingRatio: Double = 0.9,
+                               velocity: Double = 0.8) -> ClientMessage {
+        .tuneSpring(index: 0, timing: SpringBlockTiming(duration: duration, dampingRatio: dampingRatio,
+                                                        initialVelocity: velocity))
+    }
+
+    @Test func aSpringsMessageRoundTrips() throws {
+        let message = SpringsMessage(entries: [
+            .init(original: SpringBlockTiming(duration: 0.6, dampingRatio: 0.7, initialVelocity: 1),
+                  current: SpringBlockTiming(duration: 0.6, dampingRatio: 0.2, initialVelocity: 1)),
+            .init(original: SpringBlockTiming(duration: 0.7, dampingRatio: 0.9, initialVelocity: 0.8),
+                  current: SpringBlockTiming(duration: 0.7, dampingRatio: 0.9, initialVelocity: 0.8)),
+        ])
+        let bytes = message.encoded()
+        #expect(bytes.count == 3 + 2 * 56)
+        var decoder = FrameDecoder()
+        #expect(try decoder.decode(bytes) == .springs(message))
+        #expect(throws: ServerMessageError.truncated(.springs)) { try decoder.decode(Array(bytes.dropLast())) }
+    }
+
     private static func viewport(width: Double = 390, height: Double = 844, ratio: Double = 2) -> ClientMessage {
         .viewport(Viewport(size: Size(width: width, height: height), devicePixelRatio: ratio))
+    }
+
+    private static func patched(_ bytes: [UInt8], float64At index: Int, to value: Double) -> [UInt8] {
+        var copy = bytes
+        copy.replaceSubrange(index..<index + 8, with: withUnsafeBytes(of: value.bitPattern.littleEndian, Array.init))
+        return copy
     }
 
     private static func patched(_ bytes: [UInt8], at index: Int, to value: UInt8) -> [UInt8] {

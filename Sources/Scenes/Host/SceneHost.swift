@@ -25,6 +25,11 @@ public final class SceneHost {
         window.resize(to: size)
     }
 
+    /// The scrub bar's command, at the clock's time; `frameDuration` is one frame at the caller's rate.
+    public func scrub(_ command: ScrubCommand, frameDuration: Double) throws(ScrubError) {
+        try window.scrub(command, frameDuration: frameDuration)
+    }
+
     public var slowAnimations = false {
         didSet {
             guard slowAnimations != oldValue else { return }

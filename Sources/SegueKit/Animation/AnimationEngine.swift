@@ -22,6 +22,8 @@ public final class AnimationEngine {
     let logger: Logger
     /// Every animation's time base: follows the clock; its speed is the window's slow-motion knob.
     public let rootTimeline: Timeline
+    /// Live spring tuning: overrides spring blocks consult each time they run.
+    public let springTuning = SpringTuning()
 
     private var timelineStack: [Timeline] = []
     private var recordings: [Recording] = []
@@ -138,6 +140,20 @@ public final class AnimationEngine {
         groups.append(group)
         committedBlockCount += 1
         flushCompletions()
+    }
+
+    /// Live tuning: the spring block listed at `index` runs with `timing` from its next run on, and
+    /// its animations already running follow the new spring at once when the duration is unchanged
+    /// (their completion is timed by it), so replaying a held transition shows the new motion.
+    public func tuneSpring(at index: Int, with timing: SpringBlockTiming) throws(SpringTuningError) {
+        let before = springTuning.seen.indices.contains(index)
+            ? springTuning.current(for: springTuning.seen[index]) : nil
+        try springTuning.override(at: index, with: timing)
+        guard let before, before.duration == timing.duration else { return }
+        let old = SpringTiming(block: before), new = SpringTiming(block: timing)
+        for i in animations.indices {
+            if case .spring(let spring) = animations[i].curve, spring == old { animations[i].curve = .spring(new) }
+        }
     }
 
     private func add(_ animation: PropertyAnimation) {

@@ -22,7 +22,8 @@ struct PropertyAnimation {
     /// In the timeline's local time, delay included.
     let beginTime: Double
     let duration: Double
-    let curve: AnimationPacing
+    /// Variable only for live tuning, which swaps a spring for one of the same duration.
+    var curve: AnimationPacing
     /// from − to, for curves and springs (keyframe tracks carry their own offsets).
     let delta: AnimationVector
     let groupID: Int

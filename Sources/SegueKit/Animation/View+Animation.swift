@@ -79,11 +79,14 @@ extension View {
     // MARK: Springs
 
     /// A spring that settles in `duration` (notes/uikit-behaviour.md); `options`' curve is ignored,
-    /// as in UIKit, where a spring's timing is linear and the spring shapes the motion.
+    /// as in UIKit, where a spring's timing is linear and the spring shapes the motion. The engine's
+    /// `springTuning` may replace the timing (the bench's live tuning).
     public static func animate(withDuration duration: Double, delay: Double, usingSpringWithDamping dampingRatio: Double,
                                initialSpringVelocity velocity: Double, options: AnimationOptions = [],
                                animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
-        let spring = SpringTiming(duration: duration, dampingRatio: dampingRatio, initialVelocity: velocity)
+        let requested = SpringBlockTiming(duration: duration, dampingRatio: dampingRatio, initialVelocity: velocity)
+        let timing = AnimationEngine.current?.springTuning.resolve(requested) ?? requested
+        let spring = SpringTiming(block: timing)
         run(duration: spring.duration, delay: delay, beginFromCurrentState: options.contains(.beginFromCurrentState),
             allowUserInteraction: options.contains(.allowUserInteraction), animations: animations,
             completion: completion) { _, _, _ in .spring(spring) }
@@ -150,5 +153,12 @@ extension View {
                                                  beginFromCurrentState: beginFromCurrentState,
                                                  allowUserInteraction: allowUserInteraction)
         engine.commit(recording.changes, timing: timing, curve: curve, completion: completion)
+    }
+}
+
+extension SpringTiming {
+    /// The spring `View.animate(…usingSpringWithDamping:…)` runs for `block`.
+    init(block: SpringBlockTiming) {
+        self.init(duration: block.duration, dampingRatio: block.dampingRatio, initialVelocity: block.initialVelocity)
     }
 }

@@ -37,7 +37,35 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     private var pendingEnd: PendingEnd?
     private enum PendingEnd { case finish, cancel }
 
+    /// What an adopting controller moves when a transition has both a timeline and an animator.
+    enum AdoptionPreference { case timeline, animator }
+
+    /// The interruptible animator this controller moves, if it moves one.
+    var adoptedAnimator: ViewImplicitlyAnimating? { driver }
+
     public init() {}
+
+    /// Takes over a transition that is already running (the scrub bar), so `pause()`,
+    /// `update(_:)`, `finish()` and `cancel()` move it exactly as they move a transition this
+    /// controller started. `preferring` picks what it moves when the transition has both a
+    /// timeline and an interruptible animator (one vended for the whole transition, as UIKit
+    /// requires) running on it: the timeline scrubs in time, the animator ends with its own timing.
+    /// Nil when it runs on neither (an interaction controller with its own machinery).
+    init?(adopting context: TransitionContext, preferring preference: AdoptionPreference) {
+        guard !context.isComplete, let engine = context.engine else { return nil }
+        let vended = engine.perform { context.interruptibleAnimator }
+        switch (preference, context.timeline, vended) {
+        case (.timeline, let timeline?, _), (.animator, let timeline?, nil):
+            self.timeline = timeline
+        case (_, _, let driver?):
+            self.driver = driver
+        default:
+            return nil
+        }
+        self.context = context
+        duration = context.duration
+        percentComplete = context.progress
+    }
 
     open func startInteractiveTransition(_ transitionContext: ViewControllerContextTransitioning) {
         guard let context = transitionContext as? TransitionContext, let animator = context.animator,

@@ -21,6 +21,8 @@ public final class TransitionCoordinator {
     public private(set) var duplicateCompletionCount = 0
     let engine: AnimationEngine
     let logger: Logger
+    /// The scrub bar's hold on whichever transition runs.
+    private(set) lazy var scrubber = TransitionScrubber(coordinator: self)
 
     init(engine: AnimationEngine, logger: Logger) {
         self.engine = engine

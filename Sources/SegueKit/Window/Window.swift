@@ -54,6 +54,20 @@ open class Window: View {
         perform { gestures.dispatch(event, in: self) }
     }
 
+    /// Applies a scrub-bar command to the running transition at the clock's time (see
+    /// `TransitionScrubber`); throws, changing nothing, when it cannot apply.
+    public func scrub(_ command: ScrubCommand, frameDuration: Double) throws(ScrubError) {
+        let failure: ScrubError? = perform {
+            do throws(ScrubError) {
+                try transitions.scrubber.apply(command, frameDuration: frameDuration)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
     /// Pointer events ignored (a second pointer, or moves of a pointer that never went down).
     public var ignoredPointerEvents: Int { gestures.ignoredEvents }
 

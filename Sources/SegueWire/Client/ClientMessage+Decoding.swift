@@ -24,6 +24,9 @@ extension ClientMessage {
         case .viewport: self = .viewport(try Self.viewport(from: &reader))
         case .ping: self = .ping(clientTime: try Self.milliseconds(reader.readFloat64(), .clientTime) / 1000)
         case .slowAnimations: self = .setSlowAnimations(try Self.flag(reader.readUInt8(), .slowAnimations))
+        case .scrub: self = .scrub(try Self.scrub(from: &reader))
+        case .tuneSpring: self = try Self.tuneSpring(from: &reader)
+        case .listSprings: self = .listSprings
         default: throw .unknownType(type.rawValue)
         }
     }
@@ -37,6 +40,9 @@ extension ClientMessage {
         case .scene: 3
         case .ping: 10
         case .slowAnimations: 3
+        case .scrub: 11
+        case .tuneSpring: 27
+        case .listSprings: 2
         default: nil
         }
     }
@@ -56,6 +62,32 @@ extension ClientMessage {
         let event = PointerEvent(phase: phase, pointerID: Int(pointerID), kind: kind,
                                  location: Point(x: x, y: y), timestamp: milliseconds / 1000)
         return .pointer(event, sequence: sequence)
+    }
+
+    private static func scrub(from reader: inout ByteReader) throws(ClientMessageError) -> ScrubCommand {
+        let code = reader.readUInt8() ?? 0
+        let raw = reader.readFloat64() ?? .nan
+        guard let kind = ScrubCommand.WireKind(rawValue: code) else { throw .unknownCode(.scrubCommand, code) }
+        switch kind {
+        case .seek:
+            return .seek(progress: try value(raw, .scrubProgress, in: ClientLimits.scrubProgress))
+        case .step:
+            let frames = try value(raw, .scrubStep, in: ClientLimits.scrubStepFrames)
+            guard frames != 0, frames == frames.rounded() else { throw .outOfRange(.scrubStep, frames) }
+            return .step(frames: Int(frames))
+        case .pause, .finish, .cancel:
+            guard try value(raw, .scrubValue, in: 0...0) == 0 else { throw .outOfRange(.scrubValue, raw) }
+            return kind == .pause ? .pause : kind == .finish ? .finish : .cancel
+        }
+    }
+
+    private static func tuneSpring(from reader: inout ByteReader) throws(ClientMessageError) -> ClientMessage {
+        let index = reader.readUInt8() ?? 0
+        let duration = try value(reader.readFloat64(), .springDuration, in: SpringBlockTiming.durationRange)
+        let damping = try value(reader.readFloat64(), .springDampingRatio, in: SpringBlockTiming.dampingRatioRange)
+        let velocity = try value(reader.readFloat64(), .springVelocity, in: SpringBlockTiming.velocityRange)
+        return .tuneSpring(index: index, timing: SpringBlockTiming(duration: duration, dampingRatio: damping,
+                                                                   initialVelocity: velocity))
     }
 
     private static func viewport(from reader: inout ByteReader) throws(ClientMessageError) -> Viewport {

@@ -29,6 +29,18 @@ extension ClientMessage {
         case .setSlowAnimations(let on):
             buffer.append(MessageType.slowAnimations.rawValue)
             buffer.append(on ? 1 : 0)
+        case .scrub(let command):
+            buffer.append(MessageType.scrub.rawValue)
+            buffer.append(command.wireKind.rawValue)
+            buffer.appendFloat64(command.wireValue)
+        case .tuneSpring(let index, let timing):
+            buffer.append(MessageType.tuneSpring.rawValue)
+            buffer.append(index)
+            buffer.appendFloat64(timing.duration)
+            buffer.appendFloat64(timing.dampingRatio)
+            buffer.appendFloat64(timing.initialVelocity)
+        case .listSprings:
+            buffer.append(MessageType.listSprings.rawValue)
         }
         return buffer
     }

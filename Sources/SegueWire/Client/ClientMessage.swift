@@ -13,6 +13,13 @@ public enum ClientMessage: Equatable, Sendable {
     case ping(clientTime: Double)
     /// Run animations ten times slower, or at normal speed.
     case setSlowAnimations(Bool)
+    /// The scrub bar: pause, seek, step, finish or cancel the transition on screen.
+    case scrub(ScrubCommand)
+    /// Run the spring block listed at `index` (of the last springs message) with `timing` from its
+    /// next run on.
+    case tuneSpring(index: UInt8, timing: SpringBlockTiming)
+    /// Send the springs message: the spring blocks this scene has run, and their tuning.
+    case listSprings
 }
 
 /// The page's canvas size in CSS pixels and its device pixel ratio.
@@ -41,6 +48,10 @@ public enum ClientLimits {
     public static let pointerID: ClosedRange<UInt32> = 0...UInt32(Int32.max)
     /// `performance.now()` in ms: from page load, up to about 31 years.
     public static let timestampMilliseconds: ClosedRange<Double> = 0...1e12
+    /// A scrub seek's progress.
+    public static let scrubProgress: ClosedRange<Double> = 0...1
+    /// A scrub step's whole frames, either way (0 is refused: a step must move).
+    public static let scrubStepFrames: ClosedRange<Double> = -Double(ScrubCommand.maximumStepFrames)...Double(ScrubCommand.maximumStepFrames)
     /// Scene names in UTF-8 bytes.
     public static let sceneNameBytes: ClosedRange<Int> = 1...64
 }

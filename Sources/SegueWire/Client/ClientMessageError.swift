@@ -49,6 +49,13 @@ public enum ClientField: String, Sendable {
     case devicePixelRatio = "device pixel ratio"
     case clientTime = "ping time"
     case slowAnimations = "slow-animations flag"
+    case scrubCommand = "scrub command"
+    case scrubProgress = "scrub progress"
+    case scrubStep = "scrub step (whole frames, not 0)"
+    case scrubValue = "scrub value (0 for this command)"
+    case springDuration = "spring duration"
+    case springDampingRatio = "spring damping ratio (above 0, at most 1)"
+    case springVelocity = "spring velocity"
 }
 
 extension ClientMessageError: CustomStringConvertible {

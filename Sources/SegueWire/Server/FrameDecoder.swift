@@ -42,11 +42,31 @@ public struct FrameDecoder: Sendable {
             guard let code = reader.readLittleEndian(UInt16.self) else { throw .truncated(.error) }
             let text = try Self.string(from: &reader, in: .error)
             message = .error(ErrorMessage(code: ErrorCode(rawValue: code), message: text))
+        case .springs?:
+            type = .springs
+            message = .springs(try Self.springs(from: &reader))
         default:
             throw .unknownType(bytes[1])
         }
         guard reader.isAtEnd else { throw .trailingBytes(type, count: reader.remaining) }
         return message
+    }
+
+    private static func springs(from reader: inout ByteReader) throws(ServerMessageError) -> SpringsMessage {
+        guard let count = reader.readUInt8() else { throw .truncated(.springs) }
+        var entries: [SpringsMessage.Entry] = []
+        for _ in 0..<count {
+            var timings: [SpringBlockTiming] = []
+            for _ in 0..<2 {
+                guard let d = reader.readFloat64(), let z = reader.readFloat64(), let v = reader.readFloat64() else {
+                    throw .truncated(.springs)
+                }
+                timings.append(SpringBlockTiming(duration: d, dampingRatio: z, initialVelocity: v))
+            }
+            guard let omega = reader.readFloat64() else { throw .truncated(.springs) }
+            entries.append(SpringsMessage.Entry(original: timings[0], current: timings[1], angularFrequency: omega))
+        }
+        return SpringsMessage(entries: entries)
     }
 
     private static func hello(from reader: inout ByteReader) throws(ServerMessageError) -> HelloMessage {

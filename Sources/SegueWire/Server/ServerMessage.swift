@@ -6,6 +6,7 @@ public enum ServerMessage: Equatable, Sendable {
     case frame(DecodedFrame)
     case pong(PongMessage)
     case error(ErrorMessage)
+    case springs(SpringsMessage)
 }
 
 /// A frame with its display list rebuilt from this and earlier frames.

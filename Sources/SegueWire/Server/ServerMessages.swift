@@ -1,3 +1,6 @@
+import Motion
+import SegueValues
+
 /// Sent once a connection opens, and again whenever the scene list or the current scene changes:
 /// the page fills its scene picker from it.
 public struct HelloMessage: Equatable, Sendable {
@@ -38,6 +41,46 @@ public struct PongMessage: Equatable, Sendable {
         var buffer = messageStart(.pong)
         buffer.appendFloat64(clientTime * 1000)
         buffer.appendFloat64(serverTime)
+        return buffer
+    }
+}
+
+/// The spring blocks the scene has run (at most `SpringTuning.capacity`), each as the scene asked
+/// for it and as it runs now; the answer to list-springs and to every accepted tune-spring.
+public struct SpringsMessage: Equatable, Sendable {
+    public struct Entry: Equatable, Sendable {
+        public var original: SpringBlockTiming
+        public var current: SpringBlockTiming
+        /// ω of the spring `current` runs (rad/s), fitted so it settles in its duration: with ζ it
+        /// gives the page the curve to plot and the iOS 17 and physical forms, exactly.
+        public var angularFrequency: Double
+
+        public init(original: SpringBlockTiming, current: SpringBlockTiming, angularFrequency: Double? = nil) {
+            self.original = original
+            self.current = current
+            self.angularFrequency = angularFrequency ?? SpringTiming(
+                duration: current.duration, dampingRatio: current.dampingRatio,
+                initialVelocity: current.initialVelocity).angularFrequency
+        }
+    }
+
+    public var entries: [Entry]
+
+    public init(entries: [Entry]) {
+        self.entries = entries
+    }
+
+    public func encoded() -> [UInt8] {
+        var buffer = messageStart(.springs)
+        buffer.append(UInt8(clamping: entries.count))
+        for entry in entries.prefix(Int(UInt8.max)) {
+            for timing in [entry.original, entry.current] {
+                buffer.appendFloat64(timing.duration)
+                buffer.appendFloat64(timing.dampingRatio)
+                buffer.appendFloat64(timing.initialVelocity)
+            }
+            buffer.appendFloat64(entry.angularFrequency)
+        }
         return buffer
     }
 }

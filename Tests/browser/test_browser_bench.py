@@ -1,0 +1,264 @@
+"""The bench's scrub bar and controls, with a real finger and a real mouse (issue 12).
+
+The settings scene's push runs (slowed ten times, so every round trip lands mid-flight); the scrub
+bar holds it, its slider drags it back and forth, a step moves it one frame, and every held frame's
+geometry is the one `segue record` gives at the same progress.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+
+import pytest
+from selenium.webdriver.common.keys import Keys
+
+from browser.segue_browser import DESKTOP, MOBILE, segue_binary
+
+CENTER_JS = """
+const n = window.segue.lastFrame.nodes.find((n) => n.name === arguments[0]);
+if (!n) return null;
+return [n.a * n.width / 2 + n.c * n.height / 2 + n.tx, n.b * n.width / 2 + n.d * n.height / 2 + n.ty];
+"""
+GEOMETRY_JS = """
+return window.segue.lastFrame.nodes.map((n) => [n.name, n.tx, n.ty, n.a, n.alpha]);
+"""
+RECT_JS = "const r = document.getElementById(arguments[0]).getBoundingClientRect();" \
+          "return [r.left, r.top, r.width, r.height];"
+
+
+class Pointer:
+    """Taps and drags with a finger (touch events) or a mouse, through the DevTools protocol."""
+
+    def __init__(self, page, device: str):
+        self.page = page
+        self.device = device
+
+    def down(self, x, y):
+        self.page.touch("touchStart", x, y) if self.device == "touch" else self.page.mouse("mousePressed", x, y)
+
+    def move(self, x, y):
+        self.page.touch("touchMove", x, y) if self.device == "touch" else self.page.mouse("mouseMoved", x, y)
+
+    def up(self, x, y):
+        self.page.touch("touchEnd") if self.device == "touch" else self.page.mouse("mouseReleased", x, y)
+
+    def tap(self, x, y):
+        self.down(x, y)
+        time.sleep(0.05)
+        self.up(x, y)
+
+    def tap_element(self, element_id):
+        left, top, width, height = self.page.js(RECT_JS, element_id)
+        self.tap(left + width / 2, top + height / 2)
+
+    def tap_dock(self, element_id):
+        """Taps a dock button, opening the dock first (on a phone it closes after each choice)."""
+        if self.page.js("return document.getElementById('controls').classList.contains('collapsed')"):
+            self.tap_element("controls-toggle")
+        self.tap_element(element_id)
+
+    def drag_slider_to(self, fraction):
+        """Presses on the slider's thumb and drags it to `fraction` of its track."""
+        left, top, width, height = self.page.js(RECT_JS, "scrub-progress")
+        y = top + height / 2
+        # The thumb's center travels the track less a thumb's width (16 px in Chromium).
+        inset = 8
+        at = lambda value: left + inset + (width - 2 * inset) * value  # noqa: E731
+        start = at(float(self.page.js("return document.getElementById('scrub-progress').value")))
+        self.down(start, y)
+        target = at(fraction)
+        for step in range(1, 6):
+            self.move(start + (target - start) * step / 5, y)
+            time.sleep(0.03)
+        self.up(target, y)
+
+
+def recorded_geometry(metrics, about, progress):
+    """`segue record` of the same push, tapped at About's center and sought to `progress`."""
+    script = {"events": [
+        {"t": 0.25, "type": "down", "x": about[0], "y": about[1]},
+        {"t": 0.33, "type": "up", "x": about[0], "y": about[1]},
+        {"t": 0.5, "type": "scrub", "command": "seek", "progress": progress},
+    ]}
+    output = subprocess.run(
+        [segue_binary(), "record", "--scene", "settings", "--width", str(metrics["width"]),
+         "--height", str(metrics["height"]), "--duration", "0.6", "--input", "-"],
+        input=json.dumps(script), capture_output=True, text=True, check=True, timeout=30).stdout
+    last = json.loads(output.strip().splitlines()[-1])
+    assert last["transition"]["phase"] == "interactive"
+    return {n["name"]: n["m"] for n in last["nodes"]}
+
+
+def header(page):
+    return page.js("const h = window.segue.lastFrame.header;"
+                   "return {operation: h.operation, phase: h.phase, progress: h.progress}")
+
+
+@pytest.mark.parametrize("device, metrics", [("touch", MOBILE), ("mouse", DESKTOP)])
+def test_the_scrub_bar_holds_drags_and_steps_a_running_push(page, device, metrics):
+    page.open("?scene=settings", metrics)
+    pointer = Pointer(page, device)
+    collapsed = page.js("return document.getElementById('controls').classList.contains('collapsed')")
+    assert collapsed == (metrics is MOBILE), "the dock starts collapsed on a phone only"
+    pointer.tap_dock("control-slow")
+    page.wait(lambda: page.stats()["slowAnimations"] is True, 5, "the Slow button did not slow animations")
+    pointer.tap_dock("control-scrub")
+    assert page.js("return document.getElementById('scrub-bar').hidden") is False
+
+    about = page.js(CENTER_JS, "general-about")
+    pointer.tap(*about)
+    page.wait(lambda: header(page)["operation"] == "push", 5, "the tap on About did not push")
+    pointer.tap_element("scrub-pause")
+    page.wait(lambda: header(page)["phase"] == "interactive", 3, "the pause did not hold the push")
+    held = header(page)["progress"]
+    time.sleep(0.5)
+    assert header(page)["progress"] == held, "the held push kept moving"
+
+    seen = []
+    for fraction in (0.8, 0.2, 0.6):
+        pointer.drag_slider_to(fraction)
+        page.wait(lambda: abs(header(page)["progress"] - fraction) < 0.05, 3,
+                  f"dragging the slider to {fraction} did not move the push there")
+        time.sleep(0.1)
+        progress = header(page)["progress"]
+        seen.append(progress)
+        expected = recorded_geometry(metrics, about, progress)
+        for name, tx, ty, a, _ in page.js(GEOMETRY_JS):
+            m = expected[name]
+            assert abs(tx - m[4]) < 0.01 and abs(ty - m[5]) < 0.01 and abs(a - m[0]) < 1e-4, \
+                (name, progress, (tx, ty, a), m)
+    assert seen[0] > seen[1] < seen[2], f"the slider did not move the push back and forth: {seen}"
+
+    before = header(page)["progress"]
+    pointer.tap_element("scrub-back")
+    page.wait(lambda: header(page)["progress"] < before, 3, "one frame back did not move the push")
+    step = before - header(page)["progress"]
+    assert 0.01 < step < 0.05, step  # 1/60 s of a 0.51 s spring: 0.033
+
+    pointer.tap_element("scrub-finish")
+    page.wait(lambda: header(page)["operation"] is None, 15, "the finished push never completed")
+    assert "about" in page.node_names() and "general" not in page.node_names()
+    assert page.js("return window.segue.lastError") is None
+
+
+ENCODE_JS = """
+const done = arguments[arguments.length - 1];
+Promise.all([import('/js/controls.js'), import('/js/tuning.js'), import('/js/protocol.js')]).then(([c, t, p]) => {
+  const bytes = (buffer) => Array.from(new Uint8Array(buffer));
+  const decoded = new p.FrameDecoder().decode(new Uint8Array(arguments[0]).buffer);
+  done({
+    seek: bytes(c.encodeScrub(c.ScrubCommand.seek, 0.5)),
+    cancel: bytes(c.encodeScrub(c.ScrubCommand.cancel)),
+    tune: bytes(t.encodeTuneSpring(3, {duration: 0.7, dampingRatio: 0.9, initialVelocity: 0.8})),
+    list: bytes(t.encodeListSprings()),
+    springs: decoded,
+  });
+});
+"""
+
+
+def test_the_pages_bench_messages_have_the_published_layout(page):
+    """docs/protocol.md's scrub, tune-spring and list-springs layouts, and the springs message
+    decoded, in the page's own modules (Swift's side: ClientMessageTests)."""
+    import struct
+    page.open()
+    springs = bytes([1, 5, 1]) + struct.pack("<7d", 0.6, 0.85, 2.5, 0.6, 0.2, 2.5, 12.5)
+    result = page.driver.execute_async_script(ENCODE_JS, list(springs))
+    assert result["seek"] == [1, 21, 2] + list(struct.pack("<d", 0.5))
+    assert result["cancel"] == [1, 21, 5] + [0] * 8
+    assert result["tune"] == [1, 22, 3] + list(struct.pack("<3d", 0.7, 0.9, 0.8))
+    assert result["list"] == [1, 23]
+    entry = result["springs"]["entries"][0]
+    assert result["springs"]["type"] == "springs"
+    assert entry["original"] == {"duration": 0.6, "dampingRatio": 0.85, "initialVelocity": 2.5}
+    assert entry["current"] == {"duration": 0.6, "dampingRatio": 0.2, "initialVelocity": 2.5}
+    assert entry["angularFrequency"] == 12.5
+
+
+WATCH_JS = """
+window.__lowest = Infinity;
+const watch = () => {
+  const n = window.segue.lastFrame.nodes.find((n) => n.name === 'stacksecond');
+  if (n) window.__lowest = Math.min(window.__lowest, n.ty);
+  window.__watch = requestAnimationFrame(watch);
+};
+cancelAnimationFrame(window.__watch);
+watch();
+"""
+
+
+def present_and_measure(page, pointer):
+    """Taps Present, lets the push settle, and returns how far above its resting place (ty 0) the
+    sliding modal went, in CSS px, and dismisses it again."""
+    page.js(WATCH_JS)
+    pointer.tap(*page.js(CENTER_JS, "stackfirst-present"))
+    page.wait(lambda: header(page)["operation"] == "present", 5, "Present did not present")
+    page.wait(lambda: header(page)["operation"] is None, 15, "the present never ended")
+    overshoot = -page.js("return window.__lowest")
+    pointer.tap(*page.js(CENTER_JS, "stacksecond-dismiss"))
+    page.wait(lambda: header(page)["operation"] == "dismiss", 5, "Dismiss did not dismiss")
+    page.wait(lambda: header(page)["operation"] is None, 15, "the dismiss never ended")
+    return overshoot
+
+
+@pytest.mark.parametrize("device, metrics", [("touch", MOBILE), ("mouse", DESKTOP)])
+def test_editing_a_springs_damping_changes_its_next_run(page, device, metrics):
+    page.open("?scene=stack", metrics)
+    pointer = Pointer(page, device)
+    pointer.tap_dock("control-springs")
+    as_written = present_and_measure(page, pointer)
+
+    page.wait(lambda: len(page.js("return window.segue.springs?.entries ?? []")) >= 2, 5,
+              "the panel did not list the present's springs")
+    # Spring #1 slides the modal in (ζ 0.85, velocity 2.5); make it bouncy.
+    field = page.driver.find_element("css selector", '#tuning .spring[data-index="1"] input[data-field="dampingRatio"]')
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys("0.2", Keys.ENTER)
+    page.wait(lambda: page.js("return window.segue.springs.entries[1].current.dampingRatio") == 0.2, 5,
+              "the server did not take the new damping")
+    code = page.driver.find_element("css selector", '#tuning .spring[data-index="1"] code').text
+    assert code.startswith("View.animate(withDuration: 0.6, delay: 0, usingSpringWithDamping: 0.2, "
+                           "initialSpringVelocity: 2.5"), code
+
+    bouncy = present_and_measure(page, pointer)
+    assert bouncy > as_written + 20, f"ζ 0.2 should overshoot far more: {as_written:.1f} px → {bouncy:.1f} px"
+    assert page.js("return window.segue.lastError") is None
+
+
+def edit_damping(page, index, value):
+    field = page.driver.find_element(
+        "css selector", f'#tuning .spring[data-index="{index}"] input[data-field="dampingRatio"]')
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(str(value), Keys.ENTER)
+
+
+@pytest.mark.parametrize("device, metrics", [("touch", MOBILE), ("mouse", DESKTOP)])
+def test_editing_a_damping_replays_the_held_transition_with_it(page, device, metrics):
+    page.open("?scene=stack", metrics)
+    pointer = Pointer(page, device)
+    pointer.tap_dock("control-slow")
+    page.wait(lambda: page.stats()["slowAnimations"] is True, 5, "slow animations did not come on")
+    pointer.tap_dock("control-scrub")
+    pointer.tap(*page.js(CENTER_JS, "stackfirst-present"))
+    page.wait(lambda: header(page)["operation"] == "present", 5, "Present did not present")
+    pointer.tap_element("scrub-pause")
+    page.wait(lambda: header(page)["phase"] == "interactive", 3, "the pause did not hold the present")
+    pointer.tap_dock("control-springs")
+    page.wait(lambda: len(page.js("return window.segue.springs?.entries ?? []")) == 2, 5,
+              "the panel did not list the present's springs")
+
+    def replayed_overshoot(damping):
+        page.js(WATCH_JS)
+        edit_damping(page, 1, damping)
+        page.wait(lambda: header(page)["phase"] == "finishing", 3, f"editing ζ to {damping} did not replay")
+        time.sleep(3.5)  # 0.35 s of the slowed spring: its overshoot is behind it
+        pointer.tap_element("scrub-pause")
+        page.wait(lambda: header(page)["phase"] == "interactive", 3, "the pause did not hold the replay")
+        return -page.js("return window.__lowest")
+
+    gentle = replayed_overshoot(0.9)
+    bouncy = replayed_overshoot(0.2)
+    assert bouncy > gentle + 20, f"the replay with ζ 0.2 should overshoot far more than with 0.9: {gentle:.1f} → {bouncy:.1f} px"
+    assert page.js("return window.segue.lastError") is None
