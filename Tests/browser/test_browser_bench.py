@@ -15,6 +15,7 @@ import pytest
 from selenium.webdriver.common.keys import Keys
 
 from browser.segue_browser import DESKTOP, MOBILE, segue_binary
+from segue_wire import VERSION
 
 CENTER_JS = """
 const n = window.segue.lastFrame.nodes.find((n) => n.name === arguments[0]);
@@ -49,6 +50,10 @@ class Pointer:
         time.sleep(0.05)
         self.up(x, y)
 
+    def tap_scene(self, x, y):
+        """Taps a point on the scene's screen (logical px), mapped through the device outline."""
+        self.tap(*self.page.to_window(x, y))
+
     def tap_element(self, element_id):
         left, top, width, height = self.page.js(RECT_JS, element_id)
         self.tap(left + width / 2, top + height / 2)
@@ -75,16 +80,17 @@ class Pointer:
         self.up(target, y)
 
 
-def recorded_geometry(metrics, about, progress):
-    """`segue record` of the same push, tapped at About's center and sought to `progress`."""
+def recorded_geometry(screen, about, progress):
+    """`segue record` of the same push on a `screen` (width, height) the size of the page's,
+    tapped at About's center and sought to `progress`."""
     script = {"events": [
         {"t": 0.25, "type": "down", "x": about[0], "y": about[1]},
         {"t": 0.33, "type": "up", "x": about[0], "y": about[1]},
         {"t": 0.5, "type": "scrub", "command": "seek", "progress": progress},
     ]}
     output = subprocess.run(
-        [segue_binary(), "record", "--scene", "settings", "--width", str(metrics["width"]),
-         "--height", str(metrics["height"]), "--duration", "0.6", "--input", "-"],
+        [segue_binary(), "record", "--scene", "settings", "--width", str(screen[0]),
+         "--height", str(screen[1]), "--duration", "0.6", "--input", "-"],
         input=json.dumps(script), capture_output=True, text=True, check=True, timeout=30).stdout
     last = json.loads(output.strip().splitlines()[-1])
     assert last["transition"]["phase"] == "interactive"
@@ -108,7 +114,7 @@ def test_the_scrub_bar_holds_drags_and_steps_a_running_push(page, device, metric
     assert page.js("return document.getElementById('scrub-bar').hidden") is False
 
     about = page.js(CENTER_JS, "general-about")
-    pointer.tap(*about)
+    pointer.tap_scene(*about)
     page.wait(lambda: header(page)["operation"] == "push", 5, "the tap on About did not push")
     pointer.tap_element("scrub-pause")
     page.wait(lambda: header(page)["phase"] == "interactive", 3, "the pause did not hold the push")
@@ -124,7 +130,7 @@ def test_the_scrub_bar_holds_drags_and_steps_a_running_push(page, device, metric
         time.sleep(0.1)
         progress = header(page)["progress"]
         seen.append(progress)
-        expected = recorded_geometry(metrics, about, progress)
+        expected = recorded_geometry(page.screen_size, about, progress)
         for name, tx, ty, a, _ in page.js(GEOMETRY_JS):
             m = expected[name]
             assert abs(tx - m[4]) < 0.01 and abs(ty - m[5]) < 0.01 and abs(a - m[0]) < 1e-4, \
@@ -164,12 +170,12 @@ def test_the_pages_bench_messages_have_the_published_layout(page):
     decoded, in the page's own modules (Swift's side: ClientMessageTests)."""
     import struct
     page.open()
-    springs = bytes([1, 5, 1]) + struct.pack("<7d", 0.6, 0.85, 2.5, 0.6, 0.2, 2.5, 12.5)
+    springs = bytes([VERSION, 5, 1]) + struct.pack("<7d", 0.6, 0.85, 2.5, 0.6, 0.2, 2.5, 12.5)
     result = page.driver.execute_async_script(ENCODE_JS, list(springs))
-    assert result["seek"] == [1, 21, 2] + list(struct.pack("<d", 0.5))
-    assert result["cancel"] == [1, 21, 5] + [0] * 8
-    assert result["tune"] == [1, 22, 3] + list(struct.pack("<3d", 0.7, 0.9, 0.8))
-    assert result["list"] == [1, 23]
+    assert result["seek"] == [VERSION, 21, 2] + list(struct.pack("<d", 0.5))
+    assert result["cancel"] == [VERSION, 21, 5] + [0] * 8
+    assert result["tune"] == [VERSION, 22, 3] + list(struct.pack("<3d", 0.7, 0.9, 0.8))
+    assert result["list"] == [VERSION, 23]
     entry = result["springs"]["entries"][0]
     assert result["springs"]["type"] == "springs"
     assert entry["original"] == {"duration": 0.6, "dampingRatio": 0.85, "initialVelocity": 2.5}
@@ -193,11 +199,11 @@ def present_and_measure(page, pointer):
     """Taps Present, lets the push settle, and returns how far above its resting place (ty 0) the
     sliding modal went, in CSS px, and dismisses it again."""
     page.js(WATCH_JS)
-    pointer.tap(*page.js(CENTER_JS, "stackfirst-present"))
+    pointer.tap_scene(*page.js(CENTER_JS, "stackfirst-present"))
     page.wait(lambda: header(page)["operation"] == "present", 5, "Present did not present")
     page.wait(lambda: header(page)["operation"] is None, 15, "the present never ended")
     overshoot = -page.js("return window.__lowest")
-    pointer.tap(*page.js(CENTER_JS, "stacksecond-dismiss"))
+    pointer.tap_scene(*page.js(CENTER_JS, "stacksecond-dismiss"))
     page.wait(lambda: header(page)["operation"] == "dismiss", 5, "Dismiss did not dismiss")
     page.wait(lambda: header(page)["operation"] is None, 15, "the dismiss never ended")
     return overshoot
@@ -241,7 +247,7 @@ def test_editing_a_damping_replays_the_held_transition_with_it(page, device, met
     pointer.tap_dock("control-slow")
     page.wait(lambda: page.stats()["slowAnimations"] is True, 5, "slow animations did not come on")
     pointer.tap_dock("control-scrub")
-    pointer.tap(*page.js(CENTER_JS, "stackfirst-present"))
+    pointer.tap_scene(*page.js(CENTER_JS, "stackfirst-present"))
     page.wait(lambda: header(page)["operation"] == "present", 5, "Present did not present")
     pointer.tap_element("scrub-pause")
     page.wait(lambda: header(page)["phase"] == "interactive", 3, "the pause did not hold the present")

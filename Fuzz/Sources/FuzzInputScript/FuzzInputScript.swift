@@ -71,9 +71,22 @@ private func written(_ script: InputScript) -> String {
                 + "\"y\":\(pointer.location.y),\"id\":\(pointer.pointerID),\"pointer\":\"\(pointer.kind.rawValue)\"}"
         case .resize(let size):
             "{\"t\":\(event.time),\"type\":\"resize\",\"width\":\(size.width),\"height\":\(size.height)}"
+        case .scrub(let command):
+            "{\"t\":\(event.time),\"type\":\"scrub\"," + scrubFields(command) + "}"
         }
     }
     return "{\"events\":[" + events.joined(separator: ",") + "]}"
+}
+
+/// A scrub command's fields as the script spells them.
+private func scrubFields(_ command: ScrubCommand) -> String {
+    switch command {
+    case .pause: "\"command\":\"pause\""
+    case .finish: "\"command\":\"finish\""
+    case .cancel: "\"command\":\"cancel\""
+    case .seek(let progress): "\"command\":\"seek\",\"progress\":\(progress)"
+    case .step(let frames): "\"command\":\"step\",\"frames\":\(frames)"
+    }
 }
 
 private func fail(_ problem: String, _ input: Data) -> Never {
