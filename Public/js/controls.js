@@ -40,10 +40,10 @@ export class Controls {
   /**
    * @param {HTMLElement} root where the dock and the bar go (the body)
    * @param {{send: (buffer: ArrayBuffer) => void, toggleStats: () => boolean,
-   *          toggleSlow: () => boolean, toggleSprings: () => boolean}} actions each toggle returns
-   *          its new state
+   *          toggleSlow: () => boolean, toggleSprings: () => boolean,
+   *          downloadFilmstrip: () => boolean}} actions each toggle returns its new state
    */
-  constructor(root, { send, toggleStats, toggleSlow, toggleSprings }) {
+  constructor(root, { send, toggleStats, toggleSlow, toggleSprings, downloadFilmstrip }) {
     this.send = send;
     this.dragging = false;
     /** Whether this page holds the transition still (a pause, seek or step since it began). */
@@ -55,9 +55,11 @@ export class Controls {
     this.slowButton = button('control-slow', 'Slow', 'Slow animations ten times (S)');
     this.scrubButton = button('control-scrub', 'Scrub', 'Show or hide the scrub bar');
     this.springsButton = button('control-springs', 'Springs', 'Show or hide the spring tuning panel');
+    this.filmstripButton = button('control-filmstrip', 'Filmstrip', 'Download the last transition as an SVG filmstrip');
+    this.filmstripButton.disabled = true;
     this.dock = element('nav', { id: 'controls', 'aria-label': 'Controls' }, [
       this.toggle, element('div', { id: 'controls-buttons' }, [
-        this.statsButton, this.slowButton, this.scrubButton, this.springsButton,
+        this.statsButton, this.slowButton, this.scrubButton, this.springsButton, this.filmstripButton,
       ]),
     ]);
     this.dock.classList.toggle('collapsed', window.innerWidth < PHONE_WIDTH);
@@ -87,6 +89,7 @@ export class Controls {
     this.slowButton.addEventListener('click', () => this.showSlow(toggleSlow()));
     this.scrubButton.addEventListener('click', () => this.showBar(this.bar.hidden));
     this.springsButton.addEventListener('click', () => this.springsButton.setAttribute('aria-pressed', toggleSprings()));
+    this.filmstripButton.addEventListener('click', () => downloadFilmstrip());
     this.pauseButton.addEventListener('click', () => this.command(ScrubCommand.pause));
     this.backButton.addEventListener('click', () => this.command(ScrubCommand.step, -1));
     this.forwardButton.addEventListener('click', () => this.command(ScrubCommand.step, 1));
@@ -98,6 +101,11 @@ export class Controls {
     }
     this.slider.addEventListener('input', () => this.command(ScrubCommand.seek, Number(this.slider.value)));
     this.update(null);
+  }
+
+  /** Enables the filmstrip button once a transition has ended. */
+  filmstripAvailable(available) {
+    if (this.filmstripButton.disabled === available) this.filmstripButton.disabled = !available;
   }
 
   showSlow(on) {

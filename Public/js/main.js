@@ -11,6 +11,7 @@ import { obstacles, placeClear } from './overlays.js';
 import { DeviceFrame } from './device.js';
 import { Controls } from './controls.js';
 import { TuningPanel } from './tuning.js';
+import { TransitionFilmstrip } from './filmstrip.js';
 
 const PING_INTERVAL_MS = 1000;
 const NOTICE_MS = 4000;
@@ -33,11 +34,14 @@ const renderer = new Renderer(canvas);
 const decoder = new FrameDecoder();
 const telemetry = new Telemetry(document.getElementById('telemetry'));
 const tuning = new TuningPanel(document.body, (buffer) => connection.send(buffer), () => controls.replay());
+const filmstrip = new TransitionFilmstrip();
+const currentSceneName = () => segue.hello?.currentScene ?? 'scene';
 const controls = new Controls(document.body, {
   send: (buffer) => connection.send(buffer),
   toggleStats: () => { telemetry.toggle(); return telemetry.visible; },
   toggleSlow: toggleSlowAnimations,
   toggleSprings: () => tuning.toggle(),
+  downloadFilmstrip: () => filmstrip.download(currentSceneName()),
 });
 controls.showStats(telemetry.visible);
 
@@ -62,6 +66,8 @@ const segue = {
   device: null,
   fontReady: false,
   springs: null,
+  /** The last transition as SVG text (what the Filmstrip button downloads), or null. */
+  filmstrip: () => filmstrip.svg(currentSceneName()),
 };
 window.segue = segue;
 
@@ -110,6 +116,10 @@ function receive(data) {
     case 'frame':
       if (segue.lastFrame?.header.operation && !message.header.operation) tuning.transitionEnded();
       segue.lastFrame = message;
+      filmstrip.frameReceived(message.header, message.nodes,
+        { width: message.header.viewportWidth, height: message.header.viewportHeight },
+        message.header.serverTime * 1000);
+      controls.filmstripAvailable(filmstrip.available);
       telemetry.frameReceived(message, now, now - decodeStart);
       controls.frameReceived(message.header);
       pendingFrame = message;

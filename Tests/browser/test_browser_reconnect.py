@@ -6,7 +6,7 @@ import re
 
 from selenium.webdriver.common.by import By
 
-from .segue_browser import FIRST_BLUE, SECOND_ORANGE
+from .segue_browser import DESKTOP, FIRST_BLUE, SECOND_ORANGE
 
 
 def test_page_reconnects_after_the_server_restarts_on_the_same_port(own_page):
@@ -65,3 +65,25 @@ def test_page_reconnects_after_the_server_restarts_on_the_same_port(own_page):
     assert any(s["operation"] == "present" for s in seen), seen
     page.wait(lambda: page.stats()["operation"] is None, 10, "the cancelled swipe never ended")
     page.wait_for_screen(FIRST_BLUE, minimum=0.7, absent=SECOND_ORANGE)
+
+
+def test_a_server_swapped_on_the_same_port_gets_the_pages_scene_device_and_slow_motion_back(own_page):
+    """What `scripts/dev` relies on when it swaps the server: the page keeps its place."""
+    page, server = own_page, own_page.server
+    page.open("?scene=menu&device=iphone-se", metrics=DESKTOP)
+    page.js("window.dispatchEvent(new KeyboardEvent('keydown', {key: 's'}))")
+    page.wait(lambda: page.stats()["slowAnimations"] is True, 5, "slow animations never came on")
+    page.wait(lambda: page.js("return window.segue.lastFrame.header.viewportWidth") == 375, 5,
+              "the server never saw the iPhone SE's width")
+
+    server.kill()
+    page.wait(lambda: page.js("return window.segue.connected") is False, 5, "the page did not notice")
+    server.start()
+    page.wait_connected(timeout=15)
+    page.wait(lambda: page.js("return window.segue.hello.currentScene") == "menu", 5,
+              "the new session is not on the page's scene")
+    page.wait(lambda: page.stats()["slowAnimations"] is True, 5, "slow motion was lost across the swap")
+    page.wait(lambda: page.js("return window.segue.lastFrame.header.viewportWidth") == 375
+              and page.js("return window.segue.lastFrame.header.viewportHeight") == 667, 5,
+              "the device's size was lost across the swap")
+    assert page.js("return document.getElementById('device-picker').value") == "iphone-se"
