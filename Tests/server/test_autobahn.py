@@ -21,6 +21,21 @@ LOST_CLOSE_REPLY = {("OK", "OK"), ("OK", "FAILED BY CLIENT"),
 
 
 def expected(case: str) -> set[tuple[str, str]]:
+    outcomes = _expected(case)
+    parts = [int(p) for p in case.split(".")]
+    if parts[0] in FAILS_THE_CONNECTION_FAMILIES:
+        # The same lost Close reply can end any case where lws fails the connection at a bad frame
+        # (framing, opcodes, fragmentation, UTF-8, close codes), when the machine is loaded: seen
+        # for 3.x, 4.2.5, 5.14 and 7.3.2. The behaviour itself is still checked.
+        outcomes = outcomes | {(behavior, "FAILED BY CLIENT") for behavior, close in outcomes if close == "OK"}
+    return outcomes
+
+
+# Autobahn's families whose cases include bad frames the server answers by failing the connection.
+FAILS_THE_CONNECTION_FAMILIES = (3, 4, 5, 6, 7)
+
+
+def _expected(case: str) -> set[tuple[str, str]]:
     parts = [int(p) for p in case.split(".")]
     if case in ("2.10", "2.11"):
         return {("FAILED", "OK")}  # lws 4.1.6 keeps one ping in flight and drops the rest
