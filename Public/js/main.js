@@ -177,7 +177,8 @@ function placeOverlays() {
   const nodes = decoder.nodes;
   const screen = { rect: canvas.getBoundingClientRect(), width: canvas.clientWidth, height: canvas.clientHeight };
   const toolbarBottom = toolbar.getBoundingClientRect().bottom;
-  const page = [toolbar.getBoundingClientRect(), telemetryPanel.getBoundingClientRect()];
+  const page = [toolbar.getBoundingClientRect(), telemetryPanel.getBoundingClientRect(),
+    controls.dock.getBoundingClientRect()];
   placeClear(hintPill, obstacles(nodes, screen, page), window.innerHeight);
   if (!banner.hidden) {
     placeClear(banner, obstacles(nodes, screen, page), toolbarBottom + BELOW_TOOLBAR);
