@@ -1,7 +1,8 @@
 import Motion
 
 /// One view as drawn: everything a renderer needs, already flattened (ancestor transforms and
-/// alphas applied, dimming mixed into the colors).
+/// alphas applied, dimming mixed into the colors), and the same geometry and opacity relative to
+/// the parent node, which is what the wire sends (a moving parent then moves no child record).
 public struct DisplayNode: Equatable, Sendable {
     /// Stable for the life of the view within its window.
     public var id: UInt32
@@ -14,8 +15,13 @@ public struct DisplayNode: Equatable, Sendable {
     public var size: Size
     /// Maps local (x, y) to viewport points: (a·x + c·y + tx, b·x + d·y + ty).
     public var transform: AffineTransform
+    /// Maps local (x, y) to the parent node's local space (the parent's (0, 0)–(width, height));
+    /// `transform` is this followed by the parent's `transform`. For a node at depth 0 the two agree.
+    public var localTransform: AffineTransform
     /// Effective opacity: the product of every ancestor's alpha and this view's.
     public var alpha: Double
+    /// This view's own opacity: `alpha` over the parent node's `alpha`.
+    public var ownAlpha: Double
     public var backgroundColor: Color
     public var cornerRadius: Double
     /// Whether descendants are clipped to this node's (rounded) rectangle.
@@ -28,7 +34,8 @@ public struct DisplayNode: Equatable, Sendable {
     public var border: Border
 
     public init(id: UInt32, name: String, depth: UInt16 = 0, descendantCount: UInt32 = 0, size: Size = .zero,
-                transform: AffineTransform = .identity, alpha: Double = 1, backgroundColor: Color = .clear,
+                transform: AffineTransform = .identity, localTransform: AffineTransform? = nil,
+                alpha: Double = 1, ownAlpha: Double? = nil, backgroundColor: Color = .clear,
                 cornerRadius: Double = 0, clipsToBounds: Bool = false, text: String? = nil,
                 textColor: Color = .black, fontSize: Double = 17, shadow: Shadow = .none, border: Border = .none) {
         self.id = id
@@ -37,7 +44,9 @@ public struct DisplayNode: Equatable, Sendable {
         self.descendantCount = descendantCount
         self.size = size
         self.transform = transform
+        self.localTransform = localTransform ?? transform
         self.alpha = alpha
+        self.ownAlpha = ownAlpha ?? alpha
         self.backgroundColor = backgroundColor
         self.cornerRadius = cornerRadius
         self.clipsToBounds = clipsToBounds

@@ -2,7 +2,8 @@ import Motion
 import SegueValues
 @testable import SegueWire
 
-/// Builds a node field by field.
+/// Builds a node field by field; `transform` and `alpha` are the node's own, relative to its parent
+/// (`composed` fills in the absolute ones).
 func makeNode(id: UInt32, name: String, depth: UInt16, descendants: UInt32 = 0,
               size: Size, transform: AffineTransform = .identity, alpha: Double = 1,
               background: Color = .clear, cornerRadius: Double = 0, clips: Bool = false,
@@ -14,7 +15,9 @@ func makeNode(id: UInt32, name: String, depth: UInt16, descendants: UInt32 = 0,
     node.descendantCount = descendants
     node.size = size
     node.transform = transform
+    node.localTransform = transform
     node.alpha = alpha
+    node.ownAlpha = alpha
     node.backgroundColor = background
     node.cornerRadius = cornerRadius
     node.clipsToBounds = clips
@@ -24,42 +27,88 @@ func makeNode(id: UInt32, name: String, depth: UInt16, descendants: UInt32 = 0,
     return node
 }
 
+/// Sets every node's absolute transform and alpha from its own ones and its parent's, as the
+/// display-list builder does: local, then the parent's (`AffineTransform.concatenating`).
+func composed(_ list: DisplayList) -> DisplayList {
+    var list = list
+    var parents: [Int] = []
+    for index in list.nodes.indices {
+        while parents.count > Int(list.nodes[index].depth) { parents.removeLast() }
+        if let parent = parents.last {
+            list.nodes[index].transform = list.nodes[index].localTransform.concatenating(list.nodes[parent].transform)
+            list.nodes[index].alpha = list.nodes[index].ownAlpha * list.nodes[parent].alpha
+        } else {
+            list.nodes[index].transform = list.nodes[index].localTransform
+            list.nodes[index].alpha = list.nodes[index].ownAlpha
+        }
+        parents.append(index)
+    }
+    return list
+}
+
 /// A push transition half way: the outgoing view slid left and dimmed, the incoming one (clipped,
-/// with a header and a card) half on screen. Eight nodes, two with text.
+/// with a header and a card) half on screen. Eight nodes, two with text; transforms are local.
 func pushTransitionList() -> DisplayList {
     let phone = Size(width: 390, height: 844)
-    return DisplayList(viewport: phone, nodes: [
+    return composed(DisplayList(viewport: phone, nodes: [
         makeNode(id: 1, name: "window", depth: 0, descendants: 7, size: phone, background: .black),
         makeNode(id: 2, name: "inbox.view", depth: 1, descendants: 2, size: phone,
                  transform: AffineTransform(translationX: -58.5, y: 0), background: Color(white: 0.9)),
         makeNode(id: 3, name: "inbox.title", depth: 2, size: Size(width: 390, height: 44),
-                 transform: AffineTransform(translationX: -58.5, y: 47), text: "Inbox", fontSize: 17),
+                 transform: AffineTransform(translationX: 0, y: 47), text: "Inbox", fontSize: 17),
         makeNode(id: 4, name: "inbox.row", depth: 2, size: Size(width: 358, height: 72),
-                 transform: AffineTransform(translationX: -42.5, y: 120), background: .white, cornerRadius: 12),
+                 transform: AffineTransform(translationX: 16, y: 120), background: .white, cornerRadius: 12),
         makeNode(id: 5, name: "message.view", depth: 1, descendants: 3, size: phone,
                  transform: AffineTransform(translationX: 195, y: 0), background: .white, clips: true),
         makeNode(id: 6, name: "message.header", depth: 2, descendants: 1, size: Size(width: 390, height: 96),
-                 transform: AffineTransform(translationX: 195, y: 0), background: .systemBlue),
+                 background: .systemBlue),
         makeNode(id: 7, name: "message.title", depth: 3, size: Size(width: 390, height: 44),
-                 transform: AffineTransform(translationX: 195, y: 47), text: "Message",
+                 transform: AffineTransform(translationX: 0, y: 47), text: "Message",
                  textColor: .white, fontSize: 17),
         makeNode(id: 8, name: "message.card", depth: 2, size: Size(width: 358, height: 200),
-                 transform: AffineTransform(a: 0.98, b: 0.02, c: -0.02, d: 0.98, tx: 211, ty: 140),
+                 transform: AffineTransform(a: 0.98, b: 0.02, c: -0.02, d: 0.98, tx: 16, ty: 140),
                  alpha: 0.8, background: .systemTeal, cornerRadius: 16),
-    ])
+    ]))
 }
 
-/// Times chosen exact in Float32 (2⁻¹² s build time) so a header round-trips bit for bit.
-let pushHeader = FrameHeader(sequence: 42, serverTime: 12.5, buildDuration: 0.000_244_140_625,
+/// Values chosen exact at the wire's steps (whole µs build time, progress 2¹⁵/65535) so a
+/// header round-trips exactly.
+let pushHeader = FrameHeader(sequence: 42, serverTime: 12.5, buildDuration: 0.000_244,
                              transition: TransitionStatus(operation: .push, phase: .interactive,
-                                                          progress: 0.5, isInteractive: true),
+                                                          progress: 32768.0 / 65535, isInteractive: true),
                              inputSequence: 17)
 
-/// Bytes of a node record with every section: 4 fixed bytes (one-byte varints for id, depth and
-/// descendants, then the field mask), geometry 32, alpha 4, name 1 + n, background 4, shape 5,
-/// text 1 + n, text style 8.
-func fullRecordSize(_ node: DisplayNode) -> Int {
-    4 + 32 + 4 + (1 + node.name.utf8.count) + 4 + 5 + (1 + (node.text?.utf8.count ?? 0)) + 8
+/// A list as the page reconstructs it: own values rounded to the wire's steps (1/64 pt, 1/1024,
+/// 1/255, color bytes, Float32), then composed down the tree. Written apart from the decoder so
+/// the round-trip tests compare it with an independent reading of docs/protocol.md.
+func quantised(_ list: DisplayList) -> DisplayList {
+    func step(_ value: Double, _ units: Double) -> Double { (value * units).rounded() / units }
+    var list = list
+    list.viewport = Size(width: step(list.viewport.width, 64), height: step(list.viewport.height, 64))
+    for index in list.nodes.indices {
+        var node = list.nodes[index]
+        let t = node.localTransform
+        node.localTransform = AffineTransform(a: step(t.a, 1024), b: step(t.b, 1024), c: step(t.c, 1024),
+                                              d: step(t.d, 1024), tx: step(t.tx, 64), ty: step(t.ty, 64))
+        node.size = Size(width: step(node.size.width, 64), height: step(node.size.height, 64))
+        node.ownAlpha = step(min(max(node.ownAlpha, 0), 1), 255)
+        node.backgroundColor = Color(packedRGBA: node.backgroundColor.packedRGBA)
+        node.cornerRadius = max(step(node.cornerRadius, 64), 0)
+        node.textColor = Color(packedRGBA: node.textColor.packedRGBA)
+        node.fontSize = Double(Float(node.fontSize))
+        if node.shadow.isVisible {
+            let s = node.shadow
+            node.shadow = Shadow(color: Color(packedRGBA: s.color.packedRGBA), opacity: float32(s.opacity),
+                                 radius: float32(s.radius),
+                                 offset: Size(width: float32(s.offset.width), height: float32(s.offset.height)))
+        } else {
+            node.shadow = .none
+        }
+        node.border = node.border.isVisible
+            ? Border(width: float32(node.border.width), color: Color(packedRGBA: node.border.color.packedRGBA)) : .none
+        list.nodes[index] = node
+    }
+    return composed(list)
 }
 
 /// A value as the wire carries it.

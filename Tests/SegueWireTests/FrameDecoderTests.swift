@@ -9,7 +9,7 @@ import Testing
         var decoder = FrameDecoder()
 
         #expect(try decoder.decode(hello.encoded()) == .hello(hello))
-        #expect(Array(hello.encoded().prefix(5)) == [3, 1, 60, 0, 4])
+        #expect(Array(hello.encoded().prefix(5)) == [4, 1, 60, 0, 4])
     }
 
     @Test func pongEchoesTheClientTimeInMilliseconds() throws {
@@ -32,15 +32,18 @@ import Testing
 
     static let rejected: [(bytes: [UInt8], error: ServerMessageError)] = [
         ([], .empty),
-        ([3], .empty),
+        ([4], .empty),
         ([9], .unsupportedVersion(9)),
-        ([2, 2], .unsupportedVersion(2)),
-        ([3, 16], .unknownType(16)),
-        ([3, 3, 0], .truncated(.pong)),
+        ([3, 2], .unsupportedVersion(3)),
+        ([4, 16], .unknownType(16)),
+        ([4, 3, 0], .truncated(.pong)),
         (PongMessage(clientTime: 1, serverTime: 2).encoded() + [0], .trailingBytes(.pong, count: 1)),
-        ([3, 4, 9, 0, 2, 0xC3, 0x28], .invalidUTF8(.error)),
-        ([3, 1, 60, 0, 0, 200], .truncated(.hello)),
-        ([3, 2, 0, 0, 0], .truncated(.frame)),
+        ([4, 4, 9, 0, 2, 0xC3, 0x28], .invalidUTF8(.error)),
+        ([4, 1, 60, 0, 0, 200], .truncated(.hello)),
+        ([4, 2, 0, 0], .truncated(.frame)),
+        // A keyframe without its structure flag, then a frame with nothing before it.
+        ([4, 2, 0b1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1], .invalidCode("frame flags", 0b1)),
+        ([4, 2, 0, 0, 0, 0], .missingKeyframe),
     ]
 
     @Test(arguments: rejected)
@@ -49,45 +52,68 @@ import Testing
         #expect(throws: error) { try decoder.decode(bytes) }
     }
 
-    @Test func aFrameWithUnknownFlagsOrCodesIsRejected() {
+    @Test func aFrameWithUnknownFlagsOrCodesIsRejected() throws {
         var encoder = FrameEncoder()
         var buffer: [UInt8] = []
         encoder.encode(pushTransitionList(), header: pushHeader, into: &buffer)
+        // Keyframe layout: 5 fixed bytes, sequence 1, time 8, viewport 3 + 3, then the state byte.
+        let stateOffset = 5 + 1 + 8 + 6
+        #expect(buffer[stateOffset] == 0b0101_0011)
 
         var badFlags = buffer
         badFlags[2] |= 0x80
         var badOperation = buffer
-        badOperation[3] = 6
-        // A second mask byte with an unknown bit, then one with no bit at all.
-        var badFields = buffer
-        badFields.insert(0x04, at: FrameHeader.encodedSize + 4)
-        badFields[FrameHeader.encodedSize + 3] = 0xFF
-        var emptyDepth = badFields
-        emptyDepth[FrameHeader.encodedSize + 4] = 0
+        badOperation[stateOffset] = 0b0101_0110
+        var phaseWithoutOperation = buffer
+        phaseWithoutOperation[stateOffset] = 0b0001_0000
         var decoder = FrameDecoder()
         #expect(throws: ServerMessageError.invalidCode("frame flags", badFlags[2])) { try decoder.decode(badFlags) }
-        #expect(throws: ServerMessageError.invalidCode("transition operation", 6)) { try decoder.decode(badOperation) }
-        #expect(throws: ServerMessageError.invalidCode("node depth fields", 0x04)) { try decoder.decode(badFields) }
-        #expect(throws: ServerMessageError.invalidCode("node depth fields", 0)) { try decoder.decode(emptyDepth) }
+        #expect(throws: ServerMessageError.invalidCode("frame state", 0b0101_0110)) { try decoder.decode(badOperation) }
+        #expect(throws: ServerMessageError.invalidCode("frame state", 0b0001_0000)) {
+            try decoder.decode(phaseWithoutOperation)
+        }
+
+        // After a valid keyframe: a record with an unknown mask bit, with no bit, past the last node.
+        _ = try decoder.decode(buffer)
+        var header = pushHeader
+        header.sequence += 1
+        encoder.encode(pushTransitionList(), header: header, into: &buffer)
+        #expect(buffer.count == 6)
+        #expect(throws: ServerMessageError.invalidCode("node fields", 0x00)) { try decoder.decode(buffer + [0, 0x80, 0x10]) }
+        #expect(throws: ServerMessageError.invalidCode("node fields", 0)) { try decoder.decode(buffer + [0, 0]) }
+        #expect(throws: ServerMessageError.noSuchNode(index: 8)) { try decoder.decode(buffer + [8, 1, 0, 0]) }
+        #expect(try decoder.decodeFrame(buffer + [7, 1, 2, 0]).displayList.nodes[7].localTransform.tx == 16 + 1.0 / 64)
     }
 
     @Test func aForgedNodeCountIsRejectedBeforeReadingNodes() {
         var encoder = FrameEncoder()
         var buffer: [UInt8] = []
         encoder.encode(pushTransitionList(), header: pushHeader, into: &buffer)
-        buffer.replaceSubrange(37..<41, with: [0xFF, 0xFF, 0xFF, 0xFF])
+        // The structure's count follows the state byte, progress (2) and input step (1).
+        let countOffset = 5 + 1 + 8 + 6 + 1 + 2 + 1
+        #expect(buffer[countOffset] == 8)
+        buffer.replaceSubrange(countOffset..<(countOffset + 1), with: [0xFF, 0xFF, 0xFF, 0x0F])
         var decoder = FrameDecoder()
 
         #expect(throws: ServerMessageError.truncated(.frame)) { try decoder.decode(buffer) }
     }
 
-    @Test func truncatedFramesAreRejectedAtEveryLength() throws {
+    @Test func truncatedFramesAreRejectedOrVisiblyIncomplete() throws {
         var encoder = FrameEncoder()
         var buffer: [UInt8] = []
         encoder.encode(pushTransitionList(), header: pushHeader, into: &buffer)
+        var reference = FrameDecoder()
+        let full = try reference.decodeFrame(buffer).displayList
+        // Header and structure: 5 + 1 + 8 + 6 + 1 + 2 + 1, then the count and 8 × (id step, depth).
+        let structureEnd = 24 + 1 + 16
         for length in 2..<buffer.count {
             var decoder = FrameDecoder()
-            #expect(throws: ServerMessageError.self) { try decoder.decode(Array(buffer.prefix(length))) }
+            if length < structureEnd {
+                #expect(throws: ServerMessageError.self) { try decoder.decode(Array(buffer.prefix(length))) }
+            } else if let frame = try? decoder.decodeFrame(Array(buffer.prefix(length))) {
+                // Records run to the end of the message: a cut between two leaves later nodes at defaults.
+                #expect(frame.displayList != full)
+            }
         }
     }
 
@@ -104,6 +130,8 @@ import Testing
                 bytes[index] = UInt8.random(in: 0...255, using: &generator)
             }
             _ = try? decoder.decode(bytes)
+            _ = try? decoder.decode([4, 2] + bytes.dropFirst(2).prefix(Int.random(in: 0...16, using: &generator))
+                + (0..<Int.random(in: 0...16, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) })
             let garbage = (0..<Int.random(in: 0...64, using: &generator)).map { _ in
                 UInt8.random(in: 0...255, using: &generator)
             }

@@ -3,8 +3,8 @@ import SegueValues
 @testable import SegueWire
 import Testing
 
-/// Version 3's additions: shadows and borders in a second mask byte, sent only when they change,
-/// and the screen's hint after the header, sent only when it changes.
+/// Shadows and borders (second mask byte, sent only when they change), and the screen's hint
+/// after the header, sent only when it changes.
 @Suite("frame depth and hint")
 struct FrameEncoderDepthTests {
     static let cardShadow = Shadow(color: .black, opacity: 0.25, radius: 16, offset: Size(width: 0, height: 8))
@@ -39,11 +39,14 @@ struct FrameEncoderDepthTests {
         #expect(frame.displayList.nodes.enumerated().allSatisfy { $0.offset == 3 || $0.element.border == .none })
     }
 
-    @Test func aKeyframeWithoutShadowsCostsWhatVersionOneDid() {
+    /// The fixture's keyframe (`typicalFrameSizesMatchTheProtocolDocument`).
+    static let plainKeyframe = 285
+
+    @Test func aKeyframeWithoutShadowsCostsNothingForThem() {
         var encoder = FrameEncoder()
         var buffer: [UInt8] = []
         encoder.encode(pushTransitionList(), header: pushHeader, into: &buffer)
-        #expect(buffer.count == 612)
+        #expect(buffer.count == Self.plainKeyframe)
     }
 
     @Test func depthCostsBytesOnlyWhenItChanges() throws {
@@ -52,19 +55,20 @@ struct FrameEncoderDepthTests {
         var buffer: [UInt8] = []
         var list = shadowedList()
         encoder.encode(list, header: pushHeader, into: &buffer)
-        // 612 + the hint (1 + 35) + a shadow (1 + 20) + a border (1 + 8).
-        #expect(buffer.count == 612 + 36 + 21 + 9)
+        // The plain keyframe + the hint (1 + 35) + a shadow (20) + a border (8); both records
+        // already had a two-byte mask (their names), so the bits cost nothing more.
+        #expect(buffer.count == Self.plainKeyframe + 36 + 20 + 8)
         _ = try decoded(buffer, with: &decoder)
 
-        // Nothing changed: every record is 4 bytes, no hint, and the frame need not be sent.
+        // Nothing changed: no record, no hint, and the frame need not be sent.
         #expect(!encoder.encode(list, header: pushHeader, into: &buffer))
-        #expect(buffer.count == 41 + 8 * 4)
+        #expect(buffer.count == FrameEncoderTests.repeatedHeader)
         _ = try decoded(buffer, with: &decoder)
 
-        // The shadow fades: one record carries its second mask byte and the 20-byte section.
+        // The shadow fades: one record (index step, two mask bytes) and the 20-byte section.
         list.nodes[4].shadow.opacity = 0.125
         #expect(encoder.encode(list, header: pushHeader, into: &buffer))
-        #expect(buffer.count == 41 + 8 * 4 + 1 + 20)
+        #expect(buffer.count == FrameEncoderTests.repeatedHeader + 3 + 20)
         #expect(try decoded(buffer, with: &decoder).displayList.nodes[4].shadow.opacity == 0.125)
 
         // Gone: sent once as none, and the client's node has none.

@@ -28,7 +28,7 @@ import Testing
 
     @Test func oneMovedNodeIsAdmittedOnce() {
         var moved = pushTransitionList()
-        moved.nodes[4].transform.tx += 0.5
+        moved.nodes[4].localTransform.tx += 0.5
         #expect(admitted([(moved, Self.nextHeader), (moved, Self.nextHeader)]) == [true, true, false])
     }
 
@@ -47,13 +47,13 @@ import Testing
         #expect(admitted([(list, header)]) == [true, true])
     }
 
-    /// "Changed" is decided at wire precision: a move the f32 cannot show is no change, one it can
-    /// show is.
+    /// "Changed" is decided at the wire's step: a move that rounds to the same 1/64 pt is no
+    /// change, one that reaches the next step is.
     @Test func aChangeBelowWirePrecisionIsNoChange() {
         var invisible = pushTransitionList()
-        invisible.nodes[4].transform.tx += 1e-9
+        invisible.nodes[4].localTransform.tx += 1.0 / 256
         var visible = pushTransitionList()
-        visible.nodes[4].transform.tx += 1e-3
+        visible.nodes[4].localTransform.tx += 1.0 / 64
         #expect(admitted([(invisible, Self.nextHeader), (visible, Self.nextHeader)]) == [true, false, true])
     }
 
@@ -77,14 +77,23 @@ import Testing
         _ = try decoder.decode(buffer)
         #expect(!encoder.encode(list, header: Self.nextHeader, into: &buffer))  // not delivered
         var moved = list
-        moved.nodes[4].transform.tx += 2
+        moved.nodes[4].localTransform.tx += 2
+        moved = composed(moved)
         #expect(encoder.encode(moved, header: Self.nextHeader, into: &buffer))
         guard case .frame(let frame) = try decoder.decode(buffer) else { Issue.record("not a frame"); return }
-        #expect(frame.displayList.nodes.map(\.name) == moved.nodes.map(\.name))
-        #expect(frame.displayList.nodes[4].transform.tx == Double(Float(moved.nodes[4].transform.tx)))
+        #expect(frame.displayList == quantised(moved))
+        #expect(frame.displayList.nodes[6].transform.tx == 197)
+        // The skipped frame's time step was not spent: the client's clock reads this frame's time.
+        #expect(frame.header.serverTime == Self.nextHeader.serverTime.microsecondsRounded)
+        #expect(frame.header.sequence == Self.nextHeader.sequence)
     }
 
     @Test func aResetAdmitsTheNextFrameEvenIfUnchanged() {
         #expect(admitted([(pushTransitionList(), Self.nextHeader)], resetFirst: true) == [true, true])
     }
+}
+
+extension Double {
+    /// Seconds as the wire's whole microseconds give them back.
+    var microsecondsRounded: Double { (self * 1e6).rounded() / 1e6 }
 }

@@ -26,14 +26,17 @@ import Testing
         let first = try #require(try send(list, through: &stream, decoder: &decoder))
         #expect(first.isKeyframe && first.header.sequence == 1)
         #expect(first.header.inputSequence == 7 && first.header.serverTime == 3.5)
-        #expect(first.header.buildDuration == Double(Float(0.002)))  // sent as f32
+        #expect(first.header.buildDuration == 0.002)  // sent in whole µs
         #expect(try send(list, through: &stream, decoder: &decoder) == nil)
 
         var moved = list
-        moved.nodes[4].transform.tx += 0.5
+        moved.nodes[4].localTransform.tx += 0.5
+        moved = composed(moved)
         let second = try #require(try send(moved, through: &stream, decoder: &decoder))
         #expect(!second.isKeyframe && second.header.sequence == 2)
         #expect(second.displayList.nodes[4].transform.tx == moved.nodes[4].transform.tx)
+        // One record: index step, mask, Δtx 32 (zigzag 64), Δty 0.
+        #expect(second.byteCount == FrameEncoderTests.steadyHeader + 4)
         // Only a new input number: still sent, so the page sees its input reflected.
         let reflected = try #require(try send(moved, through: &stream, decoder: &decoder, input: 8))
         #expect(reflected.header.sequence == 3 && reflected.header.inputSequence == 8)

@@ -1,12 +1,12 @@
-"""A small Python client for Segue's wire protocol (docs/protocol.md, version 1).
+"""A small Python client for Segue's wire protocol (docs/protocol.md, version 4).
 
 Used by the server tests and the load tools: it encodes page messages and decodes server messages,
 keeping the per-node state the change-only frame encoding needs.
 """
 import struct
 
-VERSION = 3
-SUBPROTOCOL = "segue.v3"
+VERSION = 4
+SUBPROTOCOL = "segue.v4"
 
 HELLO, FRAME, PONG, ERROR = 1, 2, 3, 4
 POINTER, VIEWPORT, SCENE, PING, SLOW = 16, 17, 18, 19, 20
@@ -57,6 +57,10 @@ class Reader:
                 return value
             shift += 7
 
+    def svarint(self):
+        value = self.varint()
+        return value >> 1 if value % 2 == 0 else -((value + 1) >> 1)
+
     def string(self):
         n = self.varint()
         text = self.data[self.at:self.at + n].decode()
@@ -64,11 +68,24 @@ class Reader:
         return text
 
 
+LENGTH_STEPS, MATRIX_STEPS, ALPHA_STEPS, PROGRESS_STEPS = 64, 1024, 255, 65535
+
+
+def _blank(node_id, depth):
+    """A new id's values: the wire's defaults, own values in their integer steps."""
+    return {"id": node_id, "depth": depth, "descendants": 0, "pos": [0, 0], "size": [0, 0],
+            "lin": [MATRIX_STEPS, 0, 0, MATRIX_STEPS], "own_alpha": ALPHA_STEPS, "name": "", "color": (0, 0, 0, 0),
+            "radius": 0.0, "clips": 0, "text": None, "font_size": 17.0, "text_color": (0, 0, 0, 255),
+            "shadow": None, "border": None}
+
+
 class Decoder:
-    """Decodes server messages; frames rebuild the full display list from change-only records."""
+    """Decodes server messages; frames rebuild the full display list from change-only records,
+    composing parent-relative matrices and alphas into absolute `m` and `alpha`."""
 
     def __init__(self):
-        self.known = {}
+        self.nodes = []
+        self.head = None
         self.hint = ""
 
     def decode(self, data):
@@ -92,66 +109,113 @@ class Decoder:
         raise ValueError(f"message type {kind}")
 
     def _frame(self, r, size):
-        flags, operation, phase = r.take("BBB")
-        sequence, input_sequence = r.take("II")
-        server_time = r.take("d")
-        build, progress, width, height = r.take("ffff")
-        count = r.take("I")
+        flags, build_us = r.take("BH")
+        if flags & 0x80:
+            raise ValueError(f"frame flags {flags:#x}")
         if flags & 1:
-            self.known = {}
+            sequence = r.varint()
+            server_time = r.take("d")
+            width, height = r.varint() / LENGTH_STEPS, r.varint() / LENGTH_STEPS
+            self.head = {"sequence": sequence, "time": server_time, "us": round(server_time * 1e6),
+                         "viewport": (width, height), "state": 0, "progress": 0, "input": 0}
             self.hint = ""
+            self.nodes = []
+        else:
+            if self.head is None:
+                raise ValueError("frame before the first keyframe")
+            self.head["us"] += r.svarint()
+            self.head["time"] = self.head["us"] / 1e6
+            self.head["sequence"] = r.varint() if flags & 64 else (self.head["sequence"] + 1) & 0xFFFFFFFF
+        h = self.head
+        if flags & 2:
+            h["state"] = r.take("B")
+        if flags & 4:
+            h["progress"] = r.take("H")
+        if flags & 8:
+            h["input"] = (h["input"] + r.svarint()) & 0xFFFFFFFF
         if flags & 16:
             self.hint = r.string()
-        nodes, now = [], {}
-        for _ in range(count):
-            node_id, depth, descendants = r.varint(), r.varint(), r.varint()
-            mask = r.take("B")
-            depth_mask = r.take("B") if mask & 0x80 else 0
-            mask &= 0x7F
-            node = dict(self.known.get(node_id, {}))
-            if not node:
-                node.update(shadow=None, border=None)
-            if len(node) == 2 and mask != 0x7F:
-                raise ValueError(f"unknown node {node_id} with mask {mask:#x}")
-            node.update(id=node_id, depth=depth, descendants=descendants)
-            if mask & 1:
-                a, b, c, d, tx, ty, w, h = r.take("ffffffff")
-                node.update(m=[a, b, c, d, tx, ty], w=w, h=h)
-            if mask & 2:
-                node["alpha"] = r.take("f")
-            if mask & 4:
-                node["name"] = r.string()
-            if mask & 8:
-                node["color"] = r.take("BBBB")
-            if mask & 16:
-                node["radius"], node["clips"] = r.take("fB")
-            if mask & 32:
-                n = r.varint()
-                node["text"] = None if n == 0 else r.data[r.at:r.at + n - 1].decode()
-                r.at += max(n - 1, 0)
-            if mask & 64:
-                node["font_size"] = r.take("f")
-                node["text_color"] = r.take("BBBB")
-            if depth_mask & 1:
-                color = r.take("BBBB")
-                opacity, radius, dx, dy = r.take("ffff")
-                node["shadow"] = None if opacity == 0 else {"color": color, "opacity": opacity, "radius": radius,
-                                                            "offset": (dx, dy)}
-            if depth_mask & 2:
-                width = r.take("f")
-                color = r.take("BBBB")
-                node["border"] = None if width == 0 else {"width": width, "color": color}
-            nodes.append(node)
-            now[node_id] = node
-        self.known = now
+        if flags & 32:
+            previous = {n["id"]: n for n in self.nodes}
+            node_id, nodes = 0, []
+            for _ in range(r.varint()):
+                node_id = (node_id + r.svarint()) & 0xFFFFFFFF
+                depth = r.varint()
+                node = previous.pop(node_id, None) or _blank(node_id, depth)
+                node["depth"] = depth
+                nodes.append(node)
+            self.nodes = nodes
+        index = -1
+        while r.at < len(r.data):
+            index += 1 + r.varint()
+            self._record(r, self.nodes[index])
+        self._compose()
+        state = h["state"]
         transition = None
-        if flags & 2:
-            transition = {"operation": OPERATIONS[operation], "phase": TRANSITION_PHASES[phase],
-                          "progress": progress, "interactive": bool(flags & 4)}
-        return {"type": "frame", "keyframe": bool(flags & 1), "sequence": sequence,
-                "input_sequence": input_sequence, "server_time": server_time, "build": build,
-                "viewport": (width, height), "transition": transition, "nodes": nodes, "bytes": size,
-                "slow": bool(flags & 8), "hint": self.hint}
+        if state & 7:
+            transition = {"operation": OPERATIONS[state & 7], "phase": TRANSITION_PHASES[(state >> 3) & 7],
+                          "progress": h["progress"] / PROGRESS_STEPS, "interactive": bool(state & 0x40)}
+        return {"type": "frame", "keyframe": bool(flags & 1), "sequence": h["sequence"],
+                "input_sequence": h["input"], "server_time": h["time"], "build": build_us / 1e6,
+                "viewport": h["viewport"], "transition": transition, "nodes": [dict(n) for n in self.nodes],
+                "bytes": size, "slow": bool(state & 0x80), "hint": self.hint}
+
+    @staticmethod
+    def _record(r, node):
+        mask = r.varint()
+        if mask & 1:
+            node["pos"] = [node["pos"][0] + r.svarint(), node["pos"][1] + r.svarint()]
+        if mask & 2:
+            node["size"] = [node["size"][0] + r.svarint(), node["size"][1] + r.svarint()]
+        if mask & 4:
+            node["lin"] = [value + r.svarint() for value in node["lin"]]
+        if mask & 8:
+            node["own_alpha"] = r.take("B")
+        if mask & 16:
+            node["color"] = r.take("BBBB")
+        if mask & 32:
+            node["radius"] = r.varint() / LENGTH_STEPS
+            node["clips"] = r.take("B")
+        if mask & 64:
+            node["font_size"] = r.take("f")
+            node["text_color"] = r.take("BBBB")
+        if mask & 128:
+            node["name"] = r.string()
+        if mask & 256:
+            n = r.varint()
+            node["text"] = None if n == 0 else r.data[r.at:r.at + n - 1].decode()
+            r.at += max(n - 1, 0)
+        if mask & 512:
+            color = r.take("BBBB")
+            opacity, radius, dx, dy = r.take("ffff")
+            node["shadow"] = None if opacity == 0 else {"color": color, "opacity": opacity, "radius": radius,
+                                                        "offset": (dx, dy)}
+        if mask & 1024:
+            width = r.take("f")
+            color = r.take("BBBB")
+            node["border"] = None if width == 0 else {"width": width, "color": color}
+
+    def _compose(self):
+        parents = []
+        for index, node in enumerate(self.nodes):
+            while len(parents) > node["depth"]:
+                parent_index = parents.pop()
+                self.nodes[parent_index]["descendants"] = index - parent_index - 1
+            a, b, c, d = (value / MATRIX_STEPS for value in node["lin"])
+            tx, ty = (value / LENGTH_STEPS for value in node["pos"])
+            alpha = node["own_alpha"] / ALPHA_STEPS
+            if parents:
+                p = self.nodes[parents[-1]]
+                pa, pb, pc, pd, ptx, pty = p["m"]
+                a, b, c, d, tx, ty = (a * pa + b * pc, a * pb + b * pd, c * pa + d * pc, c * pb + d * pd,
+                                      tx * pa + ty * pc + ptx, tx * pb + ty * pd + pty)
+                alpha *= p["alpha"]
+            node["m"] = [a, b, c, d, tx, ty]
+            node["alpha"] = alpha
+            node["w"], node["h"] = node["size"][0] / LENGTH_STEPS, node["size"][1] / LENGTH_STEPS
+            parents.append(index)
+        for parent_index in parents:
+            self.nodes[parent_index]["descendants"] = len(self.nodes) - parent_index - 1
 
 
 def node(frame, name):

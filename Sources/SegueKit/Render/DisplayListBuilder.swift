@@ -9,13 +9,16 @@ struct DisplayListBuilder {
 
     mutating func build(root: View, into list: inout DisplayList) {
         list.nodes.removeAll(keepingCapacity: true)
-        visit(root, parentTransform: .identity, parentAlpha: 1, parentDimming: 0, depth: 0, into: &list.nodes)
+        visit(root, parentTransform: .identity, parentOrigin: .zero, parentAlpha: 1, parentDimming: 0, depth: 0,
+              into: &list.nodes)
     }
 
-    private mutating func visit(_ view: View, parentTransform: AffineTransform, parentAlpha: Double,
-                                parentDimming: Double, depth: Int, into nodes: inout [DisplayNode]) {
+    private mutating func visit(_ view: View, parentTransform: AffineTransform, parentOrigin: Point,
+                                parentAlpha: Double, parentDimming: Double, depth: Int,
+                                into nodes: inout [DisplayNode]) {
         if view.isHidden { return }
-        let alpha = parentAlpha * min(max(Double(animationVector: view.presentationVector(.alpha)), 0), 1)
+        let ownAlpha = min(max(Double(animationVector: view.presentationVector(.alpha)), 0), 1)
+        let alpha = parentAlpha * ownAlpha
         if alpha <= 0 { return }
         if view.displayID == 0 {
             view.displayID = nextID
@@ -23,17 +26,21 @@ struct DisplayListBuilder {
         }
         let bounds = Rect(animationVector: view.presentationVector(.bounds))
         let toViewport: AffineTransform
+        let toParent: AffineTransform
         if depth == 0 {
             toViewport = .identity
+            toParent = .identity
         } else {
             let center = Point(animationVector: view.presentationVector(.center))
             let transform = AffineTransform(animationVector: view.presentationVector(.transform))
             // Local (0,0)–(w,h) → centered on the anchor → own transform → moved to the center, in the
             // parent's bounds space → viewport (parentTransform maps the parent's bounds space).
-            toViewport = AffineTransform(translationX: -bounds.size.width / 2, y: -bounds.size.height / 2)
+            let toCenter = AffineTransform(translationX: -bounds.size.width / 2, y: -bounds.size.height / 2)
                 .concatenating(transform)
                 .concatenating(AffineTransform(translationX: center.x, y: center.y))
-                .concatenating(parentTransform)
+            toViewport = toCenter.concatenating(parentTransform)
+            toParent = parentOrigin == .zero ? toCenter
+                : toCenter.concatenating(AffineTransform(translationX: -parentOrigin.x, y: -parentOrigin.y))
         }
         let ownDimming = min(max(Double(animationVector: view.presentationVector(.dimming)), 0), 1)
         let dimming = view.tintAdjustmentMode == .normal ? ownDimming : max(ownDimming, parentDimming)
@@ -41,7 +48,7 @@ struct DisplayListBuilder {
         let index = nodes.count
         nodes.append(DisplayNode(
             id: view.displayID, name: view.name, depth: UInt16(clamping: depth), descendantCount: 0,
-            size: bounds.size, transform: toViewport, alpha: alpha,
+            size: bounds.size, transform: toViewport, localTransform: toParent, alpha: alpha, ownAlpha: ownAlpha,
             backgroundColor: Self.dim(background, by: dimming),
             cornerRadius: max(Double(animationVector: view.presentationVector(.cornerRadius)), 0),
             clipsToBounds: view.clipsToBounds, text: view.text,
@@ -52,8 +59,8 @@ struct DisplayListBuilder {
         let boundsToViewport = AffineTransform(translationX: -bounds.origin.x, y: -bounds.origin.y)
             .concatenating(toViewport)
         for subview in view.subviews {
-            visit(subview, parentTransform: boundsToViewport, parentAlpha: alpha, parentDimming: dimming,
-                  depth: depth + 1, into: &nodes)
+            visit(subview, parentTransform: boundsToViewport, parentOrigin: bounds.origin, parentAlpha: alpha,
+                  parentDimming: dimming, depth: depth + 1, into: &nodes)
         }
         nodes[index].descendantCount = UInt32(nodes.count - index - 1)
     }

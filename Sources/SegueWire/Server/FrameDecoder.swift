@@ -2,15 +2,19 @@ import Motion
 import SegueValues
 
 /// The page's decoder in Swift: reads a stream of server messages and rebuilds each frame's
-/// display list from the sections sent and the nodes remembered from the previous frame.
+/// display list from the records sent and the nodes of the previous frame, composing each node's
+/// parent-relative geometry and opacity down the tree (docs/protocol.md, version 4).
 ///
 /// After an error the remembered nodes may be half-updated; the stream recovers at the next
 /// keyframe (the server sends one after every reset, e.g. on reconnect).
 public struct FrameDecoder: Sendable {
-    private var known: [UInt32: KnownNode] = [:]
-    private var frameNumber: UInt64 = 0
-    /// The screen's hint as last sent; a keyframe clears it.
-    private var hint = ""
+    /// The previous frame's nodes in paint order, as composed for the caller.
+    private var nodes: [DisplayNode] = []
+    /// The same nodes' own values as the wire carries them: records apply to these.
+    private var values: [WireNode] = []
+    private var state = HeaderState()
+    /// Scratch stack of ancestor indices while composing.
+    private var parents: [Int] = []
 
     public init() {}
 
@@ -88,103 +92,183 @@ public struct FrameDecoder: Sendable {
     }
 
     private mutating func frame(from reader: inout ByteReader, byteCount: Int) throws(ServerMessageError) -> DecodedFrame {
-        guard let flagByte = reader.readUInt8(), let operationCode = reader.readUInt8(),
-              let phaseCode = reader.readUInt8(), let sequence = reader.readLittleEndian(UInt32.self),
-              let inputSequence = reader.readLittleEndian(UInt32.self), let serverTime = reader.readFloat64(),
-              let buildDuration = reader.readFloat32(), let progress = reader.readFloat32(),
-              let width = reader.readFloat32(), let height = reader.readFloat32(),
-              let nodeCount = reader.readLittleEndian(UInt32.self)
-        else { throw .truncated(.frame) }
+        guard let flagByte = reader.readUInt8(), let buildMicros = reader.readLittleEndian(UInt16.self) else {
+            throw .truncated(.frame)
+        }
         let flags = FrameFlags(rawValue: flagByte)
         guard FrameFlags.known.isSuperset(of: flags) else { throw .invalidCode("frame flags", flagByte) }
-        var transition: TransitionStatus?
-        if flags.contains(.transition) {
-            guard let operation = TransitionStatus.Operation(wireCode: operationCode) else {
-                throw .invalidCode("transition operation", operationCode)
+        let isKeyframe = flags.contains(.keyframe)
+        if isKeyframe {
+            guard flags.contains(.structure), !flags.contains(.sequence) else {
+                throw .invalidCode("frame flags", flagByte)
             }
-            guard let phase = TransitionStatus.Phase(wireCode: phaseCode) else {
-                throw .invalidCode("transition phase", phaseCode)
+            guard let sequence = reader.readVarint(), let serverTime = reader.readFloat64(),
+                  let width = reader.readVarint(), let height = reader.readVarint()
+            else { throw .truncated(.frame) }
+            state = HeaderState()
+            state.sequence = sequence
+            state.serverTime = serverTime
+            state.serverMicros = FrameEncoder.microseconds(serverTime)
+            state.viewport = Size(width: Double(width) / WireStep.lengthsPerPoint,
+                                  height: Double(height) / WireStep.lengthsPerPoint)
+            nodes.removeAll(keepingCapacity: true)
+            values.removeAll(keepingCapacity: true)
+        } else {
+            guard state.viewport != nil else { throw .missingKeyframe }
+            guard let step = reader.readSignedVarint() else { throw .truncated(.frame) }
+            state.serverMicros &+= Int64(step)
+            state.serverTime = Double(state.serverMicros) / 1e6
+            if flags.contains(.sequence) {
+                guard let sequence = reader.readVarint() else { throw .truncated(.frame) }
+                state.sequence = sequence
+            } else {
+                state.sequence &+= 1
             }
-            transition = TransitionStatus(operation: operation, phase: phase, progress: Double(progress),
-                                          isInteractive: flags.contains(.interactive))
         }
-        let header = FrameHeader(sequence: sequence, serverTime: serverTime, buildDuration: Double(buildDuration),
-                                 transition: transition, inputSequence: inputSequence,
-                                 slowAnimations: flags.contains(.slowAnimations))
-        if flags.contains(.keyframe) { hint = "" }
-        if flags.contains(.hint) { hint = try Self.string(from: &reader, in: .frame) }
-        // Every record is at least 4 bytes; checking first keeps a forged count from reserving memory.
-        guard Int(nodeCount) <= reader.remaining / 4 else { throw .truncated(.frame) }
-        if flags.contains(.keyframe) { known.removeAll(keepingCapacity: true) }
-        frameNumber &+= 1
-        var list = DisplayList(viewport: Size(width: Double(width), height: Double(height)), hint: hint)
-        list.nodes.reserveCapacity(Int(nodeCount))
-        for _ in 0..<nodeCount {
-            list.nodes.append(try node(from: &reader))
+        if flags.contains(.state) {
+            guard let byte = reader.readUInt8() else { throw .truncated(.frame) }
+            try Self.validateState(byte)
+            state.stateByte = byte
         }
-        if known.count > 2 * list.nodes.count + 64 {
-            let current = frameNumber
-            known = known.filter { $0.value.frame == current }
+        if flags.contains(.progress) {
+            guard let progress = reader.readLittleEndian(UInt16.self) else { throw .truncated(.frame) }
+            state.progress = progress
         }
-        return DecodedFrame(header: header, isKeyframe: flags.contains(.keyframe), displayList: list,
-                            byteCount: byteCount)
+        if flags.contains(.inputSequence) {
+            guard let step = reader.readSignedVarint() else { throw .truncated(.frame) }
+            state.inputSequence &+= UInt32(bitPattern: step)
+        }
+        if flags.contains(.hint) { state.hint = try Self.string(from: &reader, in: .frame) }
+        if flags.contains(.structure) { try readStructure(from: &reader) }
+        var lastIndex = -1
+        while !reader.isAtEnd {
+            guard let skip = reader.readVarint(), let mask = reader.readVarint() else { throw .truncated(.frame) }
+            let index = lastIndex + 1 + Int(skip)
+            guard index < values.count else { throw .noSuchNode(index: index) }
+            let fields = NodeFields(rawValue: mask)
+            guard !fields.isEmpty, NodeFields.all.isSuperset(of: fields) else {
+                throw .invalidCode("node fields", UInt8(truncatingIfNeeded: mask))
+            }
+            try Self.read(fields, of: &values[index], from: &reader)
+            lastIndex = index
+        }
+        compose()
+        let header = FrameHeader(sequence: state.sequence, serverTime: state.serverTime,
+                                 buildDuration: Double(buildMicros) / 1e6, transition: state.transition,
+                                 inputSequence: state.inputSequence, slowAnimations: state.stateByte & 0x80 != 0)
+        let list = DisplayList(viewport: state.viewport ?? .zero, nodes: nodes, hint: state.hint)
+        return DecodedFrame(header: header, isKeyframe: isKeyframe, displayList: list, byteCount: byteCount)
     }
 
-    private mutating func node(from reader: inout ByteReader) throws(ServerMessageError) -> DisplayNode {
-        guard let id = reader.readVarint(), let depth = reader.readVarint(),
-              let descendantCount = reader.readVarint(), let fieldByte = reader.readUInt8()
-        else { throw .truncated(.frame) }
-        guard let depth16 = UInt16(exactly: depth) else { throw .truncated(.frame) }
-        var fields = NodeFields(rawValue: fieldByte)
-        var depthFields: DepthFields = []
-        if fields.contains(.more) {
-            guard let depthByte = reader.readUInt8() else { throw .truncated(.frame) }
-            depthFields = DepthFields(rawValue: depthByte)
-            guard !depthFields.isEmpty, DepthFields.all.isSuperset(of: depthFields) else {
-                throw .invalidCode("node depth fields", depthByte)
-            }
-            fields.remove(.more)
+    /// The operation in bits 0–2 and the phase in bits 3–5 are both 0 or both a code; bit 6
+    /// (interactive) only with a transition.
+    private static func validateState(_ byte: UInt8) throws(ServerMessageError) {
+        let operation = byte & 0x07
+        let phase = (byte >> 3) & 0x07
+        if operation == 0 {
+            guard phase == 0, byte & 0x40 == 0 else { throw .invalidCode("frame state", byte) }
+        } else {
+            guard TransitionStatus.Operation(wireCode: operation) != nil,
+                  TransitionStatus.Phase(wireCode: phase) != nil
+            else { throw .invalidCode("frame state", byte) }
         }
-        let previous = known[id]
-        let isKnown = previous.map { $0.frame == frameNumber &- 1 && frameNumber > 1 } ?? false
-        guard isKnown || fields == .all else { throw .missingNodeState(id: id) }
-        var node = isKnown ? (previous?.node ?? DisplayNode(id: 0, name: "")) : DisplayNode(id: 0, name: "")
-        node.id = id
-        node.depth = depth16
-        node.descendantCount = descendantCount
-        try read(fields, of: &node, from: &reader)
-        try read(depthFields, of: &node, from: &reader)
-        known[id] = KnownNode(frame: frameNumber, node: node)
-        return node
     }
 
-    private func read(_ fields: NodeFields, of node: inout DisplayNode,
-                      from reader: inout ByteReader) throws(ServerMessageError) {
-        if fields.contains(.geometry) {
-            var values = [Double](repeating: 0, count: 8)
-            for index in 0..<8 {
-                guard let value = reader.readFloat32() else { throw .truncated(.frame) }
-                values[index] = Double(value)
+    /// The new paint order: a node whose id was in the previous order keeps its values, any other
+    /// starts from the defaults. Depths must form a tree in paint order (the first is 0, each at
+    /// most one deeper than the one before).
+    private mutating func readStructure(from reader: inout ByteReader) throws(ServerMessageError) {
+        // Every entry takes at least two bytes: checking first keeps a forged count from reserving memory.
+        guard let count = reader.readVarint(), Int(count) <= reader.remaining / 2 else { throw .truncated(.frame) }
+        var previousIndex: [UInt32: Int] = [:]
+        for (index, node) in nodes.enumerated() { previousIndex[node.id] = index }
+        var newNodes: [DisplayNode] = []
+        var newValues: [WireNode] = []
+        newNodes.reserveCapacity(Int(count))
+        newValues.reserveCapacity(Int(count))
+        var id: UInt32 = 0
+        var previousDepth = -1
+        for _ in 0..<count {
+            guard let step = reader.readSignedVarint(), let depth = reader.readVarint() else { throw .truncated(.frame) }
+            id &+= UInt32(bitPattern: step)
+            guard Int(depth) <= previousDepth + 1, let depth16 = UInt16(exactly: depth) else {
+                throw .invalidCode("node depth", UInt8(truncatingIfNeeded: depth))
             }
-            node.transform = AffineTransform(a: values[0], b: values[1], c: values[2], d: values[3],
-                                             tx: values[4], ty: values[5])
-            node.size = Size(width: values[6], height: values[7])
+            previousDepth = Int(depth)
+            if let old = previousIndex.removeValue(forKey: id) {
+                newValues.append(values[old])
+            } else {
+                newValues.append(WireNode())
+            }
+            newNodes.append(DisplayNode(id: id, name: "", depth: depth16))
+        }
+        nodes = newNodes
+        values = newValues
+    }
+
+    /// Rebuilds every node from its wire values, composing transforms and alphas down the tree and
+    /// counting descendants from the depths.
+    private mutating func compose() {
+        parents.removeAll(keepingCapacity: true)
+        for index in nodes.indices {
+            let depth = Int(nodes[index].depth)
+            var node = values[index].displayNode(id: nodes[index].id, depth: nodes[index].depth)
+            while parents.count > depth {
+                let parent = parents.removeLast()
+                nodes[parent].descendantCount = UInt32(index - parent - 1)
+            }
+            if let parent = parents.last {
+                node.transform = node.localTransform.concatenating(nodes[parent].transform)
+                node.alpha = node.ownAlpha * nodes[parent].alpha
+            }
+            nodes[index] = node
+            parents.append(index)
+        }
+        while let parent = parents.popLast() {
+            nodes[parent].descendantCount = UInt32(nodes.count - parent - 1)
+        }
+    }
+
+    private static func read(_ fields: NodeFields, of node: inout WireNode,
+                             from reader: inout ByteReader) throws(ServerMessageError) {
+        if fields.contains(.position) {
+            guard let x = reader.readSignedVarint(), let y = reader.readSignedVarint() else { throw .truncated(.frame) }
+            node.position &+= SIMD2(x, y)
+        }
+        if fields.contains(.size) {
+            guard let width = reader.readSignedVarint(), let height = reader.readSignedVarint() else {
+                throw .truncated(.frame)
+            }
+            node.size &+= SIMD2(width, height)
+        }
+        if fields.contains(.linear) {
+            for index in 0..<4 {
+                guard let step = reader.readSignedVarint() else { throw .truncated(.frame) }
+                node.linear[index] &+= step
+            }
         }
         if fields.contains(.alpha) {
-            guard let alpha = reader.readFloat32() else { throw .truncated(.frame) }
-            node.alpha = Double(alpha)
+            guard let alpha = reader.readUInt8() else { throw .truncated(.frame) }
+            node.alpha = alpha
         }
-        if fields.contains(.name) { node.name = try Self.string(from: &reader, in: .frame) }
         if fields.contains(.backgroundColor) {
             guard let rgba = reader.readLittleEndian(UInt32.self) else { throw .truncated(.frame) }
-            node.backgroundColor = Color(packedRGBA: rgba)
+            node.background = rgba
         }
         if fields.contains(.shape) {
-            guard let radius = reader.readFloat32(), let clip = reader.readUInt8() else { throw .truncated(.frame) }
+            guard let radius = reader.readVarint(), let clip = reader.readUInt8() else { throw .truncated(.frame) }
             guard clip <= 1 else { throw .invalidCode("clip flag", clip) }
-            node.cornerRadius = Double(radius)
+            node.cornerRadius = Int32(truncatingIfNeeded: radius)
             node.clipsToBounds = clip == 1
         }
+        if fields.contains(.textStyle) {
+            guard let size = reader.readLittleEndian(UInt32.self), let rgba = reader.readLittleEndian(UInt32.self) else {
+                throw .truncated(.frame)
+            }
+            node.fontSize = Float(bitPattern: size)
+            node.textColor = rgba
+        }
+        if fields.contains(.name) { node.name = try string(from: &reader, in: .frame) }
         if fields.contains(.text) {
             guard let lengthPlusOne = reader.readVarint() else { throw .truncated(.frame) }
             if lengthPlusOne == 0 {
@@ -195,40 +279,42 @@ public struct FrameDecoder: Sendable {
                 node.text = text
             }
         }
-        if fields.contains(.textStyle) {
-            guard let fontSize = reader.readFloat32(), let rgba = reader.readLittleEndian(UInt32.self) else {
-                throw .truncated(.frame)
-            }
-            node.fontSize = Double(fontSize)
-            node.textColor = Color(packedRGBA: rgba)
-        }
-    }
-}
-
-extension FrameDecoder {
-    /// The depth sections; an invisible shadow or border on the wire (opacity or width 0) is none.
-    private func read(_ fields: DepthFields, of node: inout DisplayNode,
-                      from reader: inout ByteReader) throws(ServerMessageError) {
         if fields.contains(.shadow) {
-            guard let rgba = reader.readLittleEndian(UInt32.self), let opacity = reader.readFloat32(),
-                  let radius = reader.readFloat32(), let dx = reader.readFloat32(), let dy = reader.readFloat32()
-            else { throw .truncated(.frame) }
-            let shadow = Shadow(color: Color(packedRGBA: rgba), opacity: Double(opacity), radius: Double(radius),
-                                offset: Size(width: Double(dx), height: Double(dy)))
-            node.shadow = shadow.isVisible ? shadow : .none
+            guard let rgba = reader.readLittleEndian(UInt32.self) else { throw .truncated(.frame) }
+            var shadow = SIMD4<Float>()
+            for index in 0..<4 {
+                guard let value = reader.readFloat32() else { throw .truncated(.frame) }
+                shadow[index] = value
+            }
+            node.shadowColor = rgba
+            node.shadow = shadow
         }
         if fields.contains(.border) {
             guard let width = reader.readFloat32(), let rgba = reader.readLittleEndian(UInt32.self) else {
                 throw .truncated(.frame)
             }
-            let border = Border(width: Double(width), color: Color(packedRGBA: rgba))
-            node.border = border.isVisible ? border : .none
+            node.borderWidth = width
+            node.borderColor = rgba
         }
     }
 }
 
-private struct KnownNode {
-    var frame: UInt64
-    var node: DisplayNode
-}
+/// The header values the page holds between frames; a keyframe resets them to these.
+private struct HeaderState: Sendable {
+    var sequence: UInt32 = 0
+    var serverTime = 0.0
+    var serverMicros: Int64 = 0
+    /// Nil until the first keyframe: a frame before it cannot be read.
+    var viewport: Size?
+    var stateByte: UInt8 = 0
+    var progress: UInt16 = 0
+    var inputSequence: UInt32 = 0
+    var hint = ""
 
+    var transition: TransitionStatus? {
+        guard let operation = TransitionStatus.Operation(wireCode: stateByte & 0x07),
+              let phase = TransitionStatus.Phase(wireCode: (stateByte >> 3) & 0x07) else { return nil }
+        return TransitionStatus(operation: operation, phase: phase, progress: Double(progress) / WireStep.progressSteps,
+                                isInteractive: stateByte & 0x40 != 0)
+    }
+}

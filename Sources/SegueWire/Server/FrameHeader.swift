@@ -27,67 +27,78 @@ public struct FrameHeader: Equatable, Sendable {
         self.slowAnimations = slowAnimations
     }
 
-    /// Bytes the header takes on the wire, before the node records (layout in docs/protocol.md).
-    public static let encodedSize = 41
-    /// Where the f32 build duration sits in an encoded frame (docs/protocol.md).
-    static let buildDurationOffset = 21
+    /// Where the u16 build duration (µs) sits in an encoded frame (docs/protocol.md).
+    static let buildDurationOffset = 3
+    /// Bytes before the header's optional parts: version, type, flags, build duration.
+    static let fixedSize = 5
 }
 
-/// Bits of the header's flags byte (offset 2).
+/// Bits of the header's flags byte (offset 2): which optional parts follow, in this order.
 struct FrameFlags: OptionSet {
     let rawValue: UInt8
 
-    /// The client must drop every node it remembers: each node in this frame is sent in full.
+    /// The client drops every node and header value it holds; sequence, server time, viewport
+    /// and the structure follow in full.
     static let keyframe = FrameFlags(rawValue: 1 << 0)
-    /// Operation, phase and progress describe a running transition.
-    static let transition = FrameFlags(rawValue: 1 << 1)
-    static let interactive = FrameFlags(rawValue: 1 << 2)
-    static let slowAnimations = FrameFlags(rawValue: 1 << 3)
-    /// A string follows the fixed header: the screen's hint, replacing the one the client has.
-    /// Sent in a keyframe when there is one, and whenever it changes.
+    /// The state byte follows: operation, phase, interactive, slow animations.
+    static let state = FrameFlags(rawValue: 1 << 1)
+    /// The u16 progress follows.
+    static let progress = FrameFlags(rawValue: 1 << 2)
+    /// The input sequence's change follows.
+    static let inputSequence = FrameFlags(rawValue: 1 << 3)
+    /// The screen's hint follows, replacing the client's.
     static let hint = FrameFlags(rawValue: 1 << 4)
+    /// The paint order (ids and depths) follows: nodes were added, removed or moved in the tree.
+    static let structure = FrameFlags(rawValue: 1 << 5)
+    /// The sequence number follows: it is not the previous one + 1.
+    static let sequence = FrameFlags(rawValue: 1 << 6)
 
-    static let known: FrameFlags = [.keyframe, .transition, .interactive, .slowAnimations, .hint]
+    static let known: FrameFlags = [.keyframe, .state, .progress, .inputSequence, .hint, .structure, .sequence]
 }
 
-/// Which optional sections follow a node record's fixed part, in this bit order. A section is
-/// present when its value differs from what the client already has for that node id.
-struct NodeFields: OptionSet {
-    let rawValue: UInt8
+/// The state byte: what the page shows about the transition and the animation speed.
+enum FrameState {
+    static func encode(_ transition: TransitionStatus?, slowAnimations: Bool) -> UInt8 {
+        var byte: UInt8 = slowAnimations ? 0x80 : 0
+        if let transition {
+            byte |= transition.operation.wireCode | transition.phase.wireCode << 3
+            if transition.isInteractive { byte |= 0x40 }
+        }
+        return byte
+    }
+}
 
-    /// a, b, c, d, tx, ty, width, height as Float32: 32 bytes.
-    static let geometry = NodeFields(rawValue: 1 << 0)
-    /// Float32.
-    static let alpha = NodeFields(rawValue: 1 << 1)
-    /// Varint length + UTF-8.
-    static let name = NodeFields(rawValue: 1 << 2)
+/// Which sections follow a node record's index, in this bit order; the mask is a varint, so a new
+/// section takes the next free bit (bits 11–13 are free; bit 7 of each byte is the varint's continuation, so
+/// sections 7…13 live in the second byte, numbered here by their value bits).
+struct NodeFields: OptionSet {
+    let rawValue: UInt32
+
+    /// Δtx, Δty: zigzag varints, 1/64 pt.
+    static let position = NodeFields(rawValue: 1 << 0)
+    /// Δwidth, Δheight: zigzag varints, 1/64 pt.
+    static let size = NodeFields(rawValue: 1 << 1)
+    /// Δa, Δb, Δc, Δd: zigzag varints, 1/1024.
+    static let linear = NodeFields(rawValue: 1 << 2)
+    /// Own opacity, u8 in 1/255.
+    static let alpha = NodeFields(rawValue: 1 << 3)
     /// r, g, b, a bytes.
-    static let backgroundColor = NodeFields(rawValue: 1 << 3)
-    /// Corner radius as Float32, then the clip flag as one byte (0 or 1).
-    static let shape = NodeFields(rawValue: 1 << 4)
-    /// Varint (UTF-8 length + 1), 0 meaning no text, then the UTF-8.
-    static let text = NodeFields(rawValue: 1 << 5)
+    static let backgroundColor = NodeFields(rawValue: 1 << 4)
+    /// Corner radius as a varint in 1/64 pt, then the clip flag byte (0 or 1).
+    static let shape = NodeFields(rawValue: 1 << 5)
     /// Font size as Float32, then the text color's r, g, b, a bytes.
     static let textStyle = NodeFields(rawValue: 1 << 6)
-    /// A second mask byte follows (`DepthFields`).
-    static let more = NodeFields(rawValue: 1 << 7)
-
-    /// The sections every record of an unknown node carries.
-    static let all: NodeFields = [.geometry, .alpha, .name, .backgroundColor, .shape, .text, .textStyle]
-}
-
-/// The second mask byte's sections, after the first's, in this bit order. Unlike the first's, an
-/// unknown node may leave them out: absent means none (no shadow, no border), so a view without
-/// depth costs what it did in version 1.
-struct DepthFields: OptionSet {
-    let rawValue: UInt8
-
+    /// Varint length + UTF-8 (mask value bit 7, the second mask byte's bit 0).
+    static let name = NodeFields(rawValue: 1 << 7)
+    /// Varint (UTF-8 length + 1), 0 meaning no text, then the UTF-8.
+    static let text = NodeFields(rawValue: 1 << 8)
     /// Color r, g, b, a bytes, then opacity, radius, offset x and offset y as Float32: 20 bytes.
-    static let shadow = DepthFields(rawValue: 1 << 0)
+    static let shadow = NodeFields(rawValue: 1 << 9)
     /// Width as Float32, then the color's r, g, b, a bytes: 8 bytes.
-    static let border = DepthFields(rawValue: 1 << 1)
+    static let border = NodeFields(rawValue: 1 << 10)
 
-    static let all: DepthFields = [.shadow, .border]
+    static let all: NodeFields = [.position, .size, .linear, .alpha, .backgroundColor, .shape, .textStyle, .name,
+                                  .text, .shadow, .border]
 }
 
 extension Color {

@@ -11,10 +11,10 @@ public enum ServerMessage: Equatable, Sendable {
 
 /// A frame with its display list rebuilt from this and earlier frames.
 public struct DecodedFrame: Equatable, Sendable {
-    /// Times and progress come back at the wire's Float32/Float64 precision.
+    /// Times come back in whole microseconds after the keyframe's, progress in 1/65535.
     public var header: FrameHeader
     public var isKeyframe: Bool
-    /// Values come back at the wire's precision: geometry and alpha as Float32, colors as bytes.
+    /// Values come back at the wire's steps (docs/protocol.md, "Quantisation"), composed down the tree.
     public var displayList: DisplayList
     /// The message's size, for bytes-per-frame measurements.
     public var byteCount: Int
@@ -30,7 +30,9 @@ public enum ServerMessageError: Error, Equatable, Sendable {
     case invalidUTF8(MessageType)
     /// A header or node byte outside its defined codes or bits.
     case invalidCode(String, UInt8)
-    /// A node record omits sections for an id the decoder did not have in the previous frame:
-    /// frames were lost or reordered since the encoder's last reset.
-    case missingNodeState(id: UInt32)
+    /// A frame that builds on earlier ones arrived before any keyframe: the page joined late or
+    /// frames were lost since the encoder's last reset.
+    case missingKeyframe
+    /// A record names a paint-order index the frame's node list does not have.
+    case noSuchNode(index: Int)
 }

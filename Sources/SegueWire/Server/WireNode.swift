@@ -1,0 +1,134 @@
+import Motion
+import SegueValues
+
+/// The steps the wire rounds values to (docs/protocol.md, "Quantisation"): finer than a device
+/// pixel at 3× for lengths, and than a pixel of a 1000-point view for matrix entries.
+enum WireStep {
+    /// Lengths (translation, size, corner radius, viewport) in 1/64 pt.
+    static let lengthsPerPoint = 64.0
+    /// Matrix entries a, b, c, d in 1/1024.
+    static let matrixUnitsPerOne = 1024.0
+    /// Own opacity in 1/255, the canvas's own alpha resolution.
+    static let alphaSteps = 255.0
+    /// Progress in 1/65535 of the transition.
+    static let progressSteps = 65535.0
+    /// Quantised values stay within ±2²⁹ units so a difference of two always fits an Int32.
+    static let limit = Double(1 << 29)
+
+    /// round(value × units), clamped to ±`limit`; NaN is 0. Rounding is half away from zero.
+    static func quantise(_ value: Double, _ units: Double) -> Int32 {
+        guard !value.isNaN else { return 0 }
+        return Int32(min(max((value * units).rounded(), -limit), limit))
+    }
+}
+
+/// One node's own values as the wire carries them, relative to its parent and quantised. The
+/// encoder keeps, per node, exactly what the page reconstructs, and compares these to decide
+/// what changed: the two ends therefore never drift apart, however long a run of small moves.
+/// A new node starts from `WireNode()`, the defaults both ends assume.
+struct WireNode: Equatable, Sendable {
+    /// tx, ty of the local transform, 1/64 pt.
+    var position = SIMD2<Int32>(0, 0)
+    /// width, height, 1/64 pt.
+    var size = SIMD2<Int32>(0, 0)
+    /// a, b, c, d of the local transform, 1/1024.
+    var linear = SIMD4<Int32>(1024, 0, 0, 1024)
+    /// Own opacity, 0…255.
+    var alpha: UInt8 = 255
+    var background: UInt32 = 0
+    /// 1/64 pt, never negative.
+    var cornerRadius: Int32 = 0
+    var clipsToBounds = false
+    var fontSize: Float = 17
+    var textColor: UInt32 = WireNode.opaqueBlack
+    var name = ""
+    var text: String?
+    var shadowColor: UInt32 = 0
+    /// Opacity, radius, offset x, offset y; all zero for none.
+    var shadow = SIMD4<Float>()
+    var borderWidth: Float = 0
+    var borderColor: UInt32 = 0
+
+    static let opaqueBlack = Color.black.packedRGBA
+
+    init() {}
+
+    init(quantising node: DisplayNode) {
+        let t = node.localTransform
+        position = SIMD2(WireStep.quantise(t.tx, WireStep.lengthsPerPoint),
+                         WireStep.quantise(t.ty, WireStep.lengthsPerPoint))
+        size = SIMD2(WireStep.quantise(node.size.width, WireStep.lengthsPerPoint),
+                     WireStep.quantise(node.size.height, WireStep.lengthsPerPoint))
+        linear = SIMD4(WireStep.quantise(t.a, WireStep.matrixUnitsPerOne), WireStep.quantise(t.b, WireStep.matrixUnitsPerOne),
+                       WireStep.quantise(t.c, WireStep.matrixUnitsPerOne), WireStep.quantise(t.d, WireStep.matrixUnitsPerOne))
+        alpha = UInt8(WireStep.quantise(min(max(node.ownAlpha, 0), 1), WireStep.alphaSteps))
+        background = node.backgroundColor.packedRGBA
+        cornerRadius = max(WireStep.quantise(node.cornerRadius, WireStep.lengthsPerPoint), 0)
+        clipsToBounds = node.clipsToBounds
+        fontSize = Float(node.fontSize)
+        textColor = node.textColor.packedRGBA
+        name = node.name
+        text = node.text
+        if node.shadow.isVisible {
+            shadowColor = node.shadow.color.packedRGBA
+            shadow = SIMD4(Float(node.shadow.opacity), Float(node.shadow.radius), Float(node.shadow.offset.width),
+                           Float(node.shadow.offset.height))
+        }
+        if node.border.isVisible {
+            borderWidth = Float(node.border.width)
+            borderColor = node.border.color.packedRGBA
+        }
+    }
+
+    /// The sections whose values differ from `old`'s.
+    func fields(changedFrom old: WireNode) -> NodeFields {
+        var fields: NodeFields = []
+        if position != old.position { fields.insert(.position) }
+        if size != old.size { fields.insert(.size) }
+        if linear != old.linear { fields.insert(.linear) }
+        if alpha != old.alpha { fields.insert(.alpha) }
+        if background != old.background { fields.insert(.backgroundColor) }
+        if cornerRadius != old.cornerRadius || clipsToBounds != old.clipsToBounds { fields.insert(.shape) }
+        if fontSize != old.fontSize || textColor != old.textColor { fields.insert(.textStyle) }
+        if name != old.name { fields.insert(.name) }
+        if text != old.text { fields.insert(.text) }
+        if shadow != old.shadow || shadowColor != old.shadowColor { fields.insert(.shadow) }
+        if borderWidth != old.borderWidth || borderColor != old.borderColor { fields.insert(.border) }
+        return fields
+    }
+
+    /// The node's own values as the page sees them; `transform` and `alpha` are still the local
+    /// ones until the decoder composes them with the parent's.
+    func displayNode(id: UInt32, depth: UInt16) -> DisplayNode {
+        let local = AffineTransform(
+            a: Double(linear[0]) / WireStep.matrixUnitsPerOne, b: Double(linear[1]) / WireStep.matrixUnitsPerOne,
+            c: Double(linear[2]) / WireStep.matrixUnitsPerOne, d: Double(linear[3]) / WireStep.matrixUnitsPerOne,
+            tx: Double(position.x) / WireStep.lengthsPerPoint, ty: Double(position.y) / WireStep.lengthsPerPoint)
+        let ownAlpha = Double(alpha) / WireStep.alphaSteps
+        let shadowValue = Shadow(color: Color(packedRGBA: shadowColor), opacity: Double(shadow[0]),
+                                 radius: Double(shadow[1]),
+                                 offset: Size(width: Double(shadow[2]), height: Double(shadow[3])))
+        let borderValue = Border(width: Double(borderWidth), color: Color(packedRGBA: borderColor))
+        return DisplayNode(
+            id: id, name: name, depth: depth,
+            size: Size(width: Double(size.x) / WireStep.lengthsPerPoint, height: Double(size.y) / WireStep.lengthsPerPoint),
+            transform: local, localTransform: local, alpha: ownAlpha, ownAlpha: ownAlpha,
+            backgroundColor: Color(packedRGBA: background),
+            cornerRadius: Double(cornerRadius) / WireStep.lengthsPerPoint, clipsToBounds: clipsToBounds, text: text,
+            textColor: Color(packedRGBA: textColor), fontSize: Double(fontSize),
+            shadow: shadowValue.isVisible ? shadowValue : .none, border: borderValue.isVisible ? borderValue : .none)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Zigzag (0, −1, 1, −2 … → 0, 1, 2, 3 …) then LEB128: small differences of either sign take one byte.
+    mutating func appendSignedVarint(_ value: Int32) {
+        appendVarint(UInt32(bitPattern: (value << 1) ^ (value >> 31)))
+    }
+}
+
+extension ByteReader {
+    mutating func readSignedVarint() -> Int32? {
+        readVarint().map { Int32(bitPattern: ($0 >> 1) ^ (0 &- ($0 & 1))) }
+    }
+}
