@@ -99,7 +99,7 @@ let package = Package(
         // The README's "Write your own transition", compiled and run; its test keeps the README's
         // copy of the code identical.
         .testTarget(name: "ReadmeExampleTests", dependencies: ["SegueTesting"]),
-        .testTarget(name: "SegueWireTests", dependencies: ["SegueWire"]),
+        .testTarget(name: "SegueWireTests", dependencies: ["SegueWire", "Scenes"]),
         .testTarget(name: "SegueSessionTests", dependencies: [
             "SegueSession", "SegueWire", "Scenes", .product(name: "Logging", package: "swift-log"),
         ]),

@@ -1,8 +1,8 @@
-// The Segue wire protocol, version 3 (docs/protocol.md): client-message encoders and a decoder
+// The Segue wire protocol, version 4 (docs/protocol.md): client-message encoders and a decoder
 // for server messages that mirrors Swift's FrameDecoder. No DOM, no I/O.
 
-export const VERSION = 3;
-export const SUBPROTOCOL = 'segue.v3';
+export const VERSION = 4;
+export const SUBPROTOCOL = 'segue.v4';
 
 export const MessageType = Object.freeze({
   hello: 1, frame: 2, pong: 3, error: 4, springs: 5,
@@ -17,20 +17,25 @@ export const PHASES = Object.freeze([null, 'animating', 'interactive', 'finishin
 const POINTER_PHASES = Object.freeze({ down: 1, move: 2, up: 3, cancel: 4 });
 const POINTER_KINDS = Object.freeze({ mouse: 1, touch: 2, pen: 3 });
 
-export const FRAME_HEADER_SIZE = 41;
 export const SCENE_NAME_MAX_BYTES = 64;
 
-const FrameFlag = Object.freeze({ keyframe: 1, transition: 2, interactive: 4, slowAnimations: 8, hint: 16 });
-const KNOWN_FRAME_FLAGS = 0x1f;
-
-const Field = Object.freeze({
-  geometry: 1, alpha: 2, name: 4, backgroundColor: 8, shape: 16, text: 32, textStyle: 64,
+const FrameFlag = Object.freeze({
+  keyframe: 1, state: 2, progress: 4, inputSequence: 8, hint: 16, structure: 32, sequence: 64,
 });
-const ALL_FIELDS = 0x7f;
-/** Bit 7 of the field mask: a second mask byte follows, with these (optional even for a new node). */
-const MORE_FIELDS = 0x80;
-const DepthField = Object.freeze({ shadow: 1, border: 2 });
-const ALL_DEPTH_FIELDS = 0x03;
+const KNOWN_FRAME_FLAGS = 0x7f;
+
+/** Bits of a node record's mask (a varint): which sections follow, in bit order. */
+const Field = Object.freeze({
+  position: 1, size: 2, linear: 4, alpha: 8, backgroundColor: 16, textColor: 32, shape: 64,
+  name: 128, text: 256, fontSize: 512, shadow: 1024, border: 2048,
+});
+const ALL_FIELDS = 0xfff;
+
+/** Quantisation steps (docs/protocol.md): lengths in 1/64 pt, matrix entries in 1/1024, alpha in 1/255. */
+const LENGTH_STEPS = 64;
+const MATRIX_STEPS = 1024;
+const ALPHA_STEPS = 255;
+const PROGRESS_STEPS = 65535;
 
 /** Thrown for any server message this page cannot read; the page reconnects to resynchronise. */
 export class ProtocolError extends Error {
@@ -153,6 +158,12 @@ class Reader {
 
   string(what) { return this.utf8(this.varint(what), what); }
 
+  /** Zigzag varint: 0, 1, 2, 3 … → 0, −1, 1, −2 … */
+  svarint(what) {
+    const value = this.varint(what);
+    return value % 2 === 0 ? value / 2 : -(value + 1) / 2;
+  }
+
   end(what) {
     if (this.remaining !== 0) throw new ProtocolError(`${this.remaining} trailing bytes after ${what}`);
   }
@@ -169,9 +180,13 @@ function cssColor(r, g, b, a) {
   return `rgba(${r}, ${g}, ${b}, ${+(a / 255).toFixed(4)})`;
 }
 
-function blankNode(id) {
+/** A node as a new id starts on both ends: the wire's defaults (docs/protocol.md). */
+function blankNode(id, depth) {
   return {
-    id, depth: 0, descendantCount: 0,
+    id, depth, descendantCount: 0,
+    // Own values, as the wire carries them (integers in their steps).
+    px: 0, py: 0, w64: 0, h64: 0, la: MATRIX_STEPS, lb: 0, lc: 0, ld: MATRIX_STEPS, ownAlpha: ALPHA_STEPS,
+    // Composed down the tree for the renderer: maps local (x, y) to the viewport.
     a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0, width: 0, height: 0,
     alpha: 1, name: '',
     background: 'rgba(0, 0, 0, 0)', backgroundAlpha: 0,
@@ -179,29 +194,45 @@ function blankNode(id) {
     text: null, fontSize: 17, textColor: 'rgba(0, 0, 0, 1)', font: `17px ${FONT_STACK}`,
     shadowColor: null, shadowOpacity: 0, shadowRadius: 0, shadowX: 0, shadowY: 0,
     borderWidth: 0, borderColor: null,
-    frame: 0,
   };
 }
 
+/** The transition fields of the state byte; null when it names none. */
+function readState(byte) {
+  const operation = byte & 7, phase = (byte >> 3) & 7;
+  if (operation === 0) {
+    if (phase !== 0 || (byte & 0x40) !== 0) throw new ProtocolError(`frame state ${byte}`);
+    return;
+  }
+  if (!OPERATIONS[operation] || !PHASES[phase]) throw new ProtocolError('unknown transition code');
+}
+
 /**
- * Reads server messages and rebuilds each frame's node list, remembering every node of the
- * previous frame by id (nodes missing from a frame are gone). Mirrors Swift's FrameDecoder.
- * Node objects are reused from frame to frame: copy one if you need it to stay still.
+ * Reads server messages and rebuilds each frame's node list from the changed records and the
+ * previous frame's nodes, composing each node's parent-relative matrix and alpha down the tree.
+ * Mirrors Swift's FrameDecoder. Node objects are reused from frame to frame: copy one if you
+ * need it to stay still.
  */
 export class FrameDecoder {
   constructor() {
-    this.known = new Map();
-    this.frameNumber = 0;
     this.nodes = [];
-    /** The screen's hint as last sent; a keyframe clears it. */
-    this.hint = '';
+    this.reset();
   }
 
-  /** Forget every node: after a reconnect, until the server's first keyframe. */
+  /** Forget every node and header value: after a reconnect, until the server's first keyframe. */
   reset() {
-    this.known.clear();
     this.nodes.length = 0;
+    /** The screen's hint as last sent; a keyframe clears it. */
     this.hint = '';
+    this.hasKeyframe = false;
+    this.sequence = 0;
+    this.serverTime = 0;
+    this.serverMicros = 0;
+    this.viewportWidth = 0;
+    this.viewportHeight = 0;
+    this.state = 0;
+    this.progress = 0;
+    this.inputSequence = 0;
   }
 
   /** @param {ArrayBuffer} buffer one complete binary WebSocket message */
@@ -252,96 +283,158 @@ export class FrameDecoder {
   frame(reader, byteCount) {
     const flags = reader.u8('frame');
     if ((flags & ~KNOWN_FRAME_FLAGS) !== 0) throw new ProtocolError(`unknown frame flags ${flags}`);
-    const operationCode = reader.u8('frame');
-    const phaseCode = reader.u8('frame');
-    const header = {
-      sequence: reader.u32('frame'),
-      inputSequence: reader.u32('frame'),
-      serverTime: reader.f64('frame'),
-      buildDuration: reader.f32('frame'),
-      progress: reader.f32('frame'),
-      viewportWidth: reader.f32('frame'),
-      viewportHeight: reader.f32('frame'),
-      operation: null,
-      phase: null,
-      isInteractive: (flags & FrameFlag.interactive) !== 0,
-      slowAnimations: (flags & FrameFlag.slowAnimations) !== 0,
-      isKeyframe: (flags & FrameFlag.keyframe) !== 0,
-    };
-    if (flags & FrameFlag.transition) {
-      header.operation = OPERATIONS[operationCode] ?? null;
-      header.phase = PHASES[phaseCode] ?? null;
-      if (!header.operation || !header.phase) throw new ProtocolError('unknown transition code');
+    const buildMicros = reader.u16('frame');
+    const isKeyframe = (flags & FrameFlag.keyframe) !== 0;
+    if (isKeyframe) {
+      if (!(flags & FrameFlag.structure) || (flags & FrameFlag.sequence)) {
+        throw new ProtocolError(`keyframe flags ${flags}`);
+      }
+      this.reset();
+      this.hasKeyframe = true;
+      this.sequence = reader.varint('frame');
+      this.serverTime = reader.f64('frame');
+      this.serverMicros = Math.round(this.serverTime * 1e6);
+      this.viewportWidth = reader.varint('frame') / LENGTH_STEPS;
+      this.viewportHeight = reader.varint('frame') / LENGTH_STEPS;
+    } else {
+      if (!this.hasKeyframe) throw new ProtocolError('a frame before the first keyframe');
+      this.serverMicros += reader.svarint('frame');
+      this.serverTime = this.serverMicros / 1e6;
+      this.sequence = (flags & FrameFlag.sequence) ? reader.varint('frame') : (this.sequence + 1) >>> 0;
     }
-    const count = reader.u32('frame');
-    if (header.isKeyframe) this.hint = '';
+    if (flags & FrameFlag.state) {
+      const byte = reader.u8('frame');
+      readState(byte);
+      this.state = byte;
+    }
+    if (flags & FrameFlag.progress) this.progress = reader.u16('frame');
+    if (flags & FrameFlag.inputSequence) this.inputSequence = (this.inputSequence + reader.svarint('frame')) >>> 0;
     if (flags & FrameFlag.hint) this.hint = reader.string('frame');
-    header.hint = this.hint;
-    if (count > reader.remaining / 4) throw new ProtocolError('node count exceeds the message');
-    if (header.isKeyframe) this.known.clear();
-    this.frameNumber += 1;
+    if (flags & FrameFlag.structure) this.structure(reader);
     const nodes = this.nodes;
-    nodes.length = 0;
-    for (let index = 0; index < count; index++) nodes.push(this.node(reader));
-    if (this.known.size > 2 * count + 64) {
-      for (const [id, node] of this.known) if (node.frame !== this.frameNumber) this.known.delete(id);
+    let last = -1;
+    while (reader.remaining > 0) {
+      const index = last + 1 + reader.varint('node');
+      if (index >= nodes.length) throw new ProtocolError(`record for node ${index} of ${nodes.length}`);
+      this.node(reader, nodes[index]);
+      last = index;
     }
+    this.compose();
+    const state = this.state;
+    const operation = OPERATIONS[state & 7] ?? null;
+    const header = {
+      sequence: this.sequence,
+      inputSequence: this.inputSequence,
+      serverTime: this.serverTime,
+      buildDuration: buildMicros / 1e6,
+      progress: operation ? this.progress / PROGRESS_STEPS : 0,
+      viewportWidth: this.viewportWidth,
+      viewportHeight: this.viewportHeight,
+      operation,
+      phase: operation ? PHASES[(state >> 3) & 7] : null,
+      isInteractive: (state & 0x40) !== 0,
+      slowAnimations: (state & 0x80) !== 0,
+      isKeyframe,
+      hint: this.hint,
+    };
     return { type: 'frame', header, nodes, byteCount };
   }
 
-  node(reader) {
-    const id = reader.varint('node');
-    const depth = reader.varint('node');
-    const descendantCount = reader.varint('node');
-    let fields = reader.u8('node');
-    let depthFields = 0;
-    if (fields & MORE_FIELDS) {
-      depthFields = reader.u8('node');
-      if (depthFields === 0 || (depthFields & ~ALL_DEPTH_FIELDS) !== 0) {
-        throw new ProtocolError(`unknown node depth fields ${depthFields}`);
+  /** The new paint order: ids seen in the previous order keep their node, new ids start blank. */
+  structure(reader) {
+    const count = reader.varint('structure');
+    if (count > reader.remaining / 2) throw new ProtocolError('node count exceeds the message');
+    const previous = new Map();
+    for (const node of this.nodes) previous.set(node.id, node);
+    const nodes = this.nodes;
+    nodes.length = 0;
+    let id = 0, previousDepth = -1;
+    for (let index = 0; index < count; index++) {
+      id = (id + reader.svarint('structure')) >>> 0;
+      const depth = reader.varint('structure');
+      if (depth > previousDepth + 1 || depth > 65535) throw new ProtocolError(`node depth ${depth}`);
+      previousDepth = depth;
+      let node = previous.get(id);
+      if (node === undefined) {
+        node = blankNode(id, depth);
+      } else {
+        previous.delete(id);
+        node.depth = depth;
       }
-      fields &= ~MORE_FIELDS;
+      nodes.push(node);
     }
-    let node = this.known.get(id);
-    const isKnown = node !== undefined && node.frame === this.frameNumber - 1;
-    if (!isKnown) {
-      if (fields !== ALL_FIELDS) throw new ProtocolError(`no state for node ${id}`);
-      node = blankNode(id);
-      this.known.set(id, node);
+  }
+
+  /** Composes matrices and alphas down the tree; descendants follow from the depths. */
+  compose() {
+    const nodes = this.nodes;
+    const parents = [];
+    for (let index = 0; index < nodes.length; index++) {
+      const node = nodes[index];
+      while (parents.length > node.depth) {
+        const parent = parents.pop();
+        parent.descendantCount = index - parent.index - 1;
+      }
+      const la = node.la / MATRIX_STEPS, lb = node.lb / MATRIX_STEPS;
+      const lc = node.lc / MATRIX_STEPS, ld = node.ld / MATRIX_STEPS;
+      const ltx = node.px / LENGTH_STEPS, lty = node.py / LENGTH_STEPS;
+      const alpha = node.ownAlpha / ALPHA_STEPS;
+      const parent = parents.length > 0 ? parents[parents.length - 1].node : null;
+      if (parent) {
+        // local then parent: (x, y) → local matrix → parent's matrix (CGAffineTransformConcat).
+        node.a = la * parent.a + lb * parent.c;
+        node.b = la * parent.b + lb * parent.d;
+        node.c = lc * parent.a + ld * parent.c;
+        node.d = lc * parent.b + ld * parent.d;
+        node.tx = ltx * parent.a + lty * parent.c + parent.tx;
+        node.ty = ltx * parent.b + lty * parent.d + parent.ty;
+        node.alpha = alpha * parent.alpha;
+      } else {
+        node.a = la; node.b = lb; node.c = lc; node.d = ld; node.tx = ltx; node.ty = lty;
+        node.alpha = alpha;
+      }
+      node.width = node.w64 / LENGTH_STEPS;
+      node.height = node.h64 / LENGTH_STEPS;
+      parents.push({ node, index });
     }
-    node.frame = this.frameNumber;
-    node.depth = depth;
-    node.descendantCount = descendantCount;
-    if (fields & Field.geometry) {
-      node.a = reader.f32('node'); node.b = reader.f32('node');
-      node.c = reader.f32('node'); node.d = reader.f32('node');
-      node.tx = reader.f32('node'); node.ty = reader.f32('node');
-      node.width = reader.f32('node'); node.height = reader.f32('node');
+    for (const parent of parents) parent.node.descendantCount = nodes.length - parent.index - 1;
+  }
+
+  node(reader, node) {
+    const fields = reader.varint('node');
+    if (fields === 0 || (fields & ~ALL_FIELDS) !== 0) throw new ProtocolError(`unknown node fields ${fields}`);
+    if (fields & Field.position) { node.px += reader.svarint('node'); node.py += reader.svarint('node'); }
+    if (fields & Field.size) { node.w64 += reader.svarint('node'); node.h64 += reader.svarint('node'); }
+    if (fields & Field.linear) {
+      node.la += reader.svarint('node'); node.lb += reader.svarint('node');
+      node.lc += reader.svarint('node'); node.ld += reader.svarint('node');
     }
-    if (fields & Field.alpha) node.alpha = reader.f32('node');
-    if (fields & Field.name) node.name = reader.string('node');
+    if (fields & Field.alpha) node.ownAlpha = reader.u8('node');
     if (fields & Field.backgroundColor) {
       const r = reader.u8('node'), g = reader.u8('node'), b = reader.u8('node'), a = reader.u8('node');
       node.background = cssColor(r, g, b, a);
       node.backgroundAlpha = a;
     }
+    if (fields & Field.textColor) {
+      const r = reader.u8('node'), g = reader.u8('node'), b = reader.u8('node'), a = reader.u8('node');
+      node.textColor = cssColor(r, g, b, a);
+    }
     if (fields & Field.shape) {
-      node.cornerRadius = reader.f32('node');
+      node.cornerRadius = reader.varint('node') / LENGTH_STEPS;
       const clip = reader.u8('node');
       if (clip > 1) throw new ProtocolError(`clip flag ${clip}`);
       node.clipsToBounds = clip === 1;
     }
+    if (fields & Field.name) node.name = reader.string('node');
     if (fields & Field.text) {
       const lengthPlusOne = reader.varint('node');
       node.text = lengthPlusOne === 0 ? null : reader.utf8(lengthPlusOne - 1, 'node');
     }
-    if (fields & Field.textStyle) {
+    if (fields & Field.fontSize) {
       node.fontSize = reader.f32('node');
-      const r = reader.u8('node'), g = reader.u8('node'), b = reader.u8('node'), a = reader.u8('node');
-      node.textColor = cssColor(r, g, b, a);
       node.font = `${node.fontSize}px ${FONT_STACK}`;
     }
-    if (depthFields & DepthField.shadow) {
+    if (fields & Field.shadow) {
       const r = reader.u8('node'), g = reader.u8('node'), b = reader.u8('node'), a = reader.u8('node');
       node.shadowOpacity = reader.f32('node');
       node.shadowRadius = reader.f32('node');
@@ -349,11 +442,10 @@ export class FrameDecoder {
       node.shadowY = reader.f32('node');
       node.shadowColor = node.shadowOpacity > 0 && a > 0 ? cssColor(r, g, b, a * node.shadowOpacity) : null;
     }
-    if (depthFields & DepthField.border) {
+    if (fields & Field.border) {
       node.borderWidth = reader.f32('node');
       const r = reader.u8('node'), g = reader.u8('node'), b = reader.u8('node'), a = reader.u8('node');
       node.borderColor = node.borderWidth > 0 && a > 0 ? cssColor(r, g, b, a) : null;
     }
-    return node;
   }
 }

@@ -40,7 +40,7 @@ struct FrameEncoderDepthTests {
     }
 
     /// The fixture's keyframe (`typicalFrameSizesMatchTheProtocolDocument`).
-    static let plainKeyframe = 285
+    static let plainKeyframe = 281
 
     @Test func aKeyframeWithoutShadowsCostsNothingForThem() {
         var encoder = FrameEncoder()

@@ -297,7 +297,7 @@ import Testing
         header.sequence += 1
         header.serverTime += 1.0 / 60
 
-        #expect(keyframe == 285)
+        #expect(keyframe == 281)
         // Header: 6 + 2 more bytes of time step (16 667 µs), progress 2, input step 1 = 11.
         // Records: inbox.view 1 + 1 + 2 + 1 + 4, message.view 1 + 1 + 2 + 1, the card 1 + 1 + 1 + 2.
         #expect(interactive == 11 + 9 + 5 + 5)

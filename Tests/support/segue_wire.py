@@ -174,11 +174,10 @@ class Decoder:
         if mask & 16:
             node["color"] = r.take("BBBB")
         if mask & 32:
+            node["text_color"] = r.take("BBBB")
+        if mask & 64:
             node["radius"] = r.varint() / LENGTH_STEPS
             node["clips"] = r.take("B")
-        if mask & 64:
-            node["font_size"] = r.take("f")
-            node["text_color"] = r.take("BBBB")
         if mask & 128:
             node["name"] = r.string()
         if mask & 256:
@@ -186,11 +185,13 @@ class Decoder:
             node["text"] = None if n == 0 else r.data[r.at:r.at + n - 1].decode()
             r.at += max(n - 1, 0)
         if mask & 512:
+            node["font_size"] = r.take("f")
+        if mask & 1024:
             color = r.take("BBBB")
             opacity, radius, dx, dy = r.take("ffff")
             node["shadow"] = None if opacity == 0 else {"color": color, "opacity": opacity, "radius": radius,
                                                         "offset": (dx, dy)}
-        if mask & 1024:
+        if mask & 2048:
             width = r.take("f")
             color = r.take("BBBB")
             node["border"] = None if width == 0 else {"width": width, "color": color}

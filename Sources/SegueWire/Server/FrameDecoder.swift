@@ -255,18 +255,15 @@ public struct FrameDecoder: Sendable {
             guard let rgba = reader.readLittleEndian(UInt32.self) else { throw .truncated(.frame) }
             node.background = rgba
         }
+        if fields.contains(.textColor) {
+            guard let rgba = reader.readLittleEndian(UInt32.self) else { throw .truncated(.frame) }
+            node.textColor = rgba
+        }
         if fields.contains(.shape) {
             guard let radius = reader.readVarint(), let clip = reader.readUInt8() else { throw .truncated(.frame) }
             guard clip <= 1 else { throw .invalidCode("clip flag", clip) }
             node.cornerRadius = Int32(truncatingIfNeeded: radius)
             node.clipsToBounds = clip == 1
-        }
-        if fields.contains(.textStyle) {
-            guard let size = reader.readLittleEndian(UInt32.self), let rgba = reader.readLittleEndian(UInt32.self) else {
-                throw .truncated(.frame)
-            }
-            node.fontSize = Float(bitPattern: size)
-            node.textColor = rgba
         }
         if fields.contains(.name) { node.name = try string(from: &reader, in: .frame) }
         if fields.contains(.text) {
@@ -278,6 +275,10 @@ public struct FrameDecoder: Sendable {
                 guard let text = String(validating: utf8, as: UTF8.self) else { throw .invalidUTF8(.frame) }
                 node.text = text
             }
+        }
+        if fields.contains(.fontSize) {
+            guard let size = reader.readFloat32() else { throw .truncated(.frame) }
+            node.fontSize = size
         }
         if fields.contains(.shadow) {
             guard let rgba = reader.readLittleEndian(UInt32.self) else { throw .truncated(.frame) }

@@ -26,6 +26,8 @@ public struct FrameEncoder: Sendable {
     private var lastShapes: [NodeShape] = []
     /// Header values the client holds.
     private var sentHeader = SentHeader()
+    /// Where the last frame's bytes went: `segue bench` reports it per scene.
+    public private(set) var lastComposition = FrameComposition()
 
     public init() {}
 
@@ -90,7 +92,10 @@ public struct FrameEncoder: Sendable {
         sentHeader.progress = progress
         sentHeader.inputSequence = header.inputSequence
         sentHeader.hint = list.hint
+        let headerBytes = buffer.count
         if flags.contains(.structure) { writeStructure(list.nodes, into: &buffer) }
+        let structureBytes = buffer.count - headerBytes
+        var recordCount = 0
 
         let previousFrame = frameNumber &- 1
         var lastIndex = -1
@@ -103,12 +108,16 @@ public struct FrameEncoder: Sendable {
             if !fields.isEmpty {
                 buffer.appendVarint(UInt32(index - lastIndex - 1))
                 lastIndex = index
+                recordCount += 1
                 Self.write(value, fields: fields, from: old, into: &buffer)
             }
             entry.value = value
             sent[node.id] = entry
         }
         pruneIfNeeded(nodeCount: list.nodes.count)
+        lastComposition = FrameComposition(headerBytes: headerBytes, structureBytes: structureBytes,
+                                           recordCount: recordCount,
+                                           recordBytes: buffer.count - headerBytes - structureBytes)
         let changed = isKeyframe || lastIndex >= 0 || !flags.subtracting(.sequence).isEmpty
         // A frame not sent leaves the client's sequence and clock where they were.
         if changed {
@@ -184,13 +193,10 @@ public struct FrameEncoder: Sendable {
         }
         if fields.contains(.alpha) { buffer.append(value.alpha) }
         if fields.contains(.backgroundColor) { buffer.appendColor(value.background) }
+        if fields.contains(.textColor) { buffer.appendColor(value.textColor) }
         if fields.contains(.shape) {
             buffer.appendVarint(UInt32(value.cornerRadius))
             buffer.append(value.clipsToBounds ? 1 : 0)
-        }
-        if fields.contains(.textStyle) {
-            buffer.appendLittleEndian(value.fontSize.bitPattern)
-            buffer.appendColor(value.textColor)
         }
         if fields.contains(.name) { buffer.appendString(value.name) }
         if fields.contains(.text) {
@@ -201,6 +207,7 @@ public struct FrameEncoder: Sendable {
                 buffer.appendVarint(0)
             }
         }
+        if fields.contains(.fontSize) { buffer.appendLittleEndian(value.fontSize.bitPattern) }
         if fields.contains(.shadow) {
             buffer.appendColor(value.shadowColor)
             for index in 0..<4 { buffer.appendLittleEndian(value.shadow[index].bitPattern) }
@@ -222,6 +229,24 @@ public struct FrameEncoder: Sendable {
 
     /// Stale entries tolerated before pruning, so a small scene never prunes every frame.
     private static let prunableSlack = 64
+}
+
+/// Where one frame's bytes went.
+public struct FrameComposition: Equatable, Sendable {
+    /// Version through hint: everything before the structure and the records.
+    public var headerBytes = 0
+    /// The paint order, when the tree changed (always in a keyframe); 0 otherwise.
+    public var structureBytes = 0
+    /// Records sent: the nodes whose own values changed at the wire's steps.
+    public var recordCount = 0
+    public var recordBytes = 0
+
+    public init(headerBytes: Int = 0, structureBytes: Int = 0, recordCount: Int = 0, recordBytes: Int = 0) {
+        self.headerBytes = headerBytes
+        self.structureBytes = structureBytes
+        self.recordCount = recordCount
+        self.recordBytes = recordBytes
+    }
 }
 
 /// The header values the client holds; a keyframe resets both ends to these defaults.

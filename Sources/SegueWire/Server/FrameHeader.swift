@@ -69,7 +69,7 @@ enum FrameState {
 }
 
 /// Which sections follow a node record's index, in this bit order; the mask is a varint, so a new
-/// section takes the next free bit (bits 11–13 are free; bit 7 of each byte is the varint's continuation, so
+/// section takes the next free bit (bits 12–13 are free; bit 7 of each byte is the varint's continuation, so
 /// sections 7…13 live in the second byte, numbered here by their value bits).
 struct NodeFields: OptionSet {
     let rawValue: UInt32
@@ -84,21 +84,23 @@ struct NodeFields: OptionSet {
     static let alpha = NodeFields(rawValue: 1 << 3)
     /// r, g, b, a bytes.
     static let backgroundColor = NodeFields(rawValue: 1 << 4)
+    /// The text color's r, g, b, a bytes (dimming changes it with the background).
+    static let textColor = NodeFields(rawValue: 1 << 5)
     /// Corner radius as a varint in 1/64 pt, then the clip flag byte (0 or 1).
-    static let shape = NodeFields(rawValue: 1 << 5)
-    /// Font size as Float32, then the text color's r, g, b, a bytes.
-    static let textStyle = NodeFields(rawValue: 1 << 6)
+    static let shape = NodeFields(rawValue: 1 << 6)
     /// Varint length + UTF-8 (mask value bit 7, the second mask byte's bit 0).
     static let name = NodeFields(rawValue: 1 << 7)
     /// Varint (UTF-8 length + 1), 0 meaning no text, then the UTF-8.
     static let text = NodeFields(rawValue: 1 << 8)
+    /// Font size as Float32.
+    static let fontSize = NodeFields(rawValue: 1 << 9)
     /// Color r, g, b, a bytes, then opacity, radius, offset x and offset y as Float32: 20 bytes.
-    static let shadow = NodeFields(rawValue: 1 << 9)
+    static let shadow = NodeFields(rawValue: 1 << 10)
     /// Width as Float32, then the color's r, g, b, a bytes: 8 bytes.
-    static let border = NodeFields(rawValue: 1 << 10)
+    static let border = NodeFields(rawValue: 1 << 11)
 
-    static let all: NodeFields = [.position, .size, .linear, .alpha, .backgroundColor, .shape, .textStyle, .name,
-                                  .text, .shadow, .border]
+    static let all: NodeFields = [.position, .size, .linear, .alpha, .backgroundColor, .textColor, .shape, .name,
+                                  .text, .fontSize, .shadow, .border]
 }
 
 extension Color {

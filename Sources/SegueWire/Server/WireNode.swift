@@ -89,7 +89,8 @@ struct WireNode: Equatable, Sendable {
         if alpha != old.alpha { fields.insert(.alpha) }
         if background != old.background { fields.insert(.backgroundColor) }
         if cornerRadius != old.cornerRadius || clipsToBounds != old.clipsToBounds { fields.insert(.shape) }
-        if fontSize != old.fontSize || textColor != old.textColor { fields.insert(.textStyle) }
+        if textColor != old.textColor { fields.insert(.textColor) }
+        if fontSize != old.fontSize { fields.insert(.fontSize) }
         if name != old.name { fields.insert(.name) }
         if text != old.text { fields.insert(.text) }
         if shadow != old.shadow || shadowColor != old.shadowColor { fields.insert(.shadow) }
