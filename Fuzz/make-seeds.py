@@ -14,7 +14,7 @@ import struct
 import sys
 from pathlib import Path
 
-VERSION = 3
+VERSION = 4
 POINTER, VIEWPORT, SCENE, PING, SLOW = 16, 17, 18, 19, 20
 PHASES = {"down": 1, "move": 2, "up": 3, "cancel": 4}
 KINDS = {"mouse": 1, "touch": 2, "pen": 3}

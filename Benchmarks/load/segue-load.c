@@ -35,7 +35,7 @@ enum { EXIT_RUNTIME = 1, EXIT_USAGE = 2 };
 /* The viewport every session reports: a phone, as the scenes' gesture coordinates assume. */
 static const float VIEWPORT_WIDTH = 390, VIEWPORT_HEIGHT = 844, VIEWPORT_RATIO = 2;
 
-#define SUBPROTOCOL "segue.v3"
+#define SUBPROTOCOL "segue.v4"
 #define WS_GUID "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 
 /* Seconds a connection may take from connect() to a complete 101 response. */
@@ -57,12 +57,14 @@ static const double READ_PERIOD = 0.001;
 /* Seconds after the measured window before the client gives up on everything and reports. */
 static const double SHUTDOWN_GRACE = 1;
 
-/* Protocol (docs/protocol.md, version 1). */
-enum { WIRE_VERSION = 3 };
+/* Protocol (docs/protocol.md, version 4). */
+enum { WIRE_VERSION = 4 };
 enum { MSG_HELLO = 1, MSG_FRAME = 2, MSG_PONG = 3, MSG_ERROR = 4,
        MSG_POINTER = 16, MSG_VIEWPORT = 17, MSG_SCENE = 18 };
 enum { POINTER_DOWN = 1, POINTER_MOVE = 2, POINTER_UP = 3, POINTER_TOUCH = 2 };
-enum { FRAME_HEADER_BYTES = 41, FLAG_TRANSITION = 1 << 1, PHASE_CANCELLING = 4 };
+/* A v4 frame: version, type, flags, u16 build time, then the parts its flags name. */
+enum { FRAME_FIXED_BYTES = 5, FLAG_KEYFRAME = 1 << 0, FLAG_STATE = 1 << 1, FLAG_PROGRESS = 1 << 2,
+       FLAG_INPUT = 1 << 3, FLAG_SEQUENCE = 1 << 6, STATE_OPERATION = 0x07, PHASE_CANCELLING = 4 };
 /* Bytes kept from the start of each message: a frame header, or a hello with its scene name. */
 enum { HEAD_BYTES = 80 };
 /* Largest server message accepted; far above any display list, small enough to catch garbage. */
@@ -188,6 +190,8 @@ struct session {
     /* The frames seen: order, timing, and whether a transition was running. */
     bool have_frame;
     uint32_t last_frame_sequence;
+    uint8_t frame_state;          /* the v4 state byte as last sent: operation, phase, flags */
+    uint32_t frame_input;         /* the input sequence the frames reflect, as last sent */
     double last_frame_at;
     bool last_in_transition;
 
@@ -451,7 +455,6 @@ static void send_ws(struct session *s, int opcode, const uint8_t *payload, size_
 static void put_u32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }  /* x86-64 and arm64: little-endian */
 static void put_f32(uint8_t *p, float v) { memcpy(p, &v, 4); }
 static void put_f64(uint8_t *p, double v) { memcpy(p, &v, 8); }
-static uint32_t get_u32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
 
 static void send_viewport(struct session *s) {
     uint8_t m[14] = { WIRE_VERSION, MSG_VIEWPORT };
@@ -622,11 +625,60 @@ static void on_hello(struct session *s, const uint8_t *m, size_t kept) {
     s->drive = DRIVE_WAIT_FRAME;
 }
 
+/* Unsigned LEB128 of at most 32 bits at *p, before end; false when it runs past. */
+static bool get_varint(const uint8_t **p, const uint8_t *end, uint32_t *out) {
+    uint32_t value = 0;
+    for (int shift = 0; shift < 35 && *p < end; shift += 7) {
+        uint8_t byte = *(*p)++;
+        value |= (uint32_t)(byte & 0x7F) << shift;
+        if (!(byte & 0x80)) { *out = value; return true; }
+    }
+    return false;
+}
+
+/* The header fields this client needs, from a v4 frame's first bytes (all within HEAD_BYTES):
+ * false when they run past what was kept. */
+static bool read_frame_header(struct session *s, const uint8_t *m, size_t kept, uint32_t *sequence) {
+    const uint8_t *p = m + FRAME_FIXED_BYTES, *end = m + kept;
+    uint8_t flags = m[2];
+    uint32_t value;
+    if (flags & FLAG_KEYFRAME) {
+        if (!get_varint(&p, end, sequence) || end - p < 8) return false;
+        p += 8;  /* server time, f64 */
+        if (!get_varint(&p, end, &value) || !get_varint(&p, end, &value)) return false;  /* viewport */
+        s->frame_state = 0;
+        s->frame_input = 0;
+    } else {
+        if (!get_varint(&p, end, &value)) return false;  /* server-time step */
+        if (flags & FLAG_SEQUENCE) {
+            if (!get_varint(&p, end, sequence)) return false;
+        } else {
+            *sequence = s->last_frame_sequence + 1;
+        }
+    }
+    if (flags & FLAG_STATE) {
+        if (p >= end) return false;
+        s->frame_state = *p++;
+    }
+    if (flags & FLAG_PROGRESS) {
+        if (end - p < 2) return false;
+        p += 2;
+    }
+    if (flags & FLAG_INPUT) {
+        if (!get_varint(&p, end, &value)) return false;
+        s->frame_input += (uint32_t)((value >> 1) ^ (0u - (value & 1)));  /* zigzag step */
+    }
+    return true;
+}
+
 static void on_frame(struct session *s, const uint8_t *m, uint64_t length, double now) {
-    if (length < FRAME_HEADER_BYTES) return protocol_error(s, "frame shorter than its header");
-    uint8_t flags = m[2], phase = m[4];
-    uint32_t sequence = get_u32(m + 5), input = get_u32(m + 9);
-    bool transition = flags & FLAG_TRANSITION;
+    size_t kept = length < HEAD_BYTES ? (size_t)length : HEAD_BYTES;
+    uint32_t sequence = 0;
+    if (length < FRAME_FIXED_BYTES || !read_frame_header(s, m, kept, &sequence))
+        return protocol_error(s, "frame shorter than its header");
+    uint8_t phase = (s->frame_state >> 3) & 0x07;
+    uint32_t input = s->frame_input;
+    bool transition = s->frame_state & STATE_OPERATION;
     if (s->have_frame && sequence != s->last_frame_sequence + 1) protocol_error(s, "frame sequence skipped");
     if (input > s->input_sequence) {
         protocol_error(s, "frame reflects input never sent");
@@ -692,7 +744,7 @@ static void on_message(struct session *s, double now) {
     }
     const uint8_t *m = s->head;
     if (s->message_opcode != OP_BINARY) return protocol_error(s, "text message");
-    if (length < 2 || m[0] != WIRE_VERSION) return protocol_error(s, "not a version 1 message");
+    if (length < 2 || m[0] != WIRE_VERSION) return protocol_error(s, "not a version 4 message");
     switch (m[1]) {
     case MSG_FRAME:
         on_frame(s, m, length, now);

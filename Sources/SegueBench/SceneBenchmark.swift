@@ -57,6 +57,13 @@ public enum SceneBenchmark {
             var framesSent: Int
             var meanBytes: Double
             var maxBytes: Int
+            /// Per mid-transition frame sent: records (views whose own values changed at the wire's
+            /// steps), header bytes, and record bytes per record; frames that change the tree carry
+            /// the paint order too (`structureFrames`, their bytes in `meanBytes`).
+            var changedViewsMean: Double
+            var headerBytesMean: Double
+            var bytesPerChangedView: Double
+            var structureFrames: Int
             /// Frames evaluated while the scene was settled and untouched.
             var idleFrames: Int
             /// How many of those would be sent, and their bytes: 0 and 0 when idle is free.
@@ -85,7 +92,11 @@ public enum SceneBenchmark {
                           framesGrowingHeap: probed.encodeFramesGrowingHeap),
             frameSize: .init(keyframeBytes: timed.keyframeBytes, framesSent: timed.framesSent,
                              meanBytes: tenths(Double(timed.bytes) / Double(max(timed.framesSent, 1))),
-                             maxBytes: timed.maxBytes, idleFrames: timed.idleFrames,
+                             maxBytes: timed.maxBytes,
+                             changedViewsMean: tenths(Double(timed.records) / Double(max(timed.framesSent, 1))),
+                             headerBytesMean: tenths(Double(timed.headerBytes) / Double(max(timed.framesSent, 1))),
+                             bytesPerChangedView: tenths(Double(timed.recordBytes) / Double(max(timed.records, 1))),
+                             structureFrames: timed.structureFrames, idleFrames: timed.idleFrames,
                              idleFramesSent: timed.idleFramesSent, idleBytes: timed.idleBytes))
     }
 
@@ -99,17 +110,20 @@ public enum SceneBenchmark {
              "\(r.engine.heapGrowthBytes) (\(r.engine.framesGrowingHeap))", "\(r.encode.nsPerFrame)",
              "\(r.encode.nsPerViewPerFrame)", "\(r.encode.heapGrowthBytes) (\(r.encode.framesGrowingHeap))"]
         })
-        let sizes = Table(["scene", "keyframe B", "sent/mid-transition", "mean B", "max B", "idle frames", "idle sent",
-                           "idle B"], results.map { r in
+        let sizes = Table(["scene", "keyframe B", "sent/mid-transition", "mean B", "max B", "changed views",
+                           "header B", "B/changed view", "tree frames", "idle frames", "idle sent", "idle B"],
+                          results.map { r in
             let s = r.frameSize
             return [r.scene, "\(s.keyframeBytes)", "\(s.framesSent)/\(r.engine.frames)", "\(s.meanBytes)",
-                    "\(s.maxBytes)", "\(s.idleFrames)", "\(s.idleFramesSent)", "\(s.idleBytes)"]
+                    "\(s.maxBytes)", "\(s.changedViewsMean)", "\(s.headerBytesMean)", "\(s.bytesPerChangedView)",
+                    "\(s.structureFrames)", "\(s.idleFrames)", "\(s.idleFramesSent)", "\(s.idleBytes)"]
         })
         var lines = [
             "scenes mid-transition: \(frames) frames each on a 60 Hz virtual clock; only host.frame() is timed",
             engine.text,
             "",
-            "frame sizes as a session sends them (change-only encoding, no frame when nothing changed)",
+            "frame sizes as a session sends them (protocol v4: a record per view whose own values changed, "
+                + "no frame when nothing changed); per mid-transition frame sent",
             sizes.text,
         ]
         for r in results where r.unsettledActions > 0 {
@@ -152,6 +166,10 @@ private struct Tally {
     var bytes = 0
     var maxBytes = 0
     var keyframeBytes = 0
+    var records = 0
+    var headerBytes = 0
+    var recordBytes = 0
+    var structureFrames = 0
     var idleFrames = 0
     var idleFramesSent = 0
     var idleBytes = 0
@@ -204,6 +222,11 @@ private struct Tally {
                     if encodeHeapGrowth != 0 { tally.encodeFramesGrowingHeap += 1 }
                     tally.bytes += buffer.count
                     tally.maxBytes = max(tally.maxBytes, buffer.count)
+                    let composition = encoder.lastComposition
+                    tally.records += composition.recordCount
+                    tally.headerBytes += composition.headerBytes
+                    tally.recordBytes += composition.recordBytes
+                    if composition.structureBytes > 0 { tally.structureFrames += 1 }
                 }
             } else if stage == .idle {
                 tally.idleFrames += 1

@@ -14,8 +14,9 @@ struct Bench: ParsableCommand {
             Scenes: each scene's transition cycle (Scene.transitionCycle: swipes held \
             half way, releases, a cancel, taps) repeats on a 60 Hz virtual clock. Only \
             host.frame() is timed, and only on frames drawn mid-transition; encoding \
-            is timed apart. Bytes are what a session would send: change-only \
-            encoding, and no frame at all when it would look like the last one sent.
+            is timed apart. Bytes are what a session would send: protocol v4, a \
+            record only for a view whose own (parent-relative, quantised) values \
+            changed, and no frame at all when it would look like the last one sent.
 
             --json writes one object; times in ns, sizes in bytes.
             The 50-view benchmark, at the top level as before scenes joined:
@@ -30,7 +31,9 @@ struct Bench: ParsableCommand {
               framesGrowingHeap
             scenes.<name>.frameSize:
               keyframeBytes (the connection's first frame), framesSent, meanBytes,
-              maxBytes (mid-transition frames sent), idleFrames (evaluated while
+              maxBytes (mid-transition frames sent), changedViewsMean (records per
+              frame), headerBytesMean, bytesPerChangedView (record bytes per record),
+              structureFrames (frames that changed the tree), idleFrames (evaluated while
               settled and untouched), idleFramesSent, idleBytes (0 when idle is free)
             heapGrowthBytes is net: an allocation freed in the same frame does not show.
             """)

@@ -95,24 +95,16 @@ public struct FrameEncoder: Sendable {
         let headerBytes = buffer.count
         if flags.contains(.structure) { writeStructure(list.nodes, into: &buffer) }
         let structureBytes = buffer.count - headerBytes
-        var recordCount = 0
 
         let previousFrame = frameNumber &- 1
         var lastIndex = -1
-        for (index, node) in list.nodes.enumerated() {
-            let value = WireNode(quantising: node)
-            var entry = sent[node.id, default: SentNode()]
-            let old = entry.frame == previousFrame ? entry.value : WireNode()
-            entry.frame = frameNumber
-            let fields = value.fields(changedFrom: old)
-            if !fields.isEmpty {
-                buffer.appendVarint(UInt32(index - lastIndex - 1))
-                lastIndex = index
+        var recordCount = 0
+        for index in list.nodes.indices {
+            let node = list.nodes[index]
+            if Self.record(node, at: index, after: &lastIndex, in: &sent[node.id, default: SentNode()],
+                           frame: frameNumber, previousFrame: previousFrame, into: &buffer) {
                 recordCount += 1
-                Self.write(value, fields: fields, from: old, into: &buffer)
             }
-            entry.value = value
-            sent[node.id] = entry
         }
         pruneIfNeeded(nodeCount: list.nodes.count)
         lastComposition = FrameComposition(headerBytes: headerBytes, structureBytes: structureBytes,
@@ -178,7 +170,19 @@ public struct FrameEncoder: Sendable {
         }
     }
 
-    private static func write(_ value: WireNode, fields: NodeFields, from old: WireNode, into buffer: inout [UInt8]) {
+    /// Brings `entry` to `node`'s values and writes a record of what changed, if anything; a node
+    /// the client did not have in the previous frame starts from the defaults. In place: an
+    /// unchanged node copies nothing.
+    private static func record(_ node: DisplayNode, at index: Int, after lastIndex: inout Int, in entry: inout SentNode,
+                               frame: UInt64, previousFrame: UInt64, into buffer: inout [UInt8]) -> Bool {
+        if entry.frame != previousFrame { entry.value = WireNode() }
+        entry.frame = frame
+        let old = (position: entry.value.position, size: entry.value.size, linear: entry.value.linear)
+        let fields = entry.value.update(to: node)
+        guard !fields.isEmpty else { return false }
+        buffer.appendVarint(UInt32(index - lastIndex - 1))
+        lastIndex = index
+        let value = entry.value
         buffer.appendVarint(fields.rawValue)
         if fields.contains(.position) {
             buffer.appendSignedVarint(value.position.x &- old.position.x)
@@ -216,6 +220,7 @@ public struct FrameEncoder: Sendable {
             buffer.appendLittleEndian(value.borderWidth.bitPattern)
             buffer.appendColor(value.borderColor)
         }
+        return true
     }
 
     /// Scenes that create views as they go (snapshots, new controllers) bring new ids for the life

@@ -53,48 +53,85 @@ struct WireNode: Equatable, Sendable {
 
     init() {}
 
-    init(quantising node: DisplayNode) {
-        let t = node.localTransform
-        position = SIMD2(WireStep.quantise(t.tx, WireStep.lengthsPerPoint),
-                         WireStep.quantise(t.ty, WireStep.lengthsPerPoint))
-        size = SIMD2(WireStep.quantise(node.size.width, WireStep.lengthsPerPoint),
-                     WireStep.quantise(node.size.height, WireStep.lengthsPerPoint))
-        linear = SIMD4(WireStep.quantise(t.a, WireStep.matrixUnitsPerOne), WireStep.quantise(t.b, WireStep.matrixUnitsPerOne),
-                       WireStep.quantise(t.c, WireStep.matrixUnitsPerOne), WireStep.quantise(t.d, WireStep.matrixUnitsPerOne))
-        alpha = UInt8(WireStep.quantise(min(max(node.ownAlpha, 0), 1), WireStep.alphaSteps))
-        background = node.backgroundColor.packedRGBA
-        cornerRadius = max(WireStep.quantise(node.cornerRadius, WireStep.lengthsPerPoint), 0)
-        clipsToBounds = node.clipsToBounds
-        fontSize = Float(node.fontSize)
-        textColor = node.textColor.packedRGBA
-        name = node.name
-        text = node.text
-        if node.shadow.isVisible {
-            shadowColor = node.shadow.color.packedRGBA
-            shadow = SIMD4(Float(node.shadow.opacity), Float(node.shadow.radius), Float(node.shadow.offset.width),
-                           Float(node.shadow.offset.height))
-        }
-        if node.border.isVisible {
-            borderWidth = Float(node.border.width)
-            borderColor = node.border.color.packedRGBA
-        }
-    }
-
-    /// The sections whose values differ from `old`'s.
-    func fields(changedFrom old: WireNode) -> NodeFields {
+    /// Moves to `node`'s own values at the wire's steps and returns the sections that changed.
+    /// Assigns only what differs, so an unchanged name or text is not even retained again.
+    mutating func update(to node: DisplayNode) -> NodeFields {
         var fields: NodeFields = []
-        if position != old.position { fields.insert(.position) }
-        if size != old.size { fields.insert(.size) }
-        if linear != old.linear { fields.insert(.linear) }
-        if alpha != old.alpha { fields.insert(.alpha) }
-        if background != old.background { fields.insert(.backgroundColor) }
-        if cornerRadius != old.cornerRadius || clipsToBounds != old.clipsToBounds { fields.insert(.shape) }
-        if textColor != old.textColor { fields.insert(.textColor) }
-        if fontSize != old.fontSize { fields.insert(.fontSize) }
-        if name != old.name { fields.insert(.name) }
-        if text != old.text { fields.insert(.text) }
-        if shadow != old.shadow || shadowColor != old.shadowColor { fields.insert(.shadow) }
-        if borderWidth != old.borderWidth || borderColor != old.borderColor { fields.insert(.border) }
+        let t = node.localTransform
+        let newPosition = SIMD2(WireStep.quantise(t.tx, WireStep.lengthsPerPoint),
+                                WireStep.quantise(t.ty, WireStep.lengthsPerPoint))
+        if newPosition != position {
+            position = newPosition
+            fields.insert(.position)
+        }
+        let newSize = SIMD2(WireStep.quantise(node.size.width, WireStep.lengthsPerPoint),
+                            WireStep.quantise(node.size.height, WireStep.lengthsPerPoint))
+        if newSize != size {
+            size = newSize
+            fields.insert(.size)
+        }
+        let newLinear = SIMD4(WireStep.quantise(t.a, WireStep.matrixUnitsPerOne),
+                              WireStep.quantise(t.b, WireStep.matrixUnitsPerOne),
+                              WireStep.quantise(t.c, WireStep.matrixUnitsPerOne),
+                              WireStep.quantise(t.d, WireStep.matrixUnitsPerOne))
+        if newLinear != linear {
+            linear = newLinear
+            fields.insert(.linear)
+        }
+        let newAlpha = UInt8(WireStep.quantise(min(max(node.ownAlpha, 0), 1), WireStep.alphaSteps))
+        if newAlpha != alpha {
+            alpha = newAlpha
+            fields.insert(.alpha)
+        }
+        let newBackground = node.backgroundColor.packedRGBA
+        if newBackground != background {
+            background = newBackground
+            fields.insert(.backgroundColor)
+        }
+        let newTextColor = node.textColor.packedRGBA
+        if newTextColor != textColor {
+            textColor = newTextColor
+            fields.insert(.textColor)
+        }
+        let newRadius = max(WireStep.quantise(node.cornerRadius, WireStep.lengthsPerPoint), 0)
+        if newRadius != cornerRadius || node.clipsToBounds != clipsToBounds {
+            cornerRadius = newRadius
+            clipsToBounds = node.clipsToBounds
+            fields.insert(.shape)
+        }
+        if node.name != name {
+            name = node.name
+            fields.insert(.name)
+        }
+        if node.text != text {
+            text = node.text
+            fields.insert(.text)
+        }
+        let newFontSize = Float(node.fontSize)
+        if newFontSize != fontSize {
+            fontSize = newFontSize
+            fields.insert(.fontSize)
+        }
+        // A shadow or border that draws nothing is sent as none, so it costs nothing.
+        let visibleShadow = node.shadow.isVisible
+        let newShadow = visibleShadow
+            ? SIMD4(Float(node.shadow.opacity), Float(node.shadow.radius), Float(node.shadow.offset.width),
+                    Float(node.shadow.offset.height))
+            : SIMD4<Float>()
+        let newShadowColor = visibleShadow ? node.shadow.color.packedRGBA : 0
+        if newShadow != shadow || newShadowColor != shadowColor {
+            shadow = newShadow
+            shadowColor = newShadowColor
+            fields.insert(.shadow)
+        }
+        let visibleBorder = node.border.isVisible
+        let newBorderWidth = visibleBorder ? Float(node.border.width) : 0
+        let newBorderColor = visibleBorder ? node.border.color.packedRGBA : 0
+        if newBorderWidth != borderWidth || newBorderColor != borderColor {
+            borderWidth = newBorderWidth
+            borderColor = newBorderColor
+            fields.insert(.border)
+        }
         return fields
     }
 
