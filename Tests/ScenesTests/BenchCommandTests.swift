@@ -53,6 +53,10 @@ struct BenchCommandTests {
             var framesSent: Int
             var meanBytes: Double
             var maxBytes: Int
+            var changedViewsMean: Double
+            var headerBytesMean: Double
+            var bytesPerChangedView: Double
+            var structureFrames: Int
             var idleFrames: Int
             var idleFramesSent: Int
             var idleBytes: Int
@@ -61,11 +65,16 @@ struct BenchCommandTests {
 
     /// Enough frames for every scene's cycle to run once, few enough for a debug build.
     static let sceneFrames = 1_500
-    /// docs/protocol.md: the frame header, an unchanged node's record, and a full record without
-    /// its name and text.
-    static let headerBytes = 41
-    static let unchangedNodeBytes = 4
-    static let fullNodeBytesBesidesStrings = 59
+    /// docs/protocol.md, version 4: the smallest frame (fixed header and a one-byte time step), the
+    /// largest header besides the hint (every part at its longest varint), a structure entry at its
+    /// longest, and a record with every section at its longest besides its name and text.
+    static let smallestFrameBytes = 6
+    static let largestHeaderBytesBesidesHint = 5 + 5 + 8 + 10 + 1 + 2 + 5
+    static let largestStructureEntryBytes = 5 + 3
+    static let largestRecordBytesBesidesStrings = 5 + 2 + 10 + 10 + 20 + 1 + 4 + 4 + 6 + 5 + 5 + 4 + 20 + 8
+    /// Issue 14's goal for a mid-transition frame.
+    static let bytesPerChangedView = 12.0
+    static let headerBudget = 20.0
     /// The scenes' longest view name and text are well under this many bytes.
     static let longestString = 32
 
@@ -98,17 +107,25 @@ struct BenchCommandTests {
             #expect(engine.frames > 0 && engine.frames < Self.sceneFrames, "\(name)")
             #expect(engine.viewsMin <= Int(engine.viewsMean.rounded(.down)) && engine.viewsMean <= Double(engine.viewsMax),
                     "\(name)")
-            // A sent frame holds at least a header and every node's fixed part, at most every
+            // A sent frame holds at least a header, at most a header, the paint order and every
             // node in full.
-            let smallest = Double(Self.headerBytes + Self.unchangedNodeBytes * engine.viewsMin)
-            let largest = Double(Self.headerBytes
-                + (Self.fullNodeBytesBesidesStrings + 2 * Self.longestString) * engine.viewsMax)
+            let smallest = Double(Self.smallestFrameBytes)
+            let largest = Double(Self.largestHeaderBytesBesidesHint + 5 + Self.longestString + 5
+                + (Self.largestStructureEntryBytes + Self.largestRecordBytesBesidesStrings + 2 * Self.longestString)
+                * engine.viewsMax)
             #expect(size.framesSent > 0 && size.framesSent <= engine.frames, "\(name)")
             #expect(scene.encode.frames == size.framesSent, "\(name)")
             #expect(smallest <= size.meanBytes && size.meanBytes <= Double(size.maxBytes), "\(name)")
             #expect(Double(size.maxBytes) <= largest, "\(name)")
-            // Change-only encoding pays: a frame mid-transition costs less than the keyframe.
+            // Change-only encoding pays: a frame mid-transition costs less than the keyframe, and
+            // on average at most 12 B per view whose own values changed + 20 B.
             #expect(size.meanBytes < Double(size.keyframeBytes), "\(name)")
+            #expect(size.meanBytes <= Self.bytesPerChangedView * size.changedViewsMean + Self.headerBudget, "\(name)")
+            #expect(size.changedViewsMean > 0 && size.changedViewsMean <= Double(engine.viewsMax), "\(name)")
+            #expect(size.headerBytesMean >= Double(Self.smallestFrameBytes) && size.headerBytesMean <= Self.headerBudget,
+                    "\(name)")
+            #expect(size.bytesPerChangedView > 0 && size.bytesPerChangedView <= Self.bytesPerChangedView, "\(name)")
+            #expect(size.structureFrames < size.framesSent, "\(name)")
             #expect(size.idleFrames > 0, "\(name)")
             #expect(size.idleFramesSent == 0 && size.idleBytes == 0, "\(name)")
         }

@@ -216,6 +216,9 @@ import Testing
     /// The scrub bar holds a running transition still: no frame follows once it stands, a seek
     /// sends exactly one, and finishing from there completes the present a released swipe was
     /// cancelling.
+    /// The frame header carries progress in 1/65 535 (docs/protocol.md): half a step either way.
+    static let wireProgressRounding = 0.5 / 65535
+
     @Test func aScrubbedTransitionStandsStillUntilFinished() throws {
         let page = try PageStandIn()
         try page.settle()
@@ -224,10 +227,11 @@ import Testing
         #expect(page.lastFrame?.header.transition?.phase == .cancelling, "a short swipe: going back")
         try page.send(.scrub(.seek(progress: 0.25)))
         let held = try #require(page.lastFrame?.header.transition)
-        #expect(held.phase == .interactive && abs(held.progress - 0.25) < 1e-6)
+        #expect(held.phase == .interactive && abs(held.progress - 0.25) <= Self.wireProgressRounding)
         #expect(try page.countAfterTicks(300) == 0, "five seconds paused: nothing changes, nothing is sent")
         try page.send(.scrub(.step(frames: 1)))
-        #expect(abs((page.lastFrame?.header.transition?.progress ?? 0) - (0.25 + 1.0 / 60 / 1.5)) < 1e-6)
+        #expect(abs((page.lastFrame?.header.transition?.progress ?? 0) - (0.25 + 1.0 / 60 / 1.5))
+                <= Self.wireProgressRounding)
         try page.send(.scrub(.finish))
         try page.settle()
         #expect(page.lastFrame?.header.transition == nil && page.names.contains("second"))
