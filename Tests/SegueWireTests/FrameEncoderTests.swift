@@ -184,6 +184,30 @@ import Testing
         #expect(try decoder.decodeFrame(buffer).displayList.nodes[2].name == "renamed")
     }
 
+    @Test func aNewViewportOrAPauseBeyondTheTimeStepsRangeStartsAKeyframe() throws {
+        var list = pushTransitionList()
+        var encoder = FrameEncoder()
+        var decoder = FrameDecoder()
+        var buffer: [UInt8] = []
+        var header = pushHeader
+        encoder.encode(list, header: header, into: &buffer)
+        _ = try decoder.decodeFrame(buffer)
+
+        header.sequence += 1
+        header.serverTime += 2200  // 2.2 × 10⁹ µs: past an Int32 step
+        #expect(encoder.encode(list, header: header, into: &buffer))
+        let late = try decoder.decodeFrame(buffer)
+        #expect(late.isKeyframe && late.header.serverTime == header.serverTime)
+
+        header.sequence += 1
+        header.serverTime += 1
+        list.viewport = Size(width: 844, height: 390)
+        #expect(encoder.encode(list, header: header, into: &buffer))
+        let turned = try decoder.decodeFrame(buffer)
+        #expect(turned.isKeyframe && turned.displayList.viewport == list.viewport)
+        #expect(turned.displayList == quantised(list))
+    }
+
     @Test func aFrameBeforeAnyKeyframeIsRejected() throws {
         var list = pushTransitionList()
         var encoder = FrameEncoder()
