@@ -1,0 +1,66 @@
+import Motion
+import Scenes
+import SegueValues
+import SegueWire
+
+/// One world and who is in it: the connection in control (its input moves the world, its page
+/// size sets the world's) and the connections watching, in the order they joined.
+///
+/// A session that never shares has one of these with no watchers and costs nothing more. Every
+/// connection of a world keeps a strong reference to it, and it to them, until the connection
+/// closes (`SceneSession.close()` detaches it); so a world lives exactly as long as someone is in it.
+final class SharedWorld {
+    /// The transport's time, held still while the world runs: every animation in a frame sees the
+    /// same instant.
+    let clock: ManualClock
+    var host: SceneHost
+    var viewport: Size
+    var inputSequence: UInt32 = 0
+    /// Something may have changed since the controller's last frame was built.
+    var needsFrame = true
+    /// Whether the world was settled at the last tick, to notice it settling.
+    var wasSettled = true
+    /// This world's transition counts as last reported to an observer.
+    var reportedTransitions = TransitionCounts()
+    /// Whose input moves the world.
+    var controller: SceneSession
+    /// Watching connections, longest-watching first: the next to get control.
+    var watchers: [SceneSession] = []
+    /// The secret in its share link, made on the first share request.
+    var token: ShareToken?
+    /// The controller's last built frame, kept only while someone watches.
+    private(set) var published: PublishedFrame?
+    /// +1 per published frame: a watcher whose count is behind has a frame to send.
+    private(set) var generation: UInt64 = 0
+
+    init(host: SceneHost, viewport: Size, clock: ManualClock, controller: SceneSession) {
+        self.host = host
+        self.viewport = viewport
+        self.clock = clock
+        self.controller = controller
+    }
+
+    /// The controller first, then the watchers.
+    var participants: [SceneSession] { [controller] + watchers }
+
+    /// Keeps `frame` as the one every watcher is sent next; the older one, if a watcher never took
+    /// it, is simply replaced ("latest frame wins", never a queue).
+    func publish(_ frame: PublishedFrame) {
+        published = frame
+        generation &+= 1
+    }
+
+    /// Nobody watches any more: the last frame is not kept.
+    func forgetPublished() {
+        published = nil
+    }
+}
+
+/// What a watcher needs to encode the frame its controller built, with its own encoder.
+struct PublishedFrame {
+    var list: DisplayList
+    var transition: TransitionStatus?
+    var inputSequence: UInt32
+    var slowAnimations: Bool
+    var serverTime: Double
+}
