@@ -266,6 +266,7 @@ public final class SceneSession {
         // The controller builds a frame at its next chance, and every frame after it is kept for
         // the watchers; this one starts with a keyframe of it.
         target.needsFrame = true
+        target.publishesNextFrame = true
         watchedGeneration = target.generation
         frames.reset()
         enqueueHello()
@@ -290,6 +291,7 @@ public final class SceneSession {
         if pageViewport != world.viewport { resizeWorld(to: pageViewport) }
         frames.reset()
         world.needsFrame = true
+        world.publishesNextFrame = true
     }
 
     /// Out of the world: a watcher just leaves; a controller hands control to the longest watcher,
@@ -336,20 +338,22 @@ public final class SceneSession {
     }
 
     /// Evaluates the world now and encodes it, unless it looks exactly as last sent. With watchers,
-    /// the evaluated list is kept for them whether or not this connection's frame goes out: each
-    /// watcher's encoder knows what its own page has.
+    /// a frame that goes out is kept for them, so they are shown exactly the controller's frames
+    /// (or the latest of them); a newcomer's first frame is kept even when the controller's own
+    /// encoder skips it as unchanged.
     private func buildFrame() -> [UInt8]? {
         catchUp()
         let started = world.clock.now
         let list = host.frame()
         let transition = host.transition
-        if !world.watchers.isEmpty {
+        let bytes = frames.encode(list, transition: transition, inputSequence: world.inputSequence,
+                                  slowAnimations: host.slowAnimations, serverTime: started,
+                                  buildDuration: { clock.now - started })
+        if !world.watchers.isEmpty && (bytes != nil || world.publishesNextFrame) {
             world.publish(PublishedFrame(list: list, transition: transition, inputSequence: world.inputSequence,
                                          slowAnimations: host.slowAnimations, serverTime: started))
         }
-        guard let bytes = frames.encode(list, transition: transition, inputSequence: world.inputSequence,
-                                        slowAnimations: host.slowAnimations, serverTime: started,
-                                        buildDuration: { clock.now - started }) else { return nil }
+        guard let bytes else { return nil }
         observer.recordFrameBuild(seconds: clock.now - started)
         return bytes
     }

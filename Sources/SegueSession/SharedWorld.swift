@@ -32,6 +32,9 @@ final class SharedWorld {
     private(set) var published: PublishedFrame?
     /// +1 per published frame: a watcher whose count is behind has a frame to send.
     private(set) var generation: UInt64 = 0
+    /// The controller's next built frame is published even if its own encoder skips it: a watcher
+    /// joined, or control changed hands, and needs a first frame of an idle world.
+    var publishesNextFrame = false
 
     init(host: SceneHost, viewport: Size, clock: ManualClock, controller: SceneSession) {
         self.host = host
@@ -48,6 +51,7 @@ final class SharedWorld {
     func publish(_ frame: PublishedFrame) {
         published = frame
         generation &+= 1
+        publishesNextFrame = false
     }
 
     /// Nobody watches any more: the last frame is not kept.

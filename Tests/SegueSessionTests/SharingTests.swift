@@ -105,6 +105,9 @@ final class Classroom {
         try room.owner.pointer(.up, x: 189, y: 420)
         for _ in 0..<60 { try tickAndCompare() }
 
+        // Only frames the owner was sent: the same instants, never an in-between one of its own.
+        let ownerTimes = Set(room.owner.frames.map(\.header.serverTime))
+        #expect(watcher.frames.dropFirst(watcherBefore).allSatisfy { ownerTimes.contains($0.header.serverTime) })
         let shown = watcher.frames.dropFirst(watcherBefore).compactMap { $0.header.transition?.progress }
         #expect(checkedTicks == 140 && shown.contains { $0 > 0.4 })
         #expect(watcher.names.contains("second") && !watcher.names.contains("first"))
