@@ -62,7 +62,8 @@ export class SharePanel {
     /** The last share message: role, watcher count and limit, token; null before the first. */
     this.status = null;
     this.role = element('p', { id: 'share-role' }, ['Asking the server for a link…']);
-    this.link = element('input', { id: 'share-link', type: 'text', readonly: '', 'aria-label': 'Share link' });
+    // The whole link, wrapped (a phone is narrower than it); one tap selects all of it to copy by hand.
+    this.link = element('code', { id: 'share-link', 'aria-label': 'Share link' });
     this.copyButton = element('button', { id: 'share-copy', type: 'button' }, ['Copy']);
     this.watchers = element('p', { id: 'share-watchers' }, ['']);
     this.handOverButton = element('button', { id: 'share-hand-over', type: 'button', disabled: '' },
@@ -76,7 +77,6 @@ export class SharePanel {
         + 'the person who has watched longest.']),
     ]);
     root.append(this.panel);
-    this.link.addEventListener('focus', () => this.link.select());
     this.copyButton.addEventListener('click', () => this.copy());
     this.handOverButton.addEventListener('click', () => this.send(encodeHandOver()));
   }
@@ -104,7 +104,7 @@ export class SharePanel {
 
   update() {
     const status = this.status;
-    this.link.value = status ? shareLink(status.token) : '';
+    this.link.textContent = status ? shareLink(status.token) : '';
     this.copyButton.disabled = status === null;
     if (status === null) {
       this.role.textContent = 'Asking the server for a link…';
@@ -120,14 +120,14 @@ export class SharePanel {
   }
 
   async copy() {
-    if (!this.link.value) return;
+    const link = this.link.textContent;
+    if (!link) return;
     try {
-      await navigator.clipboard.writeText(this.link.value);
+      await navigator.clipboard.writeText(link);
       this.notice('Link copied');
     } catch {
-      // No clipboard (an insecure origin, or permission refused): leave it selected to copy by hand.
-      this.link.focus();
-      this.link.select();
+      // No clipboard (an insecure origin, or permission refused): select it to copy by hand.
+      getSelection().selectAllChildren(this.link);
       this.notice('Select the link and copy it');
     }
   }

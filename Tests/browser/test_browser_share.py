@@ -45,7 +45,7 @@ def settled_on(page, name) -> bool:
 def open_share_panel(owner: Page) -> str:
     finger = Pointer(owner, "touch")
     finger.tap_dock("control-share")
-    return owner.wait(lambda: owner.js("return document.getElementById('share-link').value") or False, 5,
+    return owner.wait(lambda: owner.js("return document.getElementById('share-link').textContent") or False, 5,
                       "the share panel never showed a link")
 
 
