@@ -312,7 +312,7 @@ public final class SceneSession {
             observer.watchersChanged(by: -1)
         }
         if world.watchers.isEmpty { world.forgetPublished() }
-        world.controller.broadcastShareStatus()
+        world.controller?.broadcastShareStatus()
     }
 
     /// Tells everyone in the world where they stand, once it has a link.

@@ -7,8 +7,9 @@ import SegueWire
 /// size sets the world's) and the connections watching, in the order they joined.
 ///
 /// A session that never shares has one of these with no watchers and costs nothing more. Every
-/// connection of a world keeps a strong reference to it, and it to them, until the connection
-/// closes (`SceneSession.close()` detaches it); so a world lives exactly as long as someone is in it.
+/// connection of a world keeps a strong reference to it; it holds its watchers until they close
+/// (`SceneSession.close()` takes them out) and its controller weakly, so a session that closes
+/// alone frees its world, and a world lives exactly as long as someone is in it.
 final class SharedWorld {
     /// The transport's time, held still while the world runs: every animation in a frame sees the
     /// same instant.
@@ -22,8 +23,9 @@ final class SharedWorld {
     var wasSettled = true
     /// This world's transition counts as last reported to an observer.
     var reportedTransitions = TransitionCounts()
-    /// Whose input moves the world.
-    var controller: SceneSession
+    /// Whose input moves the world. Weak: the controller holds the world, and a controller that
+    /// closes with nobody watching must free both.
+    weak var controller: SceneSession?
     /// Watching connections, longest-watching first: the next to get control.
     var watchers: [SceneSession] = []
     /// The secret in its share link, made on the first share request.
@@ -44,7 +46,7 @@ final class SharedWorld {
     }
 
     /// The controller first, then the watchers.
-    var participants: [SceneSession] { [controller] + watchers }
+    var participants: [SceneSession] { (controller.map { [$0] } ?? []) + watchers }
 
     /// Keeps `frame` as the one every watcher is sent next; the older one, if a watcher never took
     /// it, is simply replaced ("latest frame wins", never a queue).

@@ -254,6 +254,21 @@ final class Classroom {
         #expect(again.errors.map(\.code) == [.unknownShareToken])
     }
 
+    @Test func aSessionThatClosesAloneIsFreedWithItsWorld() throws {
+        let room = try Classroom()
+        weak var closed: SceneSession?
+        try {
+            let page = try PageStandIn(clock: room.clock, shares: room.shares)
+            try page.send(.requestShare)
+            closed = page.session
+            page.session.close()
+        }()
+        #expect(closed == nil)
+        #expect(room.shares.sharedSessionCount == 1, "only the owner's link is left")
+        room.leave(room.owner)
+        #expect(room.shares.sharedSessionCount == 0)
+    }
+
     @Test func closingWatchersFreesThem() throws {
         let room = try Classroom()
         weak var gone: SceneSession?
