@@ -112,6 +112,13 @@ export class Controls {
     if (this.filmstripButton.disabled === available) this.filmstripButton.disabled = !available;
   }
 
+  /** A watcher cannot change the world: the buttons that would are disabled (the server would
+   * refuse their messages with error 103), and the scrub bar closes. */
+  setWatching(on) {
+    for (const control of [this.slowButton, this.scrubButton, this.springsButton]) control.disabled = on;
+    if (on) this.showBar(false);
+  }
+
   showSlow(on) {
     this.slowButton.setAttribute('aria-pressed', String(on));
   }

@@ -235,6 +235,7 @@ function setWatching(on) {
   if (segue.watching === on) return;
   segue.watching = on;
   picker.disabled = on;
+  controls.setWatching(on);
   if (!on) segue.device.watch(null);
   else if (segue.lastFrame) {
     segue.device.watch({ width: segue.lastFrame.header.viewportWidth, height: segue.lastFrame.header.viewportHeight });
@@ -352,6 +353,10 @@ window.addEventListener('keydown', (event) => {
 
 /** Slow animations on or off (the S key and the dock's button); returns the new state. */
 function toggleSlowAnimations() {
+  if (segue.watching) {
+    showNotice('You are watching: the person in control sets the speed.');
+    return slowAnimations;
+  }
   slowAnimations = !slowAnimations;
   connection.send(encodeSlowAnimations(slowAnimations));
   showNotice(slowAnimations ? 'Slow animations ×10' : 'Normal speed');
