@@ -128,3 +128,38 @@ def test_a_watchers_input_stays_local_until_the_owner_gives_control(page, segue_
               "the old owner never showed the new controller's size")
     watcher.swipe_from_right(200, device="mouse", steps=12)
     page.wait(lambda: settled_on(page, "second"), 10, "the new controller's swipe never reached the old owner")
+
+
+def test_a_link_to_no_session_says_so_and_the_page_gets_a_session_of_its_own(page):
+    page.open("?watch=" + "0" * 32)
+    # Sixteen connections (the retries that find the owner's worker under --workers) then the refusal.
+    page.wait(lambda: "No session is shared under this link" in page.js(
+        "return document.getElementById('notice').textContent"), 20, "the page never said the link leads nowhere")
+    assert page.js("return window.segue.watching") is False
+    assert "watch=" not in page.js("return location.search")
+    page.swipe_from_right(200, device="touch", steps=12)
+    page.wait(lambda: settled_on(page, "second"), 10, "the page's own session did not take the swipe")
+
+    page.open("?watch=../../etc/passwd")
+    page.wait(lambda: "not complete" in page.js("return document.getElementById('notice').textContent"), 5,
+              "a malformed link was not reported")
+    assert page.js("return window.segue.lastError") is None, "a malformed token was sent to the server"
+
+
+def test_with_two_workers_the_watcher_finds_the_owners_worker(chromium, tmp_path, watcher_browser):
+    from browser.segue_browser import Server
+
+    server = Server(workdir=tmp_path, extra_args=("--workers", "2"))
+    server.start()
+    try:
+        owner = Page(chromium, server)
+        owner.open()
+        link = open_share_panel(owner)
+        watcher = Page(watcher_browser, server)
+        watcher.driver.get(link)
+        watcher.wait(lambda: watcher.js("return !!(window.segue && window.segue.watching)"), 20,
+                     "the watcher never reached the owner's worker")
+        owner.wait(lambda: owner.js("return window.segue.share.watcherCount") == 1, 5, "the owner never counted it")
+    finally:
+        chromium.get("about:blank")
+        server.kill()
