@@ -1,3 +1,5 @@
+import SegueSession
+
 /// Everything the transport needs to know, with a default for every field that suits running the
 /// viewer on a laptop. Reading flags or the environment happens in the command, not here.
 public struct ServerConfiguration: Sendable {
@@ -33,7 +35,7 @@ public struct ServerConfiguration: Sendable {
     public var maxSessionsPerAddress = 100
     /// Watchers one shared session takes (a class and a projector); a watch past it is refused with
     /// error 105. 0 turns watching off without turning sharing links off.
-    public var maxWatchers = 32
+    public var maxWatchers = ShareDirectory.defaultMaximumWatchers
     /// Client messages a session may send per second, in bursts of as many; the rest are dropped
     /// and counted. A 1000 Hz mouse sends 1000.
     public var maxMessagesPerSecond = 2000
