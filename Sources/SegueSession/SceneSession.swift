@@ -350,8 +350,8 @@ public final class SceneSession {
                                   slowAnimations: host.slowAnimations, serverTime: started,
                                   buildDuration: { clock.now - started })
         if !world.watchers.isEmpty && (bytes != nil || world.publishesNextFrame) {
-            world.publish(PublishedFrame(list: list, transition: transition, inputSequence: world.inputSequence,
-                                         slowAnimations: host.slowAnimations, serverTime: started))
+            world.publish(list, transition: transition, inputSequence: world.inputSequence,
+                          slowAnimations: host.slowAnimations, serverTime: started)
         }
         guard let bytes else { return nil }
         observer.recordFrameBuild(seconds: clock.now - started)
@@ -360,9 +360,10 @@ public final class SceneSession {
 
     /// The controller's latest frame through this watcher's encoder, once per published frame.
     private func watchedFrame() -> [UInt8]? {
-        guard world.generation != watchedGeneration, let published = world.published else { return nil }
+        guard world.generation != watchedGeneration, world.generation > 0 else { return nil }
         watchedGeneration = world.generation
         let started = clock.now
+        let published = world.published
         return frames.encode(published.list, transition: published.transition, inputSequence: published.inputSequence,
                              slowAnimations: published.slowAnimations, serverTime: published.serverTime,
                              buildDuration: { clock.now - started })

@@ -30,8 +30,9 @@ final class SharedWorld {
     var watchers: [SceneSession] = []
     /// The secret in its share link, made on the first share request.
     var token: ShareToken?
-    /// The controller's last built frame, kept only while someone watches.
-    private(set) var published: PublishedFrame?
+    /// The controller's last sent frame, kept only while someone watches (valid once `generation`
+    /// is above 0).
+    private(set) var published = PublishedFrame()
     /// +1 per published frame: a watcher whose count is behind has a frame to send.
     private(set) var generation: UInt64 = 0
     /// The controller's next built frame is published even if its own encoder skips it: a watcher
@@ -48,25 +49,37 @@ final class SharedWorld {
     /// The controller first, then the watchers.
     var participants: [SceneSession] { (controller.map { [$0] } ?? []) + watchers }
 
-    /// Keeps `frame` as the one every watcher is sent next; the older one, if a watcher never took
-    /// it, is simply replaced ("latest frame wins", never a queue).
-    func publish(_ frame: PublishedFrame) {
-        published = frame
+    /// Keeps this frame as the one every watcher is sent next; the older one, if a watcher never
+    /// took it, is simply replaced ("latest frame wins", never a queue).
+    ///
+    /// The nodes are copied into storage kept from frame to frame: holding on to the window's own
+    /// list would make the window copy its reused storage at its next frame (copy-on-write), an
+    /// allocation per frame.
+    func publish(_ list: DisplayList, transition: TransitionStatus?, inputSequence: UInt32, slowAnimations: Bool,
+                 serverTime: Double) {
+        published.list.viewport = list.viewport
+        if published.list.hint != list.hint { published.list.hint = list.hint }
+        published.list.nodes.removeAll(keepingCapacity: true)
+        published.list.nodes.append(contentsOf: list.nodes)
+        published.transition = transition
+        published.inputSequence = inputSequence
+        published.slowAnimations = slowAnimations
+        published.serverTime = serverTime
         generation &+= 1
         publishesNextFrame = false
     }
 
-    /// Nobody watches any more: the last frame is not kept.
+    /// Nobody watches any more: the last frame and its storage are let go.
     func forgetPublished() {
-        published = nil
+        published = PublishedFrame()
     }
 }
 
 /// What a watcher needs to encode the frame its controller built, with its own encoder.
 struct PublishedFrame {
-    var list: DisplayList
+    var list = DisplayList()
     var transition: TransitionStatus?
-    var inputSequence: UInt32
-    var slowAnimations: Bool
-    var serverTime: Double
+    var inputSequence: UInt32 = 0
+    var slowAnimations = false
+    var serverTime = 0.0
 }
