@@ -173,6 +173,7 @@ public final class SceneSession {
         switch message {
         case .pointer(let event, let sequence):
             world.inputSequence = sequence
+            world.notePointer(event)
             host.handle(event)
         case .chooseScene(let name):
             guard let scene = scenes.first(where: { $0.name == name }) else { return reject(.unknownScene(name)) }
@@ -285,8 +286,11 @@ public final class SceneSession {
         broadcastShareStatus()
     }
 
-    /// This watcher is now the controller: its page size becomes the world's.
+    /// This watcher is now the controller: the old controller's pointers are cancelled, and its
+    /// page size becomes the world's.
     private func takeControl() {
+        world.clock.set(clock.now)
+        world.cancelPointers()
         world.controller = self
         if pageViewport != world.viewport { resizeWorld(to: pageViewport) }
         frames.reset()

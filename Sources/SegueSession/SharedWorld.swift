@@ -35,6 +35,11 @@ final class SharedWorld {
     private(set) var published = PublishedFrame()
     /// +1 per published frame: a watcher whose count is behind has a frame to send.
     private(set) var generation: UInt64 = 0
+    /// The controller's pointers that are down, each with its last event, so that a change of
+    /// controller can cancel them (a finger left down would hold the world's gestures). At most
+    /// `maximumTrackedPointers`: a page that presses more without lifting any is broken or hostile.
+    private(set) var pointersDown: [Int: PointerEvent] = [:]
+    static let maximumTrackedPointers = 10
     /// The controller's next built frame is published even if its own encoder skips it: a watcher
     /// joined, or control changed hands, and needs a first frame of an idle world.
     var publishesNextFrame = false
@@ -44,6 +49,30 @@ final class SharedWorld {
         self.viewport = viewport
         self.clock = clock
         self.controller = controller
+    }
+
+    /// Follows the controller's pointer event (before it is applied).
+    func notePointer(_ event: PointerEvent) {
+        switch event.phase {
+        case .down:
+            if pointersDown[event.pointerID] != nil || pointersDown.count < Self.maximumTrackedPointers {
+                pointersDown[event.pointerID] = event
+            }
+        case .move:
+            if pointersDown[event.pointerID] != nil { pointersDown[event.pointerID] = event }
+        case .up, .cancel:
+            pointersDown[event.pointerID] = nil
+        }
+    }
+
+    /// Control changes hands: the pointers the old controller holds down are cancelled where they
+    /// last were, as UIKit cancels touches the system takes away.
+    func cancelPointers() {
+        for (pointerID, last) in pointersDown.sorted(by: { $0.key < $1.key }) {
+            host.handle(PointerEvent(phase: .cancel, pointerID: pointerID, kind: last.kind, location: last.location,
+                                     timestamp: last.timestamp))
+        }
+        pointersDown.removeAll()
     }
 
     /// The controller first, then the watchers.

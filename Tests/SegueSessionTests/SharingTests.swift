@@ -168,6 +168,30 @@ final class Classroom {
         #expect(student.session.isControlling && projector.shares.last?.role == .watching)
     }
 
+    @Test func aFingerLeftDownByTheOldControllerIsCancelledSoTheNewOneCanSwipe() throws {
+        for leaves in [false, true] {
+            let room = try Classroom()
+            let watcher = try room.join(viewport: PageStandIn.viewport)
+            try room.tick()
+            try room.owner.pointer(.down, x: 389, y: 420)
+            for step in 1...6 {
+                try room.tick()
+                try room.owner.pointer(.move, x: 389 - 15 * Double(step), y: 420)
+            }
+            try room.tick()
+            #expect(watcher.lastFrame?.header.transition?.isInteractive == true)
+            // Control changes hands mid-drag: handed over, or the owner's page goes away.
+            if leaves { room.leave(room.owner) } else { try room.owner.send(.handOver) }
+            try room.tick(times: 60)
+            #expect(watcher.lastFrame?.header.transition == nil, "the abandoned drag still holds the transition")
+            #expect(watcher.names.contains("first") && !watcher.names.contains("second"))
+            // The new controller's finger (the same pointer id) drives the world.
+            try room.swipe(by: watcher)
+            try room.tick(times: 60)
+            #expect(watcher.names.contains("second") && !watcher.names.contains("first"))
+        }
+    }
+
     @Test func handingOverWithNobodyWatchingIsRefused() throws {
         let room = try Classroom()
         try room.owner.send(.handOver)
