@@ -16,6 +16,7 @@ from pathlib import Path
 
 VERSION = 4
 POINTER, VIEWPORT, SCENE, PING, SLOW = 16, 17, 18, 19, 20
+REQUEST_SHARE, WATCH, HAND_OVER = 24, 25, 26
 PHASES = {"down": 1, "move": 2, "up": 3, "cancel": 4}
 KINDS = {"mouse": 1, "touch": 2, "pen": 3}
 
@@ -41,6 +42,10 @@ def client_messages():
     seeds["ping-limit"] = struct.pack("<BBd", VERSION, PING, 1e12)
     seeds["slow-on"] = bytes([VERSION, SLOW, 1])
     seeds["slow-off"] = bytes([VERSION, SLOW, 0])
+    seeds["request-share"] = bytes([VERSION, REQUEST_SHARE])
+    seeds["watch"] = bytes([VERSION, WATCH]) + b"0123456789abcdef0123456789abcdef"
+    seeds["watch-not-hex"] = bytes([VERSION, WATCH]) + b"0123456789ABCDEF0123456789abcdef"
+    seeds["hand-over"] = bytes([VERSION, HAND_OVER])
     return seeds
 
 

@@ -1,5 +1,5 @@
 // On-screen controls for a thumb or a mouse: a dock (collapsed by default on a phone) that toggles
-// the stats overlay, slow animations, the scrub bar and the spring tuning panel; and the scrub bar, which holds the
+// the stats overlay, slow animations, the scrub bar, the spring tuning panel and the share panel; and the scrub bar, which holds the
 // transition on screen, drags its progress, steps it a frame at a time and finishes or cancels it
 // (the scrub message, docs/protocol.md). The server does the work; this only sends commands and
 // mirrors the progress frames report.
@@ -41,9 +41,10 @@ export class Controls {
    * @param {HTMLElement} root where the dock and the bar go (the body)
    * @param {{send: (buffer: ArrayBuffer) => void, toggleStats: () => boolean,
    *          toggleSlow: () => boolean, toggleSprings: () => boolean,
-   *          downloadFilmstrip: () => boolean}} actions each toggle returns its new state
+   *          downloadFilmstrip: () => boolean, toggleShare: () => boolean}} actions each toggle returns
+   *          its new state
    */
-  constructor(root, { send, toggleStats, toggleSlow, toggleSprings, downloadFilmstrip }) {
+  constructor(root, { send, toggleStats, toggleSlow, toggleSprings, downloadFilmstrip, toggleShare }) {
     this.send = send;
     this.dragging = false;
     /** Whether this page holds the transition still (a pause, seek or step since it began). */
@@ -57,9 +58,11 @@ export class Controls {
     this.springsButton = button('control-springs', 'Springs', 'Show or hide the spring tuning panel');
     this.filmstripButton = button('control-filmstrip', 'Filmstrip', 'Download the last transition as an SVG filmstrip');
     this.filmstripButton.disabled = true;
+    this.shareButton = button('control-share', 'Share', 'Share this session: a link others can watch live');
     this.dock = element('nav', { id: 'controls', 'aria-label': 'Controls' }, [
       this.toggle, element('div', { id: 'controls-buttons' }, [
         this.statsButton, this.slowButton, this.scrubButton, this.springsButton, this.filmstripButton,
+        this.shareButton,
       ]),
     ]);
     this.dock.classList.toggle('collapsed', window.innerWidth < PHONE_WIDTH);
@@ -90,6 +93,7 @@ export class Controls {
     this.scrubButton.addEventListener('click', () => this.showBar(this.bar.hidden));
     this.springsButton.addEventListener('click', () => this.springsButton.setAttribute('aria-pressed', toggleSprings()));
     this.filmstripButton.addEventListener('click', () => downloadFilmstrip());
+    this.shareButton.addEventListener('click', () => this.shareButton.setAttribute('aria-pressed', toggleShare()));
     this.pauseButton.addEventListener('click', () => this.command(ScrubCommand.pause));
     this.backButton.addEventListener('click', () => this.command(ScrubCommand.step, -1));
     this.forwardButton.addEventListener('click', () => this.command(ScrubCommand.step, 1));
@@ -106,6 +110,13 @@ export class Controls {
   /** Enables the filmstrip button once a transition has ended. */
   filmstripAvailable(available) {
     if (this.filmstripButton.disabled === available) this.filmstripButton.disabled = !available;
+  }
+
+  /** A watcher cannot change the world: the buttons that would are disabled (the server would
+   * refuse their messages with error 103), and the scrub bar closes. */
+  setWatching(on) {
+    for (const control of [this.slowButton, this.scrubButton, this.springsButton]) control.disabled = on;
+    if (on) this.showBar(false);
   }
 
   showSlow(on) {

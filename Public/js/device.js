@@ -53,6 +53,8 @@ export class DeviceFrame {
     this.device = DEVICES.find((d) => d.id === params.get('device')) ?? DEVICES.find((d) => d.id === DEFAULT_DEVICE);
     this.landscape = params.get('orientation') === 'landscape';
     this.scale = 1;
+    /** The controller's screen size while this page watches a shared session; null otherwise. */
+    this.watched = null;
     picker.replaceChildren(...DEVICES.map((d) => new Option(d.name, d.id)));
     picker.value = this.device.id;
     picker.addEventListener('change', () => {
@@ -73,8 +75,24 @@ export class DeviceFrame {
     this.layout();
   }
 
-  /** Whether the outline is shown (the window is larger than a phone). */
-  get isActive() { return !this.media.matches; }
+  /** Whether the outline is shown: the window is larger than a phone, or the page watches another's
+   * screen (shown at its size, scaled to fit, on any window). */
+  get isActive() { return this.watched !== null || !this.media.matches; }
+
+  /** The logical size of the screen shown: the watched one, or the device's in its orientation. */
+  get screen() { return this.watched ?? screenSize(this.device, this.landscape); }
+
+  /**
+   * Shows the controller's screen at `size` (the frames' viewport) while watching; null returns to
+   * this page's own device. Only a change of size lays out again.
+   */
+  watch(size) {
+    const same = size && this.watched && size.width === this.watched.width && size.height === this.watched.height;
+    if (same || (size === null && this.watched === null)) return;
+    this.watched = size;
+    document.body.classList.toggle('watching', size !== null);
+    this.layout();
+  }
 
   layout() {
     const active = this.isActive;
@@ -86,7 +104,7 @@ export class DeviceFrame {
       this.changed();
       return;
     }
-    const size = screenSize(this.device, this.landscape);
+    const size = this.screen;
     this.scale = fitScale(size, window.innerWidth, window.innerHeight);
     this.frame.style.cssText = `--screen-radius: ${this.device.radius}px; --bezel: ${BEZEL}px;`
       + `transform: translate(-50%, -50%) scale(${this.scale});`;

@@ -1,4 +1,4 @@
-// Boots the viewer: connection, decoder, renderer, pointer input, scene picker, telemetry.
+// Boots the viewer: connection, decoder, renderer, pointer input, scene picker, telemetry, sharing.
 
 import {
   FrameDecoder, ProtocolError, encodePing, encodeScene, encodeSlowAnimations, encodeViewport,
@@ -12,8 +12,11 @@ import { DeviceFrame } from './device.js';
 import { Controls } from './controls.js';
 import { TuningPanel } from './tuning.js';
 import { TransitionFilmstrip } from './filmstrip.js';
+import { SharePanel, ShareError, TOKEN_PATTERN, WATCH_ATTEMPTS, encodeWatch } from './share.js';
 
 const PING_INTERVAL_MS = 1000;
+/** The pointer message's phase byte (offset 2) for a press. */
+const POINTER_DOWN = 1;
 const NOTICE_MS = 4000;
 const VIEWPORT_SIDE = [1, 8192];
 const DEVICE_PIXEL_RATIO = [0.5, 8];
@@ -21,6 +24,8 @@ const DEVICE_PIXEL_RATIO = [0.5, 8];
 const PLACE_INTERVAL_MS = 150;
 /** Gap between the toolbar and a notice or the banner below it, CSS px. */
 const BELOW_TOOLBAR = 8;
+/** Frames kept in segue.frameLog for browser tests: a few seconds at 60 fps, then the oldest go. */
+const FRAME_LOG_LENGTH = 600;
 
 const canvas = document.getElementById('stage');
 const banner = document.getElementById('banner');
@@ -35,6 +40,7 @@ const decoder = new FrameDecoder();
 const telemetry = new Telemetry(document.getElementById('telemetry'));
 const tuning = new TuningPanel(document.body, (buffer) => connection.send(buffer), () => controls.replay());
 const filmstrip = new TransitionFilmstrip();
+const share = new SharePanel(document.body, { send: (buffer) => connection.send(buffer), notice: showNotice });
 const currentSceneName = () => segue.hello?.currentScene ?? 'scene';
 const controls = new Controls(document.body, {
   send: (buffer) => connection.send(buffer),
@@ -42,10 +48,17 @@ const controls = new Controls(document.body, {
   toggleSlow: toggleSlowAnimations,
   toggleSprings: () => tuning.toggle(),
   downloadFilmstrip: () => filmstrip.download(currentSceneName()),
+  toggleShare: () => share.toggle(),
 });
 controls.showStats(telemetry.visible);
 
 let desiredScene = new URLSearchParams(location.search).get('scene');
+/** The share link's token while this page watches (or is trying to); null for a page of its own. */
+let watchToken = new URLSearchParams(location.search).get('watch');
+/** Connections that found no session under `watchToken` (another worker, or the session ended). */
+let watchMisses = 0;
+/** A watch was sent on this connection and not yet answered with a share message. */
+let awaitingWatch = false;
 let slowAnimations = false;
 let pendingFrame = null;
 let drawScheduled = false;
@@ -66,6 +79,13 @@ const segue = {
   device: null,
   fontReady: false,
   springs: null,
+  /** The last share message ({role, watcherCount, watcherLimit, token}), or null. */
+  share: null,
+  /** Whether this page watches another's session (its input is not sent). */
+  watching: false,
+  /** The last FRAME_LOG_LENGTH frames as received: {sequence, serverTime, progress, operation, at}
+   * (`at`: ms since the epoch, performance.timeOrigin + now, comparable across pages). */
+  frameLog: [],
   /** The last transition as SVG text (what the Filmstrip button downloads), or null. */
   filmstrip: () => filmstrip.svg(currentSceneName()),
 };
@@ -75,8 +95,15 @@ const connection = new Connection({
   open() {
     decoder.reset();
     sendViewport();
-    if (desiredScene) sendScene(desiredScene);
-    if (slowAnimations) connection.send(encodeSlowAnimations(true));
+    awaitingWatch = watchToken !== null;
+    if (watchToken) {
+      connection.send(encodeWatch(watchToken));
+    } else {
+      setWatching(false);
+      if (desiredScene) sendScene(desiredScene);
+      if (slowAnimations) connection.send(encodeSlowAnimations(true));
+    }
+    share.connectionOpened();
     ping();
   },
   message: receive,
@@ -116,6 +143,10 @@ function receive(data) {
     case 'frame':
       if (segue.lastFrame?.header.operation && !message.header.operation) tuning.transitionEnded();
       segue.lastFrame = message;
+      logFrame(message.header, now);
+      if (segue.watching) {
+        segue.device.watch({ width: message.header.viewportWidth, height: message.header.viewportHeight });
+      }
       filmstrip.frameReceived(message.header, message.nodes,
         { width: message.header.viewportWidth, height: message.header.viewportHeight },
         message.header.serverTime * 1000);
@@ -133,6 +164,13 @@ function receive(data) {
       telemetry.hello(message);
       showScenes(message);
       break;
+    case 'share':
+      segue.share = message;
+      share.shareReceived(message);
+      if (message.role === 'watching') watchMisses = 0;
+      awaitingWatch = false;
+      setWatching(message.role === 'watching');
+      break;
     case 'springs':
       segue.springs = message;
       tuning.springsReceived(message);
@@ -143,9 +181,66 @@ function receive(data) {
     case 'error':
       segue.lastError = message;
       console.warn(`segue: server rejected a message (code ${message.code}): ${message.message}`);
+      if (awaitingWatch && watchRefused(message)) break;
       showNotice(message.message);
       break;
   }
+}
+
+function logFrame(header, now) {
+  const log = segue.frameLog;
+  if (log.length === FRAME_LOG_LENGTH) log.shift();
+  log.push({
+    sequence: header.sequence, serverTime: header.serverTime, progress: header.operation ? header.progress : null,
+    operation: header.operation, at: performance.timeOrigin + now,
+  });
+}
+
+// ---- Watching a shared session ----------------------------------------------------------------
+
+if (watchToken !== null && !TOKEN_PATTERN.test(watchToken)) {
+  watchToken = null;
+  forgetWatchLink();
+  setTimeout(() => showNotice('This share link is not complete: copy the whole link again.'), 0);
+}
+
+/**
+ * The server refused this page's watch. No session under the link on the worker this connection
+ * reached: reconnect (another connection may reach the owner's worker) until WATCH_ATTEMPTS, then
+ * say so. Any other refusal (a full session) is final. Either way the page keeps the session of its
+ * own the server gave it. Returns whether the error was handled quietly.
+ */
+function watchRefused(error) {
+  if (error.code === ShareError.unknownToken && ++watchMisses < WATCH_ATTEMPTS) {
+    connection.restart();
+    return true;
+  }
+  if (error.code !== ShareError.unknownToken && error.code !== ShareError.tooManyWatchers) return false;
+  awaitingWatch = false;
+  watchToken = null;
+  setWatching(false);
+  forgetWatchLink();
+  showNotice(error.message);
+  return true;
+}
+
+function forgetWatchLink() {
+  const url = new URL(location.href);
+  url.searchParams.delete('watch');
+  history.replaceState(null, '', url);
+}
+
+/** Watching shows the controller's screen and sends no input; in control, the page is its own. */
+function setWatching(on) {
+  if (segue.watching === on) return;
+  segue.watching = on;
+  picker.disabled = on;
+  controls.setWatching(on);
+  if (!on) segue.device.watch(null);
+  else if (segue.lastFrame) {
+    segue.device.watch({ width: segue.lastFrame.header.viewportWidth, height: segue.lastFrame.header.viewportHeight });
+  }
+  showNotice(on ? 'Watching a shared session' : 'You are in control');
 }
 
 function draw(now) {
@@ -224,7 +319,8 @@ function showScenes(hello) {
     showNotice(`There is no scene named “${desiredScene}”.`);
     desiredScene = null;
   }
-  if (!desiredScene) desiredScene = hello.currentScene;
+  // A watcher's scene is the controller's.
+  if (!desiredScene || watchToken) desiredScene = hello.currentScene;
   picker.value = desiredScene;
   syncURL();
 }
@@ -257,6 +353,10 @@ window.addEventListener('keydown', (event) => {
 
 /** Slow animations on or off (the S key and the dock's button); returns the new state. */
 function toggleSlowAnimations() {
+  if (segue.watching) {
+    showNotice('You are watching: the person in control sets the speed.');
+    return slowAnimations;
+  }
   slowAnimations = !slowAnimations;
   connection.send(encodeSlowAnimations(slowAnimations));
   showNotice(slowAnimations ? 'Slow animations ×10' : 'Normal speed');
@@ -282,6 +382,11 @@ function showNotice(text) {
 }
 
 attachPointerInput(canvas, (buffer, sequence, sentAt) => {
+  if (segue.watching) {
+    // Only the person in control moves the scene (the server would refuse it: error 103).
+    if (new Uint8Array(buffer)[2] === POINTER_DOWN) showNotice('You are watching: ask the person in control to hand it over.');
+    return;
+  }
   if (connection.send(buffer)) telemetry.inputSent(sequence, sentAt);
 }, (point) => { segue.lastPointer = point; });
 

@@ -5,10 +5,14 @@ export const VERSION = 4;
 export const SUBPROTOCOL = 'segue.v4';
 
 export const MessageType = Object.freeze({
-  hello: 1, frame: 2, pong: 3, error: 4, springs: 5,
+  hello: 1, frame: 2, pong: 3, error: 4, springs: 5, share: 6,
   pointer: 16, viewport: 17, scene: 18, ping: 19, slowAnimations: 20, scrub: 21, tuneSpring: 22,
-  listSprings: 23,
+  listSprings: 23, requestShare: 24, watch: 25, handOver: 26,
 });
+
+/** The share message's role byte. */
+const SHARE_ROLES = Object.freeze([null, 'controlling', 'watching']);
+const SHARE_TOKEN_LENGTH = 32;
 
 /** Index = wire code; 0 means "no transition". */
 export const OPERATIONS = Object.freeze([null, 'present', 'dismiss', 'push', 'pop', 'tab']);
@@ -262,6 +266,15 @@ export class FrameDecoder {
           entries.push({ original: timing(), current: timing(), angularFrequency: reader.f64('springs') });
         }
         message = { type: 'springs', entries };
+        break;
+      }
+      case MessageType.share: {
+        const role = SHARE_ROLES[reader.u8('share')];
+        if (!role) throw new ProtocolError('unknown share role');
+        const watcherCount = reader.u16('share');
+        const watcherLimit = reader.u16('share');
+        const token = reader.utf8(SHARE_TOKEN_LENGTH, 'share');
+        message = { type: 'share', role, watcherCount, watcherLimit, token };
         break;
       }
       default: throw new ProtocolError(`unknown message type ${type}`);

@@ -57,6 +57,9 @@ struct Serve: ParsableCommand {
                                + "least --max-sessions."))
     var maxConnections = ServerConfiguration().maxConnections
 
+    @Option(help: "Browsers that may watch one shared session (0…1000); more are refused with a message.")
+    var maxWatchers = ServerConfiguration().maxWatchers
+
     @Option(help: "Messages a session may send per second; the rest are dropped and counted.")
     var maxMessagesPerSecond = ServerConfiguration().maxMessagesPerSecond
 
@@ -150,6 +153,7 @@ struct Serve: ParsableCommand {
                          "--max-sessions-per-ip", "\(maxSessionsPerAddress)",
                          "--max-connections", "\(maxConnections)",
                          "--max-messages-per-second", "\(maxMessagesPerSecond)",
+                         "--max-watchers", "\(maxWatchers)",
                          "--handshake-timeout", "\(handshakeTimeout)", "--ping-interval", "\(pingInterval)",
                          "--idle-timeout", "\(idleTimeout)", "--drain-timeout", "\(drainTimeout)",
                          "--log-level", logLevel.rawValue,
@@ -170,6 +174,7 @@ struct Serve: ParsableCommand {
             $0.maxSessionsPerAddress = maxSessionsPerAddress
             $0.maxConnections = maxConnections
             $0.maxMessagesPerSecond = maxMessagesPerSecond
+            $0.maxWatchers = maxWatchers
             $0.handshakeTimeout = handshakeTimeout
             $0.pingInterval = pingInterval
             $0.idleTimeout = idleTimeout
@@ -184,7 +189,8 @@ struct Serve: ParsableCommand {
     ) throws(ServerError) -> Server {
         try Server(configuration: configuration,
                    handlerFactory: SceneSessionFactory(scenes: SegueCommandLine.scenes, defaultScene: defaultScene,
-                                                       fps: configuration.framesPerSecond),
+                                                       fps: configuration.framesPerSecond,
+                                                       maxWatchers: configuration.maxWatchers),
                    logger: logger)
     }
 }

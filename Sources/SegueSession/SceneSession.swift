@@ -4,14 +4,19 @@ import Scenes
 import SegueKit
 import SegueWire
 
-/// One browser tab's world and its protocol state, with no I/O: whole client messages in, server
-/// messages out, time from an injected clock. Every transport (the lws server, the Hummingbird
-/// peer) is a thin adapter that feeds it messages and ticks and writes what `nextOutgoing()` hands
-/// back.
+/// One browser tab's end of a world, with no I/O: whole client messages in, server messages out,
+/// time from an injected clock. Every transport (the lws server, the Hummingbird peer) is a thin
+/// adapter that feeds it messages and ticks and writes what `nextOutgoing()` hands back.
 ///
 /// Input is applied at once; a frame is built only when the transport asks for one, so a
 /// transport that asks only when its socket can take it always sends the latest state and nothing
 /// queues ("latest frame wins"). A frame that would look as last sent is not sent at all.
+///
+/// A session starts in control of a world of its own. With a `ShareDirectory` it can share that
+/// world (a share request makes its link), watch another's (a watch with the link's token), and
+/// hand control to its longest watcher; see "Sharing a session" in docs/protocol.md. A watcher
+/// keeps only its own encoder and replies: it encodes the controller's latest built frame when its
+/// transport asks, so a watcher that reads slowly skips frames and never holds the controller up.
 ///
 /// Not `Sendable`: the world's views and controllers are classes that never leave the thread or
 /// task that drives the session.
@@ -25,39 +30,38 @@ public final class SceneSession {
     public let framesPerSecond: Int
     /// The scenes this session offers, by name (the built-in ones, or a package's own).
     public let scenes: [Scene]
-    /// The transport's time, read once per message, tick and frame and held still in `worldClock`
-    /// while the world runs: every animation in a frame sees the same instant.
+    /// The transport's time, read once per message, tick and frame.
     private let clock: Clock
-    private let worldClock: ManualClock
     private let observer: SessionObserver
     private let logger: Logger
-    private var host: SceneHost
-    private var viewport = SceneSession.initialViewport
+    private let shares: ShareDirectory?
+    /// The world this connection drives or watches: its own until it watches another's.
+    private var world: SharedWorld!
     private var frames = FrameStream()
     private var replies: [[UInt8]] = []
-    private var inputSequence: UInt32 = 0
-    /// Something may have changed since the last frame was built.
-    private var needsFrame = true
-    /// Whether the world was settled at the last tick, to notice it settling.
-    private var wasSettled = true
-    /// This world's transition counts as last reported to the observer.
-    private var reportedTransitions = TransitionCounts()
+    /// The size this connection's page reported: the world's size while it is in control.
+    private var pageViewport = SceneSession.initialViewport
+    /// The world's `generation` this watcher was last sent (or found unchanged).
+    private var watchedGeneration: UInt64 = 0
 
     /// A session on `sceneName` among `scenes` (not empty; the first scene when none has that
-    /// name). Its first outgoing messages are a hello and a keyframe.
+    /// name). Its first outgoing messages are a hello and a keyframe. Without `shares`, share and
+    /// watch requests are refused (`ErrorCode.sharingOff`).
     public init(
         sceneName: String, scenes: [Scene] = Scene.all, framesPerSecond: Int, clock: Clock, observer: SessionObserver,
-        logger: Logger
+        logger: Logger, shares: ShareDirectory? = nil
     ) {
         precondition(!scenes.isEmpty, "a session needs at least one scene")
         self.scenes = scenes
         self.framesPerSecond = framesPerSecond
         self.clock = clock
-        self.worldClock = ManualClock(now: clock.now)
         self.observer = observer
         self.logger = logger
-        host = Self.makeHost(scenes.first { $0.name == sceneName } ?? scenes[0], size: viewport, clock: worldClock,
-                             logger: logger)
+        self.shares = shares
+        let worldClock = ManualClock(now: clock.now)
+        let host = Self.makeHost(scenes.first { $0.name == sceneName } ?? scenes[0], size: pageViewport,
+                                 clock: worldClock, logger: logger)
+        world = SharedWorld(host: host, viewport: pageViewport, clock: worldClock, controller: self)
         enqueueHello()
     }
 
@@ -65,8 +69,16 @@ public final class SceneSession {
         SceneHost(scene: scene, size: size, clock: clock, logger: logger)
     }
 
-    /// The scene this session runs now.
-    public var sceneName: String { host.scene.name }
+    /// The scene this session runs or watches now.
+    public var sceneName: String { world.host.scene.name }
+
+    /// Whether this connection's input moves its world (false while it watches).
+    public var isControlling: Bool { world.controller === self }
+
+    /// Connections watching this session's world now.
+    public var watcherCount: Int { world.watchers.count }
+
+    private var host: SceneHost { world.host }
 
     // MARK: Driving the session
 
@@ -74,7 +86,7 @@ public final class SceneSession {
     /// applied at once, answered through `nextOutgoing()`. A bad message is answered with an error
     /// and changes nothing else.
     public func receive(_ message: UnsafeRawBufferPointer, isBinary: Bool) {
-        catchUp()
+        if isControlling { catchUp() }
         observer.countInputMessage()
         guard isBinary else {
             return reject(ErrorMessage(code: .unknownMessageType,
@@ -93,62 +105,92 @@ public final class SceneSession {
     }
 
     /// The frame timer fired (once per 1/fps seconds): a world still moving needs a frame; a world
-    /// that just settled is checked against the settled-world rules and reported.
+    /// that just settled is checked against the settled-world rules and reported. Only the
+    /// controller's tick moves the world; a watcher's only lets its transport ask for the latest
+    /// frame.
     public func tick() {
+        guard isControlling else { return }
         catchUp()
         let settled = host.isSettled
-        if !settled { needsFrame = true }
-        if settled && !wasSettled { reportSettledWorld() }
-        wasSettled = settled
+        if !settled { world.needsFrame = true }
+        if settled && !world.wasSettled { reportSettledWorld() }
+        world.wasSettled = settled
     }
 
     /// Whether `nextOutgoing()` may return a message now. A pending frame can still come back
     /// `nil` when it would look as last sent.
-    public var hasOutgoing: Bool { !replies.isEmpty || needsFrame }
+    public var hasOutgoing: Bool {
+        if !replies.isEmpty { return true }
+        return isControlling ? world.needsFrame : world.generation != watchedGeneration
+    }
 
-    /// The next message to send: replies first, in order, then a frame of the world as it is now.
+    /// The next message to send: replies first, in order, then a frame of the world as it is now
+    /// (for a watcher: as its controller last built it).
     public func nextOutgoing() -> [UInt8]? {
         if !replies.isEmpty { return replies.removeFirst() }
-        guard needsFrame else { return nil }
-        needsFrame = false
+        guard isControlling else { return watchedFrame() }
+        guard world.needsFrame else { return nil }
+        world.needsFrame = false
         return buildFrame()
     }
 
-    /// The connection is gone: reports the transition counts not yet reported.
+    /// The connection is gone: it leaves its world (control passes to the longest watcher; a world
+    /// nobody is in is reported and freed).
     public func close() {
-        reportTransitionCounts()
+        leaveWorld()
     }
 
     // MARK: Messages
 
     private func apply(_ message: ClientMessage) {
         switch message {
-        case .pointer(let event, let sequence):
-            inputSequence = sequence
-            host.handle(event)
+        case .ping(let clientTime):
+            return enqueue(PongMessage(clientTime: clientTime, serverTime: isControlling ? world.clock.now : clock.now)
+                .encoded())
         case .viewport(let new):
-            viewport = new.size
-            host.resize(to: new.size)
-            // A new page size usually means a new page: send the whole state again.
-            frames.reset()
+            pageViewport = new.size
+            // A watcher's size is kept for when it takes control; the controller's sets the world's.
+            guard isControlling else { return }
+            resizeWorld(to: new.size)
+        case .listSprings:
+            return enqueueSprings()
+        case .requestShare:
+            return shareRequested()
+        case .watch(let token):
+            return watch(token)
+        case .pointer, .chooseScene, .setSlowAnimations, .scrub, .tuneSpring, .handOver:
+            guard isControlling else {
+                return reject(ErrorMessage(code: .readOnly, message:
+                    "You are watching a shared session: only the person in control can change it."))
+            }
+            applyControl(message)
+        }
+        world.needsFrame = true
+    }
+
+    /// A message only the controller may send.
+    private func applyControl(_ message: ClientMessage) {
+        switch message {
+        case .pointer(let event, let sequence):
+            world.inputSequence = sequence
+            world.notePointer(event)
+            host.handle(event)
         case .chooseScene(let name):
             guard let scene = scenes.first(where: { $0.name == name }) else { return reject(.unknownScene(name)) }
             let slow = host.slowAnimations
             reportTransitionCounts()
-            reportedTransitions = TransitionCounts()
-            host = Self.makeHost(scene, size: viewport, clock: worldClock, logger: logger)
-            host.slowAnimations = slow
+            world.reportedTransitions = TransitionCounts()
+            world.host = Self.makeHost(scene, size: world.viewport, clock: world.clock, logger: logger)
+            world.host.slowAnimations = slow
             frames.reset()
-            enqueueHello()
-        case .ping(let clientTime):
-            return enqueue(PongMessage(clientTime: clientTime, serverTime: worldClock.now).encoded())
+            for participant in world.participants { participant.enqueueHello() }
         case .setSlowAnimations(let on):
             host.slowAnimations = on
         case .scrub(let command):
             do {
                 try host.scrub(command, frameDuration: 1 / Double(max(framesPerSecond, 1)))
             } catch {
-                return reject(ErrorMessage(code: .cannotScrub, message: error.description))
+                reject(ErrorMessage(code: .cannotScrub, message: error.description))
             }
         case .tuneSpring(let index, let timing):
             do {
@@ -156,11 +198,19 @@ public final class SceneSession {
             } catch {
                 return reject(ErrorMessage(code: .noSuchSpring, message: error.description))
             }
-            return enqueueSprings()
-        case .listSprings:
-            return enqueueSprings()
+            enqueueSprings()
+        case .handOver:
+            handOver()
+        case .ping, .viewport, .listSprings, .requestShare, .watch:
+            break
         }
-        needsFrame = true
+    }
+
+    private func resizeWorld(to size: Size) {
+        world.viewport = size
+        host.resize(to: size)
+        // A new page size usually means a new page: send the whole state again.
+        frames.reset()
     }
 
     /// Counts a bad message and tells the client why; the session goes on unchanged.
@@ -191,21 +241,136 @@ public final class SceneSession {
         replies.append(bytes)
     }
 
+    // MARK: Sharing
+
+    private func shareRequested() {
+        guard let shares else { return rejectSharingOff() }
+        _ = shares.token(for: world)
+        enqueueShareStatus()
+    }
+
+    /// Leaves this connection's world and joins the one shared under `token`, as a watcher.
+    private func watch(_ token: ShareToken) {
+        guard let shares else { return rejectSharingOff() }
+        guard let target = shares.world(for: token), target !== world else {
+            return reject(ErrorMessage(code: .unknownShareToken, message:
+                "No session is shared under this link: it has ended, or this page is already in it."))
+        }
+        guard target.watchers.count < shares.maximumWatchers else {
+            return reject(ErrorMessage(code: .tooManyWatchers, message:
+                "This session already has \(shares.maximumWatchers) watchers, the most it takes; try again when one leaves."))
+        }
+        leaveWorld()
+        world = target
+        target.watchers.append(self)
+        observer.watchersChanged(by: 1)
+        // The controller builds a frame at its next chance, and every frame after it is kept for
+        // the watchers; this one starts with a keyframe of it.
+        target.needsFrame = true
+        target.publishesNextFrame = true
+        watchedGeneration = target.generation
+        frames.reset()
+        enqueueHello()
+        broadcastShareStatus()
+    }
+
+    /// Control goes to the longest watcher; this connection watches from now on, last in line.
+    private func handOver() {
+        guard !world.watchers.isEmpty else {
+            return reject(ErrorMessage(code: .noWatcher, message: "Nobody is watching: there is no one to hand control to."))
+        }
+        let next = world.watchers.removeFirst()
+        world.watchers.append(self)
+        watchedGeneration = world.generation
+        next.takeControl()
+        broadcastShareStatus()
+    }
+
+    /// This watcher is now the controller: the old controller's pointers are cancelled, and its
+    /// page size becomes the world's.
+    private func takeControl() {
+        world.clock.set(clock.now)
+        world.cancelPointers()
+        world.controller = self
+        if pageViewport != world.viewport { resizeWorld(to: pageViewport) }
+        frames.reset()
+        world.needsFrame = true
+        world.publishesNextFrame = true
+    }
+
+    /// Out of the world: a watcher just leaves; a controller hands control to the longest watcher,
+    /// or, alone, ends the world (its link stops working).
+    private func leaveWorld() {
+        let world = self.world!
+        if isControlling {
+            reportTransitionCounts()
+            if world.watchers.isEmpty {
+                shares?.remove(world)
+                return
+            }
+            let next = world.watchers.removeFirst()
+            observer.watchersChanged(by: -1)
+            next.takeControl()
+        } else {
+            world.watchers.removeAll { $0 === self }
+            observer.watchersChanged(by: -1)
+        }
+        if world.watchers.isEmpty { world.forgetPublished() }
+        world.controller?.broadcastShareStatus()
+    }
+
+    /// Tells everyone in the world where they stand, once it has a link.
+    private func broadcastShareStatus() {
+        guard world.token != nil else { return }
+        for participant in world.participants { participant.enqueueShareStatus() }
+    }
+
+    private func enqueueShareStatus() {
+        guard let token = world.token, let shares else { return }
+        enqueue(ShareMessage(role: isControlling ? .controlling : .watching, watcherCount: world.watchers.count,
+                             watcherLimit: shares.maximumWatchers, token: token).encoded())
+    }
+
+    private func rejectSharingOff() {
+        reject(ErrorMessage(code: .sharingOff, message: "This server does not share sessions."))
+    }
+
     // MARK: Frames and health
 
     private func catchUp() {
-        worldClock.set(clock.now)
+        world.clock.set(clock.now)
     }
 
-    /// Evaluates the world now and encodes it, unless it looks exactly as last sent.
+    /// Evaluates the world now and encodes it, unless it looks exactly as last sent. With watchers,
+    /// a frame that goes out is kept for them, so they are shown exactly the controller's frames
+    /// (or the latest of them); a newcomer's first frame is kept even when the controller's own
+    /// encoder skips it as unchanged.
     private func buildFrame() -> [UInt8]? {
         catchUp()
-        let started = worldClock.now
-        guard let bytes = frames.encode(host.frame(), transition: host.transition, inputSequence: inputSequence,
-                                        slowAnimations: host.slowAnimations, serverTime: started,
-                                        buildDuration: { clock.now - started }) else { return nil }
+        let started = world.clock.now
+        let list = host.frame()
+        let transition = host.transition
+        let bytes = frames.encode(list, transition: transition, inputSequence: world.inputSequence,
+                                  slowAnimations: host.slowAnimations, serverTime: started,
+                                  buildDuration: { clock.now - started })
+        if !world.watchers.isEmpty && (bytes != nil || world.publishesNextFrame) {
+            world.publish(list, transition: transition, inputSequence: world.inputSequence,
+                          slowAnimations: host.slowAnimations, serverTime: started)
+        }
+        guard let bytes else { return nil }
         observer.recordFrameBuild(seconds: clock.now - started)
         return bytes
+    }
+
+    /// The controller's latest frame through this watcher's encoder, once per published frame.
+    private func watchedFrame() -> [UInt8]? {
+        guard world.generation != watchedGeneration, world.generation > 0 else { return nil }
+        watchedGeneration = world.generation
+        let started = clock.now
+        let published = world.published
+        return frames.encode(published.list, transition: published.transition, inputSequence: published.inputSequence,
+                             slowAnimations: published.slowAnimations, serverTime: published.serverTime,
+                             buildDuration: { clock.now - started })
     }
 
     /// Checks the rules every settled world must keep and reports this world's transition counts,
@@ -225,7 +390,7 @@ public final class SceneSession {
         let current = TransitionCounts(
             started: coordinator.startedCount, completed: coordinator.completedCount,
             rescued: coordinator.rescuedCount, duplicateCompletions: coordinator.duplicateCompletionCount)
-        observer.recordSettled(transitions: current - reportedTransitions, invariantViolations: invariantViolations)
-        reportedTransitions = current
+        observer.recordSettled(transitions: current - world.reportedTransitions, invariantViolations: invariantViolations)
+        world.reportedTransitions = current
     }
 }

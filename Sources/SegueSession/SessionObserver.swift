@@ -13,6 +13,13 @@ public protocol SessionObserver: AnyObject {
     /// Transition counts that grew since the session last reported, and how many settled-world
     /// rules its world breaks now.
     func recordSettled(transitions: TransitionCounts, invariantViolations: Int)
+    /// Connections started (+1) or stopped (−1) watching a shared session.
+    func watchersChanged(by delta: Int)
+}
+
+extension SessionObserver {
+    /// An observer of a transport that never shares (the benchmark's peer) has no watchers to count.
+    public func watchersChanged(by delta: Int) {}
 }
 
 /// Transition bookkeeping of one world, or its growth since the last report.

@@ -16,6 +16,7 @@ public struct ErrorCode: Hashable, Sendable, RawRepresentable {
     public static let outOfRange = ErrorCode(rawValue: 7)
     public static let unknownCode = ErrorCode(rawValue: 8)
     public static let invalidSceneName = ErrorCode(rawValue: 9)
+    public static let invalidShareToken = ErrorCode(rawValue: 10)
     /// Session level: the message was well formed but names no scene the server has.
     public static let unknownScene = ErrorCode(rawValue: 100)
     /// Session level: a well-formed scrub command with no transition to apply it to, or one that
@@ -23,4 +24,16 @@ public struct ErrorCode: Hashable, Sendable, RawRepresentable {
     public static let cannotScrub = ErrorCode(rawValue: 101)
     /// Session level: a well-formed tune-spring naming no spring the scene has run.
     public static let noSuchSpring = ErrorCode(rawValue: 102)
+    /// Session level: a watcher sent input only the controller may send (pointer, scene, slow
+    /// animations, scrub, tune spring, hand over).
+    public static let readOnly = ErrorCode(rawValue: 103)
+    /// Session level: a well-formed watch naming no session being shared here (never shared,
+    /// ended, or this connection's own).
+    public static let unknownShareToken = ErrorCode(rawValue: 104)
+    /// Session level: the shared session already has as many watchers as it takes.
+    public static let tooManyWatchers = ErrorCode(rawValue: 105)
+    /// Session level: a hand over with nobody watching to take control.
+    public static let noWatcher = ErrorCode(rawValue: 106)
+    /// Session level: this server does not share sessions (a transport without a share directory).
+    public static let sharingOff = ErrorCode(rawValue: 107)
 }

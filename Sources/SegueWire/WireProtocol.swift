@@ -30,6 +30,7 @@ public struct MessageType: Hashable, Sendable {
     public static let pong = MessageType(uncheckedValue: 3)
     public static let error = MessageType(uncheckedValue: 4)
     public static let springs = MessageType(uncheckedValue: 5)
+    public static let share = MessageType(uncheckedValue: 6)
 
     public static let pointer = MessageType(uncheckedValue: 16)
     public static let viewport = MessageType(uncheckedValue: 17)
@@ -39,10 +40,13 @@ public struct MessageType: Hashable, Sendable {
     public static let scrub = MessageType(uncheckedValue: 21)
     public static let tuneSpring = MessageType(uncheckedValue: 22)
     public static let listSprings = MessageType(uncheckedValue: 23)
+    public static let requestShare = MessageType(uncheckedValue: 24)
+    public static let watch = MessageType(uncheckedValue: 25)
+    public static let handOver = MessageType(uncheckedValue: 26)
 
     private static let all: [MessageType] = [
-        .hello, .frame, .pong, .error, .springs, .pointer, .viewport, .scene, .ping, .slowAnimations, .scrub,
-        .tuneSpring, .listSprings,
+        .hello, .frame, .pong, .error, .springs, .share, .pointer, .viewport, .scene, .ping, .slowAnimations, .scrub,
+        .tuneSpring, .listSprings, .requestShare, .watch, .handOver,
     ]
 }
 
@@ -62,6 +66,10 @@ extension MessageType: CustomStringConvertible {
         case .springs: "springs"
         case .tuneSpring: "tune-spring"
         case .listSprings: "list-springs"
+        case .share: "share"
+        case .requestShare: "request-share"
+        case .watch: "watch"
+        case .handOver: "hand-over"
         default: "type \(rawValue)"
         }
     }

@@ -26,6 +26,18 @@ import Testing
         #expect(text.contains("# TYPE segue_frame_build_seconds histogram\n"))
     }
 
+    @Test func theWatchersGaugeFollowsJoinsAndLeaves() {
+        let metrics = ServerMetrics()
+        #expect(samples(metrics)["segue_watchers"] == 0)
+        metrics.watchersChanged(by: 1)
+        metrics.watchersChanged(by: 1)
+        metrics.watchersChanged(by: 1)
+        metrics.watchersChanged(by: -1)
+        #expect(samples(metrics)["segue_watchers"] == 2)
+        let text = String(decoding: metrics.exposition(), as: UTF8.self)
+        #expect(text.contains("# HELP segue_watchers Sessions watching another's shared session.\n"))
+    }
+
     @Test func countsKeepTheirNamesAndMeanings() {
         let metrics = ServerMetrics()
         metrics.countSessionOpened()

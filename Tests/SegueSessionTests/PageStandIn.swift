@@ -12,6 +12,7 @@ final class RecordingObserver: SessionObserver {
     var transitions = TransitionCounts()
     var invariantViolations = 0
     var settledReports = 0
+    var watchers = 0
 
     func countInputMessage() { inputMessages += 1 }
     func countBadMessage() { badMessages += 1 }
@@ -21,6 +22,7 @@ final class RecordingObserver: SessionObserver {
         self.invariantViolations += invariantViolations
         settledReports += 1
     }
+    func watchersChanged(by delta: Int) { watchers += delta }
 }
 
 /// A page and a transport in one: drives a `SceneSession` on a `ManualClock` at 60 Hz, takes every
@@ -30,7 +32,7 @@ final class PageStandIn {
     static let frameInterval = 1.0 / 60
     static let viewport = Size(width: 390, height: 844)
 
-    let clock = ManualClock(now: 100)
+    let clock: ManualClock
     let observer = RecordingObserver()
     let session: SceneSession
     private var decoder = FrameDecoder()
@@ -39,16 +41,23 @@ final class PageStandIn {
     private(set) var pongs: [PongMessage] = []
     private(set) var errors: [ErrorMessage] = []
     private(set) var springs: [SpringsMessage] = []
+    private(set) var shares: [ShareMessage] = []
+    /// Whether the transport may write: while false, nothing is taken from the session (a page
+    /// that reads slowly), as lws withholds writeable callbacks.
+    var isWritable = true
     /// Every decoded message, in arrival order.
     private(set) var received: [ServerMessage] = []
     private(set) var inputSequence: UInt32 = 0
     /// The page's own time for pointer timestamps, in seconds.
     private var pageTime = 1.0
 
-    init(scene: String = "slides") throws {
+    init(scene: String = "slides", clock: ManualClock = ManualClock(now: 100), shares: ShareDirectory? = nil,
+         viewport: Size = PageStandIn.viewport) throws {
+        self.clock = clock
         session = SceneSession(sceneName: scene, framesPerSecond: 60, clock: clock, observer: observer,
-                               logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
-        try send(.viewport(Viewport(size: Self.viewport, devicePixelRatio: 2)))
+                               logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
+                               shares: shares)
+        try send(.viewport(Viewport(size: viewport, devicePixelRatio: 2)))
     }
 
     var lastFrame: DecodedFrame? { frames.last }
@@ -114,7 +123,16 @@ final class PageStandIn {
         try pointer(.up, x: x, y: y)
     }
 
-    private func drain() throws {
+    /// The session ticks without the clock moving: for pages that share one clock.
+    func tickWithoutAdvancing() throws {
+        session.tick()
+        try drain()
+    }
+
+    /// Takes what the session has, as a transport does at each writeable callback, unless the page
+    /// is not writable.
+    func drain() throws {
+        guard isWritable else { return }
         while let bytes = session.nextOutgoing() {
             let message = try decoder.decode(bytes)
             received.append(message)
@@ -124,6 +142,7 @@ final class PageStandIn {
             case .pong(let pong): pongs.append(pong)
             case .error(let error): errors.append(error)
             case .springs(let springs): self.springs.append(springs)
+            case .share(let share): shares.append(share)
             }
         }
     }

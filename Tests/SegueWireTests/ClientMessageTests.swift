@@ -30,6 +30,9 @@ import Testing
         .tuneSpring(index: 0, timing: SpringBlockTiming(duration: 0.7, dampingRatio: 0.9, initialVelocity: 0.8)),
         .tuneSpring(index: 255, timing: SpringBlockTiming(duration: 10, dampingRatio: 0.001, initialVelocity: -100)),
         .listSprings,
+        .requestShare,
+        .watch(ShareToken("0123456789abcdef0123456789abcdef")!),
+        .handOver,
     ]
 
     @Test(arguments: validMessages)
@@ -44,6 +47,35 @@ import Testing
         #expect(bytes.count == 28)
         #expect(Array(bytes[0..<12]) == [4, 16, 2, 2, 2, 1, 0, 0, 3, 0, 0, 0])
         #expect(Array(bytes[20..<28]) == Array(withUnsafeBytes(of: (500.0).bitPattern.littleEndian, Array.init)))
+    }
+
+    @Test func aWatchMessageIsTheTokensDigits() {
+        let token = ShareToken("00ff00ff00ff00ff00ff00ff00ff00ff")!
+        #expect(ClientMessage.watch(token).encoded() == [4, 25] + Array("00ff00ff00ff00ff00ff00ff00ff00ff".utf8))
+        #expect(ClientMessage.requestShare.encoded() == [4, 24])
+        #expect(ClientMessage.handOver.encoded() == [4, 26])
+    }
+
+    @Test func tokensFromOneSeedRepeatAndTokensFromTwoDiffer() {
+        var first = SeededGenerator(seed: 1), again = SeededGenerator(seed: 1), other = SeededGenerator(seed: 2)
+        let token = ShareToken(using: &first)
+        #expect(token == ShareToken(using: &again))
+        #expect(token != ShareToken(using: &other))
+        #expect(token.digits.count == 32 && ShareToken(token.description) == token)
+        #expect(ShareToken("0123") == nil && ShareToken("0123456789abcdef0123456789abcdeF") == nil)
+    }
+
+    @Test func aShareMessageRoundTripsThroughTheDecoder() throws {
+        let message = ShareMessage(role: .watching, watcherCount: 3, watcherLimit: 32,
+                                   token: ShareToken("0123456789abcdef0123456789abcdef")!)
+        let bytes = message.encoded()
+        #expect(bytes.count == 39 && Array(bytes[0..<7]) == [4, 6, 2, 3, 0, 32, 0])
+        var decoder = FrameDecoder()
+        #expect(try decoder.decode(bytes) == .share(message))
+        #expect(throws: ServerMessageError.invalidCode("share role", 3)) {
+            try decoder.decode([4, 6, 3] + Array(bytes[3...]))
+        }
+        #expect(throws: ServerMessageError.truncated(.share)) { try decoder.decode(Array(bytes.dropLast())) }
     }
 
     @Test func aScrubMessageHasThePublishedLayout() {
@@ -117,6 +149,17 @@ import Testing
         (spring(duration: .infinity).encoded(), .notFinite(.springDuration)),
         (spring(velocity: 1000).encoded(), .outOfRange(.springVelocity, 1000)),
         (spring(velocity: -.nan).encoded(), .notFinite(.springVelocity)),
+        ([4, 24, 0], .wrongLength(.requestShare, expected: 2, actual: 3)),
+        ([4, 26, 1], .wrongLength(.handOver, expected: 2, actual: 3)),
+        ([4, 25], .wrongLength(.watch, expected: 34, actual: 2)),
+        ([4, 25] + Array("0123456789abcdef0123456789abcde".utf8), .wrongLength(.watch, expected: 34, actual: 33)),
+        ([4, 25] + Array("0123456789abcdef0123456789abcdef0".utf8), .wrongLength(.watch, expected: 34, actual: 35)),
+        ([4, 25] + [UInt8](repeating: 0x61, count: 126), .wrongLength(.watch, expected: 34, actual: 128)),
+        ([4, 25] + Array("0123456789ABCDEF0123456789abcdef".utf8), .invalidShareToken),
+        ([4, 25] + Array("0123456789abcdef0123456789abcdeg".utf8), .invalidShareToken),
+        ([4, 25] + Array("../../../etc/passwd/abcdef012345".utf8), .invalidShareToken),
+        ([4, 25] + [UInt8](repeating: 0, count: 32), .invalidShareToken),
+        ([4, 25] + [0xC3, 0xA9] + Array("23456789abcdef0123456789abcdef".utf8), .invalidShareToken),
         ([4, 18, 0], .invalidSceneName(.empty)),
         ([4, 18, 65] + [UInt8](repeating: 65, count: 65), .invalidSceneName(.tooLong(byteCount: 65))),
         ([4, 18, 2, 0xC3, 0x28], .invalidSceneName(.notUTF8)),
@@ -200,3 +243,4 @@ import Testing
         return copy
     }
 }
+

@@ -256,11 +256,16 @@ class Page:
         self.wait_connected(timeout)
         self.wait(lambda: self.js("return window.segue.stats.framesDrawn") >= 1, timeout,
                   "the page never drew a frame")
+        self.read_screen()
+
+    def read_screen(self) -> None:
+        """Reads where the page draws the scene's screen and at what logical size (the device's, the
+        watched controller's, or the whole window on a phone)."""
+        metrics = self.metrics
         size = self.js("const c = document.getElementById('stage');"
                        "return [c.clientWidth, c.clientHeight, window.devicePixelRatio]")
         device = self.js("const d = window.segue.device; if (!d.isActive) return null;"
-                         "const w = d.landscape ? d.device.height : d.device.width;"
-                         "const h = d.landscape ? d.device.width : d.device.height; return [w, h]")
+                         "const s = d.screen; return [s.width, s.height]")
         screen = device or [metrics["width"], metrics["height"]]
         expected = [*screen, metrics["deviceScaleFactor"]]
         assert size == expected, f"canvas CSS size and dpr {size}, expected {expected}"

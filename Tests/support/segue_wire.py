@@ -9,7 +9,10 @@ VERSION = 4
 SUBPROTOCOL = "segue.v4"
 
 HELLO, FRAME, PONG, ERROR = 1, 2, 3, 4
+SPRINGS, SHARE = 5, 6
 POINTER, VIEWPORT, SCENE, PING, SLOW = 16, 17, 18, 19, 20
+REQUEST_SHARE, WATCH, HAND_OVER = 24, 25, 26
+SHARE_ROLES = {1: "controlling", 2: "watching"}
 PHASES = {"down": 1, "move": 2, "up": 3, "cancel": 4}
 KINDS = {"mouse": 1, "touch": 2, "pen": 3}
 OPERATIONS = [None, "present", "dismiss", "push", "pop", "tab"]
@@ -36,6 +39,20 @@ def ping(time_ms):
 
 def slow(on):
     return struct.pack("<BBB", VERSION, SLOW, 1 if on else 0)
+
+
+def request_share():
+    return struct.pack("<BB", VERSION, REQUEST_SHARE)
+
+
+def watch(token):
+    """`token`: the share link's 32 hex digits (str), or raw bytes for hostile tests."""
+    raw = token.encode() if isinstance(token, str) else token
+    return struct.pack("<BB", VERSION, WATCH) + raw
+
+
+def hand_over():
+    return struct.pack("<BB", VERSION, HAND_OVER)
 
 
 class Reader:
@@ -106,6 +123,11 @@ class Decoder:
             return {"type": "error", "code": code, "message": r.string()}
         if kind == FRAME:
             return self._frame(r, len(data))
+        if kind == SHARE:
+            role, watchers, limit = r.take("BHH")
+            token = r.data[r.at:r.at + 32].decode()
+            r.at += 32
+            return {"type": "share", "role": SHARE_ROLES[role], "watchers": watchers, "limit": limit, "token": token}
         raise ValueError(f"message type {kind}")
 
     def _frame(self, r, size):

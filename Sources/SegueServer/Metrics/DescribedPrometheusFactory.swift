@@ -10,6 +10,7 @@ struct DescribedPrometheusFactory: MetricsFactory {
     /// One sentence per family, as `/metrics` has always described it.
     static let help: [String: String] = [
         "segue_sessions": "Open WebSocket sessions.",
+        "segue_watchers": "Sessions watching another's shared session.",
         "segue_connections_total": "WebSocket sessions opened.",
         "segue_frames_sent_total": "WebSocket messages sent.",
         "segue_bytes_sent_total": "WebSocket payload bytes sent.",

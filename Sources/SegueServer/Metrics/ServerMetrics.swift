@@ -19,6 +19,7 @@ public final class ServerMetrics: Sendable, SessionObserver {
     /// What `/metrics` shows.
     public let registry: PrometheusCollectorRegistry
     private let openSessions: Meter
+    private let watchers: Meter
     private let connections: Counter
     private let framesSent: Counter
     private let bytesSent: Counter
@@ -50,6 +51,7 @@ public final class ServerMetrics: Sendable, SessionObserver {
             Counter(label: name, dimensions: dimensions, factory: factory)
         }
         openSessions = Meter(label: "segue_sessions", factory: factory)
+        watchers = Meter(label: "segue_watchers", factory: factory)
         connections = counter("segue_connections_total")
         framesSent = counter("segue_frames_sent_total")
         bytesSent = counter("segue_bytes_sent_total")
@@ -97,6 +99,11 @@ public final class ServerMetrics: Sendable, SessionObserver {
         add(delta.rescued, to: transitionsRescued)
         add(delta.duplicateCompletions, to: duplicateCompletions)
         add(invariantViolations, to: self.invariantViolations)
+    }
+
+    /// Sessions watching another's shared session (a subset of `segue_sessions`).
+    public func watchersChanged(by delta: Int) {
+        if delta > 0 { watchers.increment(by: Double(delta)) } else if delta < 0 { watchers.decrement(by: Double(-delta)) }
     }
 
     /// Time spent building one outgoing frame.

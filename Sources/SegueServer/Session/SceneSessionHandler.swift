@@ -1,25 +1,39 @@
 import Scenes
 import SegueSession
+import SegueWire
 
-/// Makes one `SceneSession` per WebSocket connection, each with its own scene, window and clock.
+/// Makes one `SceneSession` per WebSocket connection, each with its own scene, window and clock,
+/// and one `ShareDirectory` for them all, so a page can watch any session of this server.
+///
+/// The directory lives on the server's one service thread with the sessions; `--workers` runs
+/// processes, each with a directory of its own (a watcher must reach the owner's worker; see
+/// docs/protocol.md, "Sharing a session").
 public final class SceneSessionFactory: ConnectionHandlerFactory {
     public let scenes: [Scene]
     public let defaultScene: String
     public let framesPerSecond: Int
+    public let shares: ShareDirectory
 
     /// Sessions offer `scenes` (not empty) and start in `defaultScene`; an unknown name falls back
-    /// to the first scene.
-    public init(scenes: [Scene] = Scene.all, defaultScene: String, fps: Int) {
+    /// to the first scene. A shared session takes at most `maxWatchers` watchers.
+    public init(scenes: [Scene] = Scene.all, defaultScene: String, fps: Int,
+                maxWatchers: Int = ShareDirectory.defaultMaximumWatchers) {
         precondition(!scenes.isEmpty, "a server needs at least one scene")
         self.scenes = scenes
         self.defaultScene = scenes.contains { $0.name == defaultScene } ? defaultScene : scenes[0].name
         self.framesPerSecond = fps
+        // Share links are secrets: 128 bits from the system's CSPRNG (getrandom on Linux), made here
+        // at the edge so the session core stays deterministic.
+        self.shares = ShareDirectory(maximumWatchers: maxWatchers) {
+            var random = SystemRandomNumberGenerator()
+            return ShareToken(using: &random)
+        }
     }
 
     public func makeHandler(connection: ConnectionInfo) -> ConnectionHandler {
         SceneSessionHandler(SceneSession(sceneName: defaultScene, scenes: scenes, framesPerSecond: framesPerSecond,
                                          clock: MonotonicClock(), observer: connection.metrics,
-                                         logger: connection.logger))
+                                         logger: connection.logger, shares: shares))
     }
 }
 

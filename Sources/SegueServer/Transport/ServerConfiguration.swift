@@ -1,3 +1,5 @@
+import SegueSession
+
 /// Everything the transport needs to know, with a default for every field that suits running the
 /// viewer on a laptop. Reading flags or the environment happens in the command, not here.
 public struct ServerConfiguration: Sendable {
@@ -31,6 +33,9 @@ public struct ServerConfiguration: Sendable {
     public var maxSessions = 1000
     /// Open WebSocket sessions from one peer address; a handshake beyond it is answered 429.
     public var maxSessionsPerAddress = 100
+    /// Watchers one shared session takes (a class and a projector); a watch past it is refused with
+    /// error 105. 0 turns watching off without turning sharing links off.
+    public var maxWatchers = ShareDirectory.defaultMaximumWatchers
     /// Client messages a session may send per second, in bursts of as many; the rest are dropped
     /// and counted. A 1000 Hz mouse sends 1000.
     public var maxMessagesPerSecond = 2000
@@ -84,6 +89,7 @@ public struct ServerConfiguration: Sendable {
         try require((1...maxConnections).contains(maxSessions),
                     "maxSessions must be within 1…maxConnections (\(maxConnections)), not \(maxSessions)")
         try require(maxSessionsPerAddress > 0, "maxSessionsPerAddress must be positive")
+        try require((0...1000).contains(maxWatchers), "maxWatchers must be within 0…1000, not \(maxWatchers)")
         try require(maxMessagesPerSecond > 0, "maxMessagesPerSecond must be positive")
         try require((1...300).contains(handshakeTimeout),
                     "handshakeTimeout must be within 1…300 s, not \(handshakeTimeout)")

@@ -27,6 +27,9 @@ extension ClientMessage {
         case .scrub: self = .scrub(try Self.scrub(from: &reader))
         case .tuneSpring: self = try Self.tuneSpring(from: &reader)
         case .listSprings: self = .listSprings
+        case .requestShare: self = .requestShare
+        case .watch: self = .watch(try Self.shareToken(from: &reader))
+        case .handOver: self = .handOver
         default: throw .unknownType(type.rawValue)
         }
     }
@@ -43,6 +46,9 @@ extension ClientMessage {
         case .scrub: 11
         case .tuneSpring: 27
         case .listSprings: 2
+        case .requestShare: 2
+        case .watch: 2 + ShareToken.length
+        case .handOver: 2
         default: nil
         }
     }
@@ -88,6 +94,12 @@ extension ClientMessage {
         let velocity = try value(reader.readFloat64(), .springVelocity, in: SpringBlockTiming.velocityRange)
         return .tuneSpring(index: index, timing: SpringBlockTiming(duration: duration, dampingRatio: damping,
                                                                    initialVelocity: velocity))
+    }
+
+    private static func shareToken(from reader: inout ByteReader) throws(ClientMessageError) -> ShareToken {
+        let digits = reader.readBytes(count: ShareToken.length) ?? []
+        guard let token = ShareToken(digits: digits) else { throw .invalidShareToken }
+        return token
     }
 
     private static func viewport(from reader: inout ByteReader) throws(ClientMessageError) -> Viewport {

@@ -41,6 +41,13 @@ extension ClientMessage {
             buffer.appendFloat64(timing.initialVelocity)
         case .listSprings:
             buffer.append(MessageType.listSprings.rawValue)
+        case .requestShare:
+            buffer.append(MessageType.requestShare.rawValue)
+        case .watch(let token):
+            buffer.append(MessageType.watch.rawValue)
+            buffer.append(contentsOf: token.digits)
+        case .handOver:
+            buffer.append(MessageType.handOver.rawValue)
         }
         return buffer
     }

@@ -20,6 +20,12 @@ public enum ClientMessage: Equatable, Sendable {
     case tuneSpring(index: UInt8, timing: SpringBlockTiming)
     /// Send the springs message: the spring blocks this scene has run, and their tuning.
     case listSprings
+    /// Send the share message: the session's share link (made on first request) and its watchers.
+    case requestShare
+    /// Leave this connection's own session and watch the one shared under the token.
+    case watch(ShareToken)
+    /// Give control to the watcher that has watched longest; this connection watches from now on.
+    case handOver
 }
 
 /// The page's canvas size in CSS pixels and its device pixel ratio.

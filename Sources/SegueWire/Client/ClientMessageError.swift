@@ -14,6 +14,8 @@ public enum ClientMessageError: Error, Equatable, Sendable {
     /// A byte that must be one of a few codes (pointer phase or kind, an on/off flag) is not.
     case unknownCode(ClientField, UInt8)
     case invalidSceneName(SceneNameProblem)
+    /// A watch whose token is not 32 lowercase hex digits.
+    case invalidShareToken
 
     public enum SceneNameProblem: Equatable, Sendable {
         case empty
@@ -34,6 +36,7 @@ public enum ClientMessageError: Error, Equatable, Sendable {
         case .outOfRange: .outOfRange
         case .unknownCode: .unknownCode
         case .invalidSceneName: .invalidSceneName
+        case .invalidShareToken: .invalidShareToken
         }
     }
 }
@@ -87,6 +90,8 @@ extension ClientMessageError: CustomStringConvertible {
             "The scene name is not valid UTF-8."
         case .invalidSceneName(.notPrintable):
             "The scene name contains characters that cannot be printed."
+        case .invalidShareToken:
+            "The share link's token must be \(ShareToken.length) lowercase hex digits; copy the whole link again."
         }
     }
 }

@@ -49,6 +49,9 @@ public struct FrameDecoder: Sendable {
         case .springs?:
             type = .springs
             message = .springs(try Self.springs(from: &reader))
+        case .share?:
+            type = .share
+            message = .share(try Self.share(from: &reader))
         default:
             throw .unknownType(bytes[1])
         }
@@ -71,6 +74,15 @@ public struct FrameDecoder: Sendable {
             entries.append(SpringsMessage.Entry(original: timings[0], current: timings[1], angularFrequency: omega))
         }
         return SpringsMessage(entries: entries)
+    }
+
+    private static func share(from reader: inout ByteReader) throws(ServerMessageError) -> ShareMessage {
+        guard let roleCode = reader.readUInt8(), let watchers = reader.readLittleEndian(UInt16.self),
+              let limit = reader.readLittleEndian(UInt16.self),
+              let digits = reader.readBytes(count: ShareToken.length) else { throw .truncated(.share) }
+        guard let role = ShareRole(rawValue: roleCode) else { throw .invalidCode("share role", roleCode) }
+        guard let token = ShareToken(digits: digits) else { throw .invalidCode("share token", digits.first ?? 0) }
+        return ShareMessage(role: role, watcherCount: Int(watchers), watcherLimit: Int(limit), token: token)
     }
 
     private static func hello(from reader: inout ByteReader) throws(ServerMessageError) -> HelloMessage {

@@ -7,6 +7,7 @@ public enum ServerMessage: Equatable, Sendable {
     case pong(PongMessage)
     case error(ErrorMessage)
     case springs(SpringsMessage)
+    case share(ShareMessage)
 }
 
 /// A frame with its display list rebuilt from this and earlier frames.
