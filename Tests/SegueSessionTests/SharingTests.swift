@@ -214,12 +214,12 @@ final class Classroom {
         let page = try PageStandIn(clock: room.clock, shares: room.shares)
         let digits = Array("00000000000000000000000000000001".utf8)
         let cases: [([UInt8], ErrorCode)] = [
-            ([3, 25] + digits.dropLast(), .wrongLength),
-            ([3, 25] + digits + [0x30], .wrongLength),
-            ([3, 25] + [UInt8](repeating: 0x30, count: 126), .wrongLength),
-            ([3, 25] + [UInt8](repeating: 0xFF, count: 32), .invalidShareToken),
-            ([3, 25] + Array("0000000000000000000000000000000A".utf8), .invalidShareToken),
-            ([3, 25] + Array("00000000000000000000000000000002".utf8), .unknownShareToken),
+            ([WireProtocol.version, 25] + digits.dropLast(), .wrongLength),
+            ([WireProtocol.version, 25] + digits + [0x30], .wrongLength),
+            ([WireProtocol.version, 25] + [UInt8](repeating: 0x30, count: 126), .wrongLength),
+            ([WireProtocol.version, 25] + [UInt8](repeating: 0xFF, count: 32), .invalidShareToken),
+            ([WireProtocol.version, 25] + Array("0000000000000000000000000000000A".utf8), .invalidShareToken),
+            ([WireProtocol.version, 25] + Array("00000000000000000000000000000002".utf8), .unknownShareToken),
         ]
         for (bytes, _) in cases { try page.send(bytes: bytes) }
         #expect(page.errors.map(\.code) == cases.map(\.1))
