@@ -31,6 +31,10 @@ open class TabBarController: ViewController {
     /// Holds the selected controller's view: the transitions' container.
     public let contentView = View(name: "tab-content")
     public let tabBar = View(name: "tab-bar")
+    /// The bar's top edge: UIKit's 1-pixel shadow line (0.33 pt at 3×, black at 30 %).
+    let tabBarHairline = View(name: "tab-bar-hairline")
+    static let hairlineThickness = 1.0 / 3.0
+    static let hairlineColor = Color(white: 0, alpha: 0.3)
     private var tabButtons: [Button] = []
 
     public init(viewControllers: [ViewController], name: String = "tabs") {
@@ -45,12 +49,18 @@ open class TabBarController: ViewController {
 
     override var contentViewController: ViewController? { selectedViewController }
 
+    /// The selected tab decides the status bar, as UIKit's tab bar controller lets it.
+    open override var childForStatusBarStyle: ViewController? { selectedViewController }
+
     open override func viewDidLoad() {
         super.viewDidLoad()
         view.backgroundColor = .white
         tabBar.backgroundColor = Color(hex: 0xF7F7F7)
         view.addSubview(contentView)
         view.addSubview(tabBar)
+        tabBarHairline.backgroundColor = Self.hairlineColor
+        tabBarHairline.isUserInteractionEnabled = false
+        tabBar.addSubview(tabBarHairline)
         for (index, controller) in viewControllers.enumerated() {
             let button = Button(title: controller.title ?? controller.name, name: "tab-\(controller.name)") { [unowned self] in
                 self.select(index, animated: true)
@@ -65,13 +75,23 @@ open class TabBarController: ViewController {
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         let bounds = view.bounds
-        contentView.frame = Rect(x: 0, y: 0, width: bounds.width, height: max(bounds.height - Self.tabBarHeight, 0))
-        tabBar.frame = Rect(x: 0, y: contentView.frame.maxY, width: bounds.width, height: Self.tabBarHeight)
-        let width = bounds.width / Double(max(tabButtons.count, 1))
+        let safeArea = view.safeAreaInsets
+        // The bar stands on the home indicator's inset, which its background fills (UIKit's 49 + 34).
+        let barHeight = Self.tabBarHeight + safeArea.bottom
+        contentView.frame = Rect(x: 0, y: 0, width: bounds.width, height: max(bounds.height - barHeight, 0))
+        tabBar.frame = Rect(x: 0, y: contentView.frame.maxY, width: bounds.width, height: barHeight)
+        tabBarHairline.frame = Rect(x: 0, y: 0, width: bounds.width, height: Self.hairlineThickness)
+        let itemsWidth = max(bounds.width - safeArea.left - safeArea.right, 0)
+        let width = itemsWidth / Double(max(tabButtons.count, 1))
         for (index, button) in tabButtons.enumerated() {
-            button.frame = Rect(x: Double(index) * width, y: 0, width: width, height: Self.tabBarHeight)
+            button.frame = Rect(x: safeArea.left + Double(index) * width, y: 0, width: width, height: Self.tabBarHeight)
         }
-        selectedViewController?.layout(in: contentView.bounds)
+        selectedViewController?.layout(in: contentView.bounds, safeArea: contentSafeArea)
+    }
+
+    /// The content's safe area: the tab controller's, minus the bottom the bar covers.
+    private var contentSafeArea: EdgeInsets {
+        view.safeAreaInsets.clipped(to: contentView.frame, in: view.bounds)
     }
 
     /// Selects the tab at `index` (`selectedIndex = index` in UIKit, animated by the delegate).
@@ -80,7 +100,7 @@ open class TabBarController: ViewController {
               let from = selectedViewController, let window = self.window,
               window.transitions.admit("switching to tab \(index)") else { return }
         let to = viewControllers[index]
-        to.layout(in: contentView.bounds)
+        to.layout(in: contentView.bounds, safeArea: contentSafeArea)
         let coordinator = window.transitions
         let custom = delegate?.tabBarController(self, animationControllerForTransitionFrom: from, to: to)
         let animator = custom ?? CrossDissolveAnimator()

@@ -23,6 +23,12 @@ open class View {
 
     /// The id the display list gives this view; assigned by the window that first draws it.
     var displayID: UInt32 = 0
+    /// Set on a window (from its screen) and on a controller's root view (by its container); other
+    /// views take their superview's (`safeAreaInsets`).
+    var assignedSafeAreaInsets: EdgeInsets?
+    /// How many of the last subviews stay in front of any subview added later (a window's status
+    /// bar and home indicator, above every presentation as the system's own window is).
+    var frontPinnedSubviewCount = 0
 
     public var isHidden = false
     public var clipsToBounds = false
