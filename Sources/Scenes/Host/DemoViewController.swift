@@ -27,6 +27,9 @@ open class DemoViewController: ViewController {
         self.hint = hint
     }
 
+    /// White headings on a coloured background: the status bar draws light content over it.
+    open override var preferredStatusBarStyle: StatusBarStyle { .lightContent }
+
     open override func viewDidLoad() {
         super.viewDidLoad()
         view.backgroundColor = color

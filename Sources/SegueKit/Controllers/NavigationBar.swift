@@ -15,7 +15,7 @@ public final class NavigationBar: View {
     /// The bar's own height under the status bar, and the large-title row's (UIKit: 44 and 52).
     public static let height = 44.0
     public static let largeTitleHeight = 52.0
-    static let titleFontSize = 17.0
+    public static let titleFontSize = 17.0
     static let largeTitleFontSize = 34.0
     static let backFontSize = 17.0
     /// The back button: chevron 8 pt from the edge, the label 6 pt after it (iOS 17 layout).
@@ -28,7 +28,7 @@ public final class NavigationBar: View {
     /// draws text centred in a view, so a label's width sets where its text starts).
     static let averageGlyphWidth = 0.55
     /// How far right of the centre an incoming title starts, as a fraction of the width.
-    static let incomingTitleOffset = 0.5
+    public static let incomingTitleOffset = 0.5
     /// The bar's translucent system background and its bottom hairline.
     static let barColor = Color(red: 0.976, green: 0.976, blue: 0.976, alpha: 0.94)
     static let hairlineColor = Color(white: 0, alpha: 0.3)
