@@ -1,8 +1,8 @@
 // The Segue wire protocol, version 3 (docs/protocol.md): client-message encoders and a decoder
 // for server messages that mirrors Swift's FrameDecoder. No DOM, no I/O.
 
-export const VERSION = 3;
-export const SUBPROTOCOL = 'segue.v3';
+export const VERSION = 4;
+export const SUBPROTOCOL = 'segue.v4';
 
 export const MessageType = Object.freeze({
   hello: 1, frame: 2, pong: 3, error: 4, springs: 5,
@@ -29,8 +29,9 @@ const Field = Object.freeze({
 const ALL_FIELDS = 0x7f;
 /** Bit 7 of the field mask: a second mask byte follows, with these (optional even for a new node). */
 const MORE_FIELDS = 0x80;
-const DepthField = Object.freeze({ shadow: 1, border: 2 });
-const ALL_DEPTH_FIELDS = 0x03;
+// Protocol 4 adds the glyph section (bit 2): the glyph's name, empty for none.
+const DepthField = Object.freeze({ shadow: 1, border: 2, glyph: 4 });
+const ALL_DEPTH_FIELDS = 0x07;
 
 /** Thrown for any server message this page cannot read; the page reconnects to resynchronise. */
 export class ProtocolError extends Error {
@@ -179,6 +180,7 @@ function blankNode(id) {
     text: null, fontSize: 17, textColor: 'rgba(0, 0, 0, 1)', font: `17px ${FONT_STACK}`,
     shadowColor: null, shadowOpacity: 0, shadowRadius: 0, shadowX: 0, shadowY: 0,
     borderWidth: 0, borderColor: null,
+    glyph: null,
     frame: 0,
   };
 }
@@ -353,6 +355,10 @@ export class FrameDecoder {
       node.borderWidth = reader.f32('node');
       const r = reader.u8('node'), g = reader.u8('node'), b = reader.u8('node'), a = reader.u8('node');
       node.borderColor = node.borderWidth > 0 && a > 0 ? cssColor(r, g, b, a) : null;
+    }
+    if (depthFields & DepthField.glyph) {
+      const name = reader.string('node');
+      node.glyph = name === '' ? null : name;
     }
     return node;
   }

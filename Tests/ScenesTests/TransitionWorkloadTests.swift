@@ -25,7 +25,8 @@ struct TransitionWorkloadTests {
 
     /// Every frame also draws the window's chrome: the status bar (bar, time, four signal bars,
     /// battery, its level and cap) and the home indicator, 10 views; the navigation scenes add
-    /// their bar (background, title, back chevron and label, both items while one replaces the other).
+    /// their bar (background, title, back chevron and label, both items while one replaces the other);
+    /// fade's tab items are an icon and a label each.
     static let expectations = [
         // Always both slides: window, second-presentation, first (heading, hint, Next),
         // second (heading, hint, Next, Back).
@@ -44,7 +45,7 @@ struct TransitionWorkloadTests {
         // A tab switch's first frame, before the incoming screen joins: the tab bar and its two
         // buttons around About (heading, hint): 9. List and detail both in the navigation
         // controller: 15.
-        Expectation(scene: "fade", views: 20...34, operations: [.push, .pop, .tab],
+        Expectation(scene: "fade", views: 24...38, operations: [.push, .pop, .tab],
                     phases: [.animating, .interactive, .finishing], transitionsPerCycle: 4),
         // The window, the navigation view, the grid with its 15 tiles (one hidden while it flies)
         // and its hint, the photo screen with its backdrop and image: 21; 20 while the backdrop is

@@ -42,35 +42,35 @@ import Testing
         let bytes = ClientMessage.pointer(event, sequence: 258).encoded()
 
         #expect(bytes.count == 28)
-        #expect(Array(bytes[0..<12]) == [3, 16, 2, 2, 2, 1, 0, 0, 3, 0, 0, 0])
+        #expect(Array(bytes[0..<12]) == [4, 16, 2, 2, 2, 1, 0, 0, 3, 0, 0, 0])
         #expect(Array(bytes[20..<28]) == Array(withUnsafeBytes(of: (500.0).bitPattern.littleEndian, Array.init)))
     }
 
     @Test func aScrubMessageHasThePublishedLayout() {
         let bytes = ClientMessage.scrub(.seek(progress: 0.5)).encoded()
         #expect(bytes.count == 11)
-        #expect(Array(bytes[0..<3]) == [3, 21, 2])
+        #expect(Array(bytes[0..<3]) == [4, 21, 2])
         #expect(Array(bytes[3..<11]) == Array(withUnsafeBytes(of: (0.5).bitPattern.littleEndian, Array.init)))
-        #expect(ClientMessage.scrub(.cancel).encoded() == [3, 21, 5, 0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(ClientMessage.scrub(.cancel).encoded() == [4, 21, 5, 0, 0, 0, 0, 0, 0, 0, 0])
     }
 
     static let rejected: [(bytes: [UInt8], error: ClientMessageError)] = [
         ([], .empty),
-        ([3], .missingType),
-        ([3] + [UInt8](repeating: 20, count: 128), .tooLarge(byteCount: 129)),
+        ([4], .missingType),
+        ([4] + [UInt8](repeating: 20, count: 128), .tooLarge(byteCount: 129)),
         ([2, 20, 1], .unsupportedVersion(2)),
         ([0, 20, 1], .unsupportedVersion(0)),
         ([123, 34, 116, 121], .unsupportedVersion(123)),
-        ([3, 99], .unknownType(99)),
-        ([3, MessageType.frame.rawValue], .unknownType(2)),
+        ([4, 99], .unknownType(99)),
+        ([4, MessageType.frame.rawValue], .unknownType(2)),
         (Array(pointer().encoded().dropLast()), .wrongLength(.pointer, expected: 28, actual: 27)),
         (pointer().encoded() + [0], .wrongLength(.pointer, expected: 28, actual: 29)),
-        ([3, 17, 0, 0], .wrongLength(.viewport, expected: 14, actual: 4)),
-        ([3, 19], .wrongLength(.ping, expected: 10, actual: 2)),
-        ([3, 20], .wrongLength(.slowAnimations, expected: 3, actual: 2)),
-        ([3, 18], .wrongLength(.scene, expected: 3, actual: 2)),
-        ([3, 18, 5, 65, 66], .wrongLength(.scene, expected: 8, actual: 5)),
-        ([3, 18, 1, 65, 66], .wrongLength(.scene, expected: 4, actual: 5)),
+        ([4, 17, 0, 0], .wrongLength(.viewport, expected: 14, actual: 4)),
+        ([4, 19], .wrongLength(.ping, expected: 10, actual: 2)),
+        ([4, 20], .wrongLength(.slowAnimations, expected: 3, actual: 2)),
+        ([4, 18], .wrongLength(.scene, expected: 3, actual: 2)),
+        ([4, 18, 5, 65, 66], .wrongLength(.scene, expected: 8, actual: 5)),
+        ([4, 18, 1, 65, 66], .wrongLength(.scene, expected: 4, actual: 5)),
         (pointer(x: .nan).encoded(), .notFinite(.x)),
         (pointer(y: .infinity).encoded(), .notFinite(.y)),
         (pointer(x: -.infinity).encoded(), .notFinite(.x)),
@@ -92,8 +92,8 @@ import Testing
         (viewport(ratio: .infinity).encoded(), .notFinite(.devicePixelRatio)),
         (ClientMessage.ping(clientTime: .nan).encoded(), .notFinite(.clientTime)),
         (ClientMessage.ping(clientTime: -1).encoded(), .outOfRange(.clientTime, -1000)),
-        ([3, 20, 2], .unknownCode(.slowAnimations, 2)),
-        ([3, 21, 1], .wrongLength(.scrub, expected: 11, actual: 3)),
+        ([4, 20, 2], .unknownCode(.slowAnimations, 2)),
+        ([4, 21, 1], .wrongLength(.scrub, expected: 11, actual: 3)),
         (ClientMessage.scrub(.pause).encoded() + [0], .wrongLength(.scrub, expected: 11, actual: 12)),
         (patched(ClientMessage.scrub(.pause).encoded(), at: 2, to: 0), .unknownCode(.scrubCommand, 0)),
         (patched(ClientMessage.scrub(.pause).encoded(), at: 2, to: 6), .unknownCode(.scrubCommand, 6)),
@@ -107,8 +107,8 @@ import Testing
         (patched(ClientMessage.scrub(.step(frames: 1)).encoded(), float64At: 3, to: .nan), .notFinite(.scrubStep)),
         (patched(ClientMessage.scrub(.pause).encoded(), float64At: 3, to: 1), .outOfRange(.scrubValue, 1)),
         (patched(ClientMessage.scrub(.finish).encoded(), float64At: 3, to: .infinity), .notFinite(.scrubValue)),
-        ([3, 22, 0], .wrongLength(.tuneSpring, expected: 27, actual: 3)),
-        ([3, 23, 0], .wrongLength(.listSprings, expected: 2, actual: 3)),
+        ([4, 22, 0], .wrongLength(.tuneSpring, expected: 27, actual: 3)),
+        ([4, 23, 0], .wrongLength(.listSprings, expected: 2, actual: 3)),
         (spring(dampingRatio: .nan).encoded(), .notFinite(.springDampingRatio)),
         (spring(dampingRatio: 0).encoded(), .outOfRange(.springDampingRatio, 0)),
         (spring(dampingRatio: 1.5).encoded(), .outOfRange(.springDampingRatio, 1.5)),
@@ -117,13 +117,13 @@ import Testing
         (spring(duration: .infinity).encoded(), .notFinite(.springDuration)),
         (spring(velocity: 1000).encoded(), .outOfRange(.springVelocity, 1000)),
         (spring(velocity: -.nan).encoded(), .notFinite(.springVelocity)),
-        ([3, 18, 0], .invalidSceneName(.empty)),
-        ([3, 18, 65] + [UInt8](repeating: 65, count: 65), .invalidSceneName(.tooLong(byteCount: 65))),
-        ([3, 18, 2, 0xC3, 0x28], .invalidSceneName(.notUTF8)),
-        ([3, 18, 3, 0xED, 0xA0, 0x80], .invalidSceneName(.notUTF8)),
-        ([3, 18, 4, 65, 7, 66, 67], .invalidSceneName(.notPrintable)),
-        ([3, 18, 2, 65, 10], .invalidSceneName(.notPrintable)),
-        ([3, 18, 4, 0xE2, 0x80, 0xAE, 65], .invalidSceneName(.notPrintable)),
+        ([4, 18, 0], .invalidSceneName(.empty)),
+        ([4, 18, 65] + [UInt8](repeating: 65, count: 65), .invalidSceneName(.tooLong(byteCount: 65))),
+        ([4, 18, 2, 0xC3, 0x28], .invalidSceneName(.notUTF8)),
+        ([4, 18, 3, 0xED, 0xA0, 0x80], .invalidSceneName(.notUTF8)),
+        ([4, 18, 4, 65, 7, 66, 67], .invalidSceneName(.notPrintable)),
+        ([4, 18, 2, 65, 10], .invalidSceneName(.notPrintable)),
+        ([4, 18, 4, 0xE2, 0x80, 0xAE, 65], .invalidSceneName(.notPrintable)),
     ]
 
     @Test(arguments: rejected)
@@ -139,7 +139,7 @@ import Testing
         #expect(message.message == "The device pixel ratio 9.0 is out of range.")
         var decoder = FrameDecoder()
         #expect(try decoder.decode(message.encoded()) == .error(message))
-        #expect(ErrorMessage(.unsupportedVersion(2)).message.contains("speaks version 3"))
+        #expect(ErrorMessage(.unsupportedVersion(2)).message.contains("speaks version 4"))
         #expect(ErrorMessage(.tooLarge(byteCount: 500)).code.rawValue == 2)
     }
 

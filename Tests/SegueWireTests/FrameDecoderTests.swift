@@ -9,7 +9,7 @@ import Testing
         var decoder = FrameDecoder()
 
         #expect(try decoder.decode(hello.encoded()) == .hello(hello))
-        #expect(Array(hello.encoded().prefix(5)) == [3, 1, 60, 0, 4])
+        #expect(Array(hello.encoded().prefix(5)) == [4, 1, 60, 0, 4])
     }
 
     @Test func pongEchoesTheClientTimeInMilliseconds() throws {
@@ -32,15 +32,15 @@ import Testing
 
     static let rejected: [(bytes: [UInt8], error: ServerMessageError)] = [
         ([], .empty),
-        ([3], .empty),
+        ([4], .empty),
         ([9], .unsupportedVersion(9)),
         ([2, 2], .unsupportedVersion(2)),
-        ([3, 16], .unknownType(16)),
-        ([3, 3, 0], .truncated(.pong)),
+        ([4, 16], .unknownType(16)),
+        ([4, 3, 0], .truncated(.pong)),
         (PongMessage(clientTime: 1, serverTime: 2).encoded() + [0], .trailingBytes(.pong, count: 1)),
-        ([3, 4, 9, 0, 2, 0xC3, 0x28], .invalidUTF8(.error)),
-        ([3, 1, 60, 0, 0, 200], .truncated(.hello)),
-        ([3, 2, 0, 0, 0], .truncated(.frame)),
+        ([4, 4, 9, 0, 2, 0xC3, 0x28], .invalidUTF8(.error)),
+        ([4, 1, 60, 0, 0, 200], .truncated(.hello)),
+        ([4, 2, 0, 0, 0], .truncated(.frame)),
     ]
 
     @Test(arguments: rejected)
@@ -60,14 +60,14 @@ import Testing
         badOperation[3] = 6
         // A second mask byte with an unknown bit, then one with no bit at all.
         var badFields = buffer
-        badFields.insert(0x04, at: FrameHeader.encodedSize + 4)
+        badFields.insert(0x08, at: FrameHeader.encodedSize + 4)
         badFields[FrameHeader.encodedSize + 3] = 0xFF
         var emptyDepth = badFields
         emptyDepth[FrameHeader.encodedSize + 4] = 0
         var decoder = FrameDecoder()
         #expect(throws: ServerMessageError.invalidCode("frame flags", badFlags[2])) { try decoder.decode(badFlags) }
         #expect(throws: ServerMessageError.invalidCode("transition operation", 6)) { try decoder.decode(badOperation) }
-        #expect(throws: ServerMessageError.invalidCode("node depth fields", 0x04)) { try decoder.decode(badFields) }
+        #expect(throws: ServerMessageError.invalidCode("node depth fields", 0x08)) { try decoder.decode(badFields) }
         #expect(throws: ServerMessageError.invalidCode("node depth fields", 0)) { try decoder.decode(emptyDepth) }
     }
 

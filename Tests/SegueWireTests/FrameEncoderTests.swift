@@ -44,7 +44,7 @@ import Testing
         let decoded = try decoder.decodeFrame(buffer).header
 
         #expect(decoded == header)
-        #expect(Array(buffer.prefix(5)) == [3, 2, 0b1111, 3, 2])
+        #expect(Array(buffer.prefix(5)) == [4, 2, 0b1111, 3, 2])
     }
 
     @Test func aFrameWithoutATransitionDecodesToNone() throws {

@@ -5,8 +5,8 @@ keeping the per-node state the change-only frame encoding needs.
 """
 import struct
 
-VERSION = 3
-SUBPROTOCOL = "segue.v3"
+VERSION = 4
+SUBPROTOCOL = "segue.v4"
 
 HELLO, FRAME, PONG, ERROR = 1, 2, 3, 4
 POINTER, VIEWPORT, SCENE, PING, SLOW = 16, 17, 18, 19, 20
@@ -110,8 +110,8 @@ class Decoder:
             mask &= 0x7F
             node = dict(self.known.get(node_id, {}))
             if not node:
-                node.update(shadow=None, border=None)
-            if len(node) == 2 and mask != 0x7F:
+                node.update(shadow=None, border=None, glyph=None)
+            if len(node) == 3 and mask != 0x7F:
                 raise ValueError(f"unknown node {node_id} with mask {mask:#x}")
             node.update(id=node_id, depth=depth, descendants=descendants)
             if mask & 1:
@@ -141,6 +141,9 @@ class Decoder:
                 width = r.take("f")
                 color = r.take("BBBB")
                 node["border"] = None if width == 0 else {"width": width, "color": color}
+            if depth_mask & 4:
+                name = r.string()
+                node["glyph"] = name or None
             nodes.append(node)
             now[node_id] = node
         self.known = now

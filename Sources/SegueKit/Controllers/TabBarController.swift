@@ -35,7 +35,14 @@ open class TabBarController: ViewController {
     let tabBarHairline = View(name: "tab-bar-hairline")
     static let hairlineThickness = 1.0 / 3.0
     static let hairlineColor = Color(white: 0, alpha: 0.3)
-    private var tabButtons: [Button] = []
+    /// One control per tab: the whole cell takes the tap; its icon and label are drawn inside it.
+    private var tabButtons: [(button: Button, icon: View, label: View)] = []
+    /// UIKit's stacked tab item on a phone: a 25-pt icon 7 pt from the top, a 10-pt label under it.
+    static let iconSide = 25.0
+    static let iconTop = 7.0
+    static let labelTop = 33.0
+    static let labelHeight = 12.0
+    static let labelFontSize = 10.0
 
     public init(viewControllers: [ViewController], name: String = "tabs") {
         self.viewControllers = viewControllers
@@ -62,10 +69,21 @@ open class TabBarController: ViewController {
         tabBarHairline.isUserInteractionEnabled = false
         tabBar.addSubview(tabBarHairline)
         for (index, controller) in viewControllers.enumerated() {
-            let button = Button(title: controller.title ?? controller.name, name: "tab-\(controller.name)") { [unowned self] in
+            let button = Button(title: "", name: "tab-\(controller.name)") { [unowned self] in
                 self.select(index, animated: true)
             }
-            tabButtons.append(button)
+            button.text = nil
+            let icon = View(name: "tab-\(controller.name)-icon")
+            icon.glyph = controller.tabBarItem.image
+            icon.isHidden = icon.glyph == nil
+            let label = View(name: "tab-\(controller.name)-label")
+            label.text = controller.tabBarItem.title ?? controller.title ?? controller.name
+            label.fontSize = icon.glyph == nil ? button.fontSize : Self.labelFontSize
+            for part in [icon, label] {
+                part.isUserInteractionEnabled = false
+                button.addSubview(part)
+            }
+            tabButtons.append((button, icon, label))
             tabBar.addSubview(button)
         }
         if let selected = selectedViewController { contentView.addSubview(selected.view) }
@@ -83,8 +101,13 @@ open class TabBarController: ViewController {
         tabBarHairline.frame = Rect(x: 0, y: 0, width: bounds.width, height: Self.hairlineThickness)
         let itemsWidth = max(bounds.width - safeArea.left - safeArea.right, 0)
         let width = itemsWidth / Double(max(tabButtons.count, 1))
-        for (index, button) in tabButtons.enumerated() {
-            button.frame = Rect(x: safeArea.left + Double(index) * width, y: 0, width: width, height: Self.tabBarHeight)
+        for (index, tab) in tabButtons.enumerated() {
+            tab.button.frame = Rect(x: safeArea.left + Double(index) * width, y: 0, width: width, height: Self.tabBarHeight)
+            tab.icon.frame = Rect(x: (width - Self.iconSide) / 2, y: Self.iconTop, width: Self.iconSide, height: Self.iconSide)
+            // Without an icon the label fills the item, as before glyphs.
+            tab.label.frame = tab.icon.glyph == nil
+                ? Rect(x: 0, y: 0, width: width, height: Self.tabBarHeight)
+                : Rect(x: 0, y: Self.labelTop, width: width, height: Self.labelHeight)
         }
         selectedViewController?.layout(in: contentView.bounds, safeArea: contentSafeArea)
     }
@@ -130,8 +153,10 @@ open class TabBarController: ViewController {
     }
 
     private func updateTabTints() {
-        for (index, button) in tabButtons.enumerated() {
-            button.textColor = index == selectedIndex ? .systemBlue : .systemGray
+        for (index, tab) in tabButtons.enumerated() {
+            let tint: Color = index == selectedIndex ? .systemBlue : .systemGray
+            tab.icon.textColor = tint
+            tab.label.textColor = tint
         }
     }
 }

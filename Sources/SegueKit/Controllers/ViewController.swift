@@ -9,6 +9,8 @@ open class ViewController {
     public var title: String?
     /// `navigationItem`: what this controller puts in a navigation bar (its title wins over `title`).
     public let navigationItem = NavigationItem()
+    /// `tabBarItem`: what this controller's tab shows in a tab bar controller.
+    public let tabBarItem = TabBarItem()
     /// What a person can do on this screen, in a few words ("Swipe from the left edge for the
     /// menu"). Not UIKit's: the page's hint pill shows the visible controller's (`DisplayList.hint`).
     public var hint: String?
@@ -169,6 +171,16 @@ open class ViewController {
 public final class NavigationItem {
     /// The bar's title for this controller; nil shows the controller's `title`.
     public var title: String?
+
+    init() {}
+}
+
+/// `UITabBarItem`: a tab's icon and label.
+public final class TabBarItem {
+    /// The label; nil shows the controller's `title` (or its name).
+    public var title: String?
+    /// The icon, a glyph the page draws; nil for a label alone.
+    public var image: Glyph?
 
     init() {}
 }

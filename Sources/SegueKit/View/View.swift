@@ -45,6 +45,8 @@ open class View {
     public var textColor: Color = .black
     /// Font size in points.
     public var fontSize: Double = 17
+    /// A named vector icon drawn in the bounds in `textColor` (a tab item's, a bar button's).
+    public var glyph: Glyph?
 
     /// CALayer's shadow and border, kept as the display list carries them. Not animatable (as on a
     /// layer, they change at once); a shadow follows the view's alpha and transform when drawn.

@@ -224,6 +224,21 @@ extension FrameDecoder {
             let border = Border(width: Double(width), color: Color(packedRGBA: rgba))
             node.border = border.isVisible ? border : .none
         }
+        // Protocol 4's glyph section: a name from `Glyph`, or empty for none.
+        if fields.contains(.glyph) {
+            switch reader.readString() {
+            case .truncated: throw .truncated(.frame)
+            case .invalidUTF8: throw .invalidUTF8(.frame)
+            case .string(let name):
+                if name.isEmpty {
+                    node.glyph = nil
+                } else if let glyph = Glyph(rawValue: name) {
+                    node.glyph = glyph
+                } else {
+                    throw .unknownGlyph(name)
+                }
+            }
+        }
     }
 }
 

@@ -190,6 +190,8 @@ public struct FrameEncoder: Sendable {
             buffer.appendFloat32(border.width)
             buffer.appendColor(border.color.packedRGBA)
         }
+        // Protocol 4's glyph section (docs/protocol.md, "Depth fields"): the name, empty for none.
+        if depthFields.contains(.glyph) { buffer.appendString(node.glyph?.rawValue ?? "") }
     }
 
     /// Scenes that create views as they go (snapshots, new controllers) bring new ids for the life
@@ -240,6 +242,7 @@ private struct SentNode {
     var shadowColor: UInt32 = 0
     var borderWidth: Float = 0
     var borderColor: UInt32 = 0
+    var glyph: Glyph?
 
     /// Records `node` as sent in `frame` and returns the sections that must go on the wire: all of
     /// the first mask's when the client did not have this node in `previousFrame`; of the depth
@@ -292,6 +295,7 @@ private struct SentNode {
             shadowColor = 0
             borderWidth = 0
             borderColor = 0
+            glyph = nil
         }
         // A shadow or border that draws nothing is sent as none, so it costs nothing.
         let newShadow = node.shadow.isVisible
@@ -310,6 +314,10 @@ private struct SentNode {
             borderWidth = newBorderWidth
             borderColor = newBorderColor
             depthFields.insert(.border)
+        }
+        if node.glyph != glyph {
+            glyph = node.glyph
+            depthFields.insert(.glyph)
         }
         return (fields, depthFields)
     }

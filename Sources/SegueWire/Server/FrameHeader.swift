@@ -86,8 +86,10 @@ struct DepthFields: OptionSet {
     static let shadow = DepthFields(rawValue: 1 << 0)
     /// Width as Float32, then the color's r, g, b, a bytes: 8 bytes.
     static let border = DepthFields(rawValue: 1 << 1)
+    /// Protocol 4: the glyph's name as a string (varint length, UTF-8); empty for none.
+    static let glyph = DepthFields(rawValue: 1 << 2)
 
-    static let all: DepthFields = [.shadow, .border]
+    static let all: DepthFields = [.shadow, .border, .glyph]
 }
 
 extension Color {

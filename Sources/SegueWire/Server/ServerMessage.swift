@@ -33,4 +33,6 @@ public enum ServerMessageError: Error, Equatable, Sendable {
     /// A node record omits sections for an id the decoder did not have in the previous frame:
     /// frames were lost or reordered since the encoder's last reset.
     case missingNodeState(id: UInt32)
+    /// A glyph name that `Glyph` does not define.
+    case unknownGlyph(String)
 }
