@@ -25,7 +25,8 @@ struct TransitionWorkloadTests {
 
     /// Every frame also draws the window's chrome: the status bar (bar, time, four signal bars,
     /// battery, its level and cap) and the home indicator, 10 views; the navigation scenes add
-    /// their bar (background, title, back chevron and label, both items while one replaces the other);
+    /// their bar (background, hairline, title, back chevron glyph and label, both items while one
+    /// replaces the other);
     /// fade's tab items are an icon and a label each.
     static let expectations = [
         // Always both slides: window, second-presentation, first (heading, hint, Next),
@@ -45,12 +46,12 @@ struct TransitionWorkloadTests {
         // A tab switch's first frame, before the incoming screen joins: the tab bar and its two
         // buttons around About (heading, hint): 9. List and detail both in the navigation
         // controller: 15.
-        Expectation(scene: "fade", views: 24...38, operations: [.push, .pop, .tab],
+        Expectation(scene: "fade", views: 24...36, operations: [.push, .pop, .tab],
                     phases: [.animating, .interactive, .finishing], transitionsPerCycle: 4),
         // The window, the navigation view, the grid with its 15 tiles (one hidden while it flies)
         // and its hint, the photo screen with its backdrop and image: 21; 20 while the backdrop is
         // still transparent.
-        Expectation(scene: "photos", views: 33...39, operations: [.push, .pop],
+        Expectation(scene: "photos", views: 33...37, operations: [.push, .pop],
                     phases: [.animating, .interactive, .finishing], transitionsPerCycle: 2),
         // Window, notes (heading, hint, Compose), the presentation's container and the compose
         // sheet (heading, hint, Done, grabber): 11. Presenting and dismissing happen at or below
@@ -60,7 +61,7 @@ struct TransitionWorkloadTests {
         // The window, the navigation view, two screens (a heading, a hint and one or two buttons
         // each: 9) and between them the dimming view and the shadow strip: 13. On a push's first
         // frame those two are still transparent, and transparent views are not drawn: 11.
-        Expectation(scene: "settings", views: 24...32, operations: [.push, .pop],
+        Expectation(scene: "settings", views: 24...30, operations: [.push, .pop],
                     phases: [.animating, .interactive, .finishing, .cancelling], transitionsPerCycle: 5),
     ]
 

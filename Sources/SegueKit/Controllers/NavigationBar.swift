@@ -18,10 +18,11 @@ public final class NavigationBar: View {
     public static let titleFontSize = 17.0
     static let largeTitleFontSize = 34.0
     static let backFontSize = 17.0
-    /// The back button: chevron 8 pt from the edge, the label 6 pt after it (iOS 17 layout).
-    static let backChevronX = 8.0
-    static let backChevronSize = Size(width: 12, height: 21)
-    static let backLabelGap = 6.0
+    /// The back button: a 22-pt chevron glyph box whose stroke starts 8 pt from the edge, the label
+    /// 6 pt after the stroke (iOS 17 layout; the glyph's box has 4 pt of margin on its right).
+    static let backChevronX = 2.0
+    static let backChevronSize = Size(width: 22, height: 22)
+    static let backLabelGap = 2.0
     /// Leading margin of the large title (UIKit's layout margin on phones).
     static let largeTitleMargin = 16.0
     /// Average advance of a system font glyph, in ems: sizes text views to their text (the page
@@ -29,6 +30,12 @@ public final class NavigationBar: View {
     static let averageGlyphWidth = 0.55
     /// How far right of the centre an incoming title starts, as a fraction of the width.
     public static let incomingTitleOffset = 0.5
+    /// The widest a title may be, and a back button's label, as fractions of the bar's width
+    /// (UIKit truncates longer ones; here they are squeezed).
+    static let maximumTitleWidth = 0.6
+    static let maximumBackWidth = 0.3
+    /// Text views' room beyond their glyphs' advance, in ems.
+    static let textPadding = 0.5
     /// The bar's translucent system background and its bottom hairline.
     static let barColor = Color(red: 0.976, green: 0.976, blue: 0.976, alpha: 0.94)
     static let hairlineColor = Color(white: 0, alpha: 0.3)
@@ -49,8 +56,6 @@ public final class NavigationBar: View {
         let largeTitle = View(name: "navigation-large-title")
         let back: Button
         let chevron = View(name: "navigation-back-chevron")
-        let chevronUpper = View(name: "navigation-back-chevron-upper")
-        let chevronLower = View(name: "navigation-back-chevron-lower")
 
         init(pop: @escaping () -> Void) {
             back = Button(title: "", name: "navigation-back", action: pop)
@@ -61,19 +66,10 @@ public final class NavigationBar: View {
             title.fontSize = NavigationBar.titleFontSize
             largeTitle.fontSize = NavigationBar.largeTitleFontSize
             back.fontSize = NavigationBar.backFontSize
+            // SF Symbols' chevron.left, drawn by the page in the back button's tint.
+            chevron.glyph = .chevronLeft
+            chevron.textColor = .systemBlue
             chevron.isUserInteractionEnabled = false
-            // The chevron: two 3-pt rounded strokes meeting at a point, as SF Symbols' chevron.left.
-            for (stroke, angle) in [(chevronUpper, Double.pi / 4), (chevronLower, -Double.pi / 4)] {
-                stroke.backgroundColor = .systemBlue
-                stroke.cornerRadius = 1.5
-                stroke.isUserInteractionEnabled = false
-                stroke.frame = Rect(x: -1, y: 0, width: 3, height: 13)
-                stroke.transform = AffineTransform(rotationAngle: angle)
-                chevron.addSubview(stroke)
-            }
-            let size = NavigationBar.backChevronSize
-            chevronUpper.center = Point(x: size.width / 2, y: size.height / 2 - 4.6)
-            chevronLower.center = Point(x: size.width / 2, y: size.height / 2 + 4.6)
         }
 
         var all: [View] { [title, largeTitle, back, chevron] }
@@ -194,9 +190,10 @@ public final class NavigationBar: View {
             belowViews.chevron.alpha = 1
             pushedViews.chevron.alpha = 0
         }
-        // Large titles: the pushed one comes in with its content from the right.
+        // Large titles move with the content: the pushed one from the right, the one below by the
+        // stock slide's parallax.
         pushedViews.largeTitle.transform = AffineTransform(translationX: (1 - top) * width, y: 0)
-        belowViews.largeTitle.transform = AffineTransform(translationX: -top * width * 0.3, y: 0)
+        belowViews.largeTitle.transform = AffineTransform(translationX: -top * width * NavigationSlideAnimator.parallax, y: 0)
     }
 
     /// Lays `item` out in `views` at rest and sets every view's alpha; nil hides the set.
@@ -207,7 +204,7 @@ public final class NavigationBar: View {
         }
         let width = bounds.width
         let barTop = topInset
-        let titleWidth = min(Self.textWidth(item.title, fontSize: Self.titleFontSize), width * 0.6)
+        let titleWidth = min(Self.textWidth(item.title, fontSize: Self.titleFontSize), width * Self.maximumTitleWidth)
         views.title.text = item.title
         views.title.frame = Rect(x: (width - titleWidth) / 2, y: barTop, width: titleWidth, height: Self.height)
         let large = prefersLargeTitles
@@ -224,7 +221,7 @@ public final class NavigationBar: View {
         if let backTitle = item.backTitle {
             views.back.title = backTitle
             let labelX = Self.backChevronX + Self.backChevronSize.width + Self.backLabelGap
-            let backWidth = min(Self.textWidth(backTitle, fontSize: Self.backFontSize), width * 0.3)
+            let backWidth = min(Self.textWidth(backTitle, fontSize: Self.backFontSize), width * Self.maximumBackWidth)
             views.back.frame = Rect(x: labelX, y: barTop, width: backWidth, height: Self.height)
             views.back.alpha = alpha
             views.chevron.alpha = alpha
@@ -247,6 +244,6 @@ public final class NavigationBar: View {
     }
 
     static func textWidth(_ text: String, fontSize: Double) -> Double {
-        Double(text.count) * fontSize * averageGlyphWidth + fontSize * 0.5
+        Double(text.count) * fontSize * averageGlyphWidth + fontSize * textPadding
     }
 }

@@ -30,6 +30,13 @@ public final class StatusBar: View {
     static let batterySize = Size(width: 25, height: 12)
     static let batteryCap = Size(width: 1.3, height: 4)
     static let iconSpacing = 6.0
+    /// The compact (20-pt) bar: the time centred in a label this wide, the icons this far from the edges.
+    static let compactTimeWidth = 80.0
+    static let compactEdgeMargin = 6.0
+    /// The time label's height, and how far below the bar's middle a notched bar's content sits
+    /// (level with the sensor housing's centre).
+    static let timeHeight = 22.0
+    static let notchedContentDrop = 2.0
     /// The battery outline's opacity (the level inside is opaque), as iOS draws it.
     static let batteryOutlineAlpha = 0.35
 
@@ -90,16 +97,15 @@ public final class StatusBar: View {
         isHidden = height <= 0
         frame = Rect(x: 0, y: 0, width: width, height: height)
         let large = height >= Self.largeLayoutMinimumHeight
-        // The notched bar's content sits a little below its middle, level with the sensor housing.
-        let midY = large ? height / 2 + 2 : height / 2
+        let midY = large ? height / 2 + Self.notchedContentDrop : height / 2
         timeLabel.fontSize = large ? Self.largeFontSize : Self.compactFontSize
-        let timeWidth = large ? width * Self.timeCenter * 2 : 80
+        let timeWidth = large ? width * Self.timeCenter * 2 : Self.compactTimeWidth
         let timeX = large ? 0 : (width - timeWidth) / 2
-        timeLabel.frame = Rect(x: timeX, y: midY - 11, width: timeWidth, height: 22)
+        timeLabel.frame = Rect(x: timeX, y: midY - Self.timeHeight / 2, width: timeWidth, height: Self.timeHeight)
         let signalWidth = Double(signalBars.count) * Self.signalBarWidth + Double(signalBars.count - 1) * Self.signalBarGap
         let batteryWidth = Self.batterySize.width + 1 + Self.batteryCap.width
         let iconsWidth = signalWidth + Self.iconSpacing + batteryWidth
-        let signalX = large ? width * Self.iconsCenter - iconsWidth / 2 : 6
+        let signalX = large ? width * Self.iconsCenter - iconsWidth / 2 : Self.compactEdgeMargin
         let tallest = Self.signalHeights.last ?? 0
         for (index, bar) in signalBars.enumerated() {
             let barHeight = Self.signalHeights[index]
@@ -107,7 +113,7 @@ public final class StatusBar: View {
                              y: midY + tallest / 2 - barHeight, width: Self.signalBarWidth, height: barHeight)
             bar.cornerRadius = 1
         }
-        let batteryX = large ? signalX + signalWidth + Self.iconSpacing : width - 6 - batteryWidth
+        let batteryX = large ? signalX + signalWidth + Self.iconSpacing : width - Self.compactEdgeMargin - batteryWidth
         battery.frame = Rect(x: batteryX, y: midY - Self.batterySize.height / 2,
                              width: Self.batterySize.width, height: Self.batterySize.height)
         batteryLevel.frame = Rect(x: 2, y: 2, width: Self.batterySize.width - 4, height: Self.batterySize.height - 4)
