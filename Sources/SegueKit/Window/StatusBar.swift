@@ -137,11 +137,49 @@ public final class HomeIndicator: View {
         cornerRadius = Self.thickness / 2
     }
 
-    func layout(in size: Size, style: StatusBarStyle) {
+    /// Backgrounds brighter than this (relative luminance, 0…1) get a dark indicator, others a light one.
+    static let lightBackgroundLuminance = 0.5
+
+    func layout(in size: Size) {
         isHidden = !SafeArea.hasHomeIndicator(size)
         let width = SafeArea.device(for: size) == .pad ? Self.padWidth : Self.phoneWidth
         frame = Rect(x: (size.width - width) / 2, y: size.height - Self.bottomMargin - Self.thickness,
                      width: width, height: Self.thickness)
-        backgroundColor = style.contentColor
+    }
+
+    /// Like iOS's, the indicator adapts to what is under it: dark over a light background, light
+    /// over a dark one (or, with nothing opaque found, the status bar's content colour).
+    func adapt(to background: Color?, fallback: StatusBarStyle) {
+        let color: Color
+        if let background {
+            // ITU-R BT.601 luma, as DisplayListBuilder.dim uses.
+            let luminance = 0.299 * background.red + 0.587 * background.green + 0.114 * background.blue
+            color = luminance > Self.lightBackgroundLuminance ? .black : .white
+        } else {
+            color = fallback.contentColor
+        }
+        if backgroundColor != color { backgroundColor = color }
+    }
+}
+
+extension View {
+    /// Backgrounds at least this opaque count as what the eye sees there.
+    static let opaqueBackgroundAlpha = 0.5
+
+    /// The background drawn at `point` (in this view's coordinates): the frontmost visible view
+    /// there with a mostly opaque background, searched as hit-testing searches (model values) but
+    /// whatever takes touches, and skipping the window's chrome.
+    func opaqueBackground(at point: Point) -> Color? {
+        guard !isHidden, alpha > 0.01 else { return nil }
+        let inside = self.point(inside: point)
+        if clipsToBounds && !inside { return nil }
+        for subview in subviews.reversed() where !(subview is StatusBar || subview is HomeIndicator) {
+            let local = point.applying(subview.transformToSuperview.inverted())
+            if let color = subview.opaqueBackground(at: local) { return color }
+        }
+        guard inside, let background = backgroundColor, background.alpha >= Self.opaqueBackgroundAlpha else {
+            return nil
+        }
+        return background
     }
 }

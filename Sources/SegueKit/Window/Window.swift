@@ -38,7 +38,7 @@ open class Window: View {
         let size = bounds.size
         assignedSafeAreaInsets = SafeArea.insets(for: size)
         statusBar.layout(width: size.width, height: screenSafeAreaInsets.top)
-        homeIndicator.layout(in: size, style: statusBar.style)
+        homeIndicator.layout(in: size)
         statusBar.showTime(elapsed: engine.rootTimeline.time)
     }
 
@@ -47,9 +47,10 @@ open class Window: View {
         if let context = transitions.active, let observer = context.progressObserver { observer(context.progress) }
         statusBar.showTime(elapsed: engine.rootTimeline.time)
         let style = rootViewController?.statusBarStyleController.preferredStatusBarStyle ?? .default
-        if style != statusBar.style {
-            statusBar.apply(style)
-            homeIndicator.backgroundColor = style.contentColor
+        if style != statusBar.style { statusBar.apply(style) }
+        if !homeIndicator.isHidden {
+            let under = Point(x: homeIndicator.center.x, y: homeIndicator.center.y)
+            homeIndicator.adapt(to: opaqueBackground(at: under), fallback: style)
         }
     }
 

@@ -148,6 +148,14 @@ struct WindowChromeTests {
         let list = stage.frame(at: 0)
         #expect(list.node(named: "status-bar-time")?.textColor == .white)
         #expect(list.node(named: "home-indicator")?.backgroundColor == .white)
+        // The home indicator follows what is under it: white over the black window, black over white.
+        let light = Stage(width: 390, height: 844)
+        let white = ViewController(name: "white")
+        light.window.rootViewController = white
+        white.view.backgroundColor = .white
+        #expect(light.frame(at: 0).node(named: "home-indicator")?.backgroundColor == .black)
+        white.view.backgroundColor = Color(hex: 0x34495E)
+        #expect(light.frame(at: 0).node(named: "home-indicator")?.backgroundColor == .white)
         // In a navigation controller the bar decides: dark content on its light background.
         let navigated = Stage(width: 390, height: 844)
         navigated.window.rootViewController = NavigationController(rootViewController: Dark(name: "dark"))
