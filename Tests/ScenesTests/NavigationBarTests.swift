@@ -114,6 +114,20 @@ struct NavigationBarTests {
         #expect(run.host.settledInvariantViolations().isEmpty)
     }
 
+    @Test func inLandscapeTheBackButtonKeepsClearOfTheSensorHousing() throws {
+        let run = SceneRun(Scene.named("settings")!, size: Size(width: 844, height: 390))
+        run.tap("general-about")
+        run.waitUntilSettled()
+        // Landscape on a notched phone: no status bar, 47 pt of sensor housing on the left.
+        #expect(run.current.node("status-bar") == nil)
+        let chevron = try #require(run.current.node("navigation-back-chevron"))
+        let back = try #require(run.current.node("navigation-back"))
+        #expect(chevron.transform.tx >= 47 && back.transform.tx > chevron.transform.tx)
+        let title = try #require(run.current.node("navigation-title"))
+        #expect(title.transform.ty == 0, "the bar starts at the top: no status bar inset")
+        #expect(abs(title.transform.tx + title.size.width / 2 - 422) < 1e-9)
+    }
+
     @Test func segueRecordPrintsTheChromeAsOrdinaryViews() throws {
         var script = ScriptBuilder()
         let idle = try record("fade", duration: 0)

@@ -84,6 +84,8 @@ public final class NavigationBar: View {
     private var transition: (from: Item, to: Item, push: Bool)?
     /// Where the bar's content starts: the status bar's inset.
     private var topInset = 0.0
+    /// The safe area's left inset (a notched phone in landscape): the bar's content starts after it.
+    private var leadingInset = 0.0
 
     init(pop: @escaping () -> Void) {
         current = ItemViews(pop: pop)
@@ -105,8 +107,9 @@ public final class NavigationBar: View {
         topInset + Self.height + (prefersLargeTitles ? Self.largeTitleHeight : 0)
     }
 
-    func layout(width: Double, topInset: Double) {
+    func layout(width: Double, topInset: Double, leadingInset: Double) {
         self.topInset = topInset
+        self.leadingInset = leadingInset
         frame = Rect(x: 0, y: 0, width: width, height: totalHeight(topInset: topInset))
         hairline.frame = Rect(x: 0, y: bounds.height, width: width, height: Self.hairlineThickness)
         if let transition {
@@ -154,7 +157,7 @@ public final class NavigationBar: View {
     private func show(progress p: Double, of transition: (from: Item, to: Item, push: Bool)) {
         let width = bounds.width
         let centre = width / 2
-        let backLabelX = Self.backChevronX + Self.backChevronSize.width + Self.backLabelGap
+        let backLabelX = leadingInset + Self.backChevronX + Self.backChevronSize.width + Self.backLabelGap
         // A push moves content leftward: the new title comes from the right, the old one leaves
         // toward the back button. A pop is the same motion played backward.
         let push = transition.push
@@ -209,18 +212,18 @@ public final class NavigationBar: View {
         views.title.frame = Rect(x: (width - titleWidth) / 2, y: barTop, width: titleWidth, height: Self.height)
         let large = prefersLargeTitles
         views.largeTitle.text = item.title
-        let largeWidth = min(Self.textWidth(item.title, fontSize: Self.largeTitleFontSize), width - 2 * Self.largeTitleMargin)
+        let largeWidth = min(Self.textWidth(item.title, fontSize: Self.largeTitleFontSize), width - 2 * (leadingInset + Self.largeTitleMargin))
         views.largeTitle.transform = .identity
-        views.largeTitle.frame = Rect(x: Self.largeTitleMargin, y: barTop + Self.height, width: largeWidth,
+        views.largeTitle.frame = Rect(x: leadingInset + Self.largeTitleMargin, y: barTop + Self.height, width: largeWidth,
                                       height: Self.largeTitleHeight)
         views.title.alpha = large ? 0 : alpha
         views.largeTitle.alpha = large ? alpha : 0
         let chevronY = barTop + (Self.height - Self.backChevronSize.height) / 2
-        views.chevron.frame = Rect(x: Self.backChevronX, y: chevronY, width: Self.backChevronSize.width,
+        views.chevron.frame = Rect(x: leadingInset + Self.backChevronX, y: chevronY, width: Self.backChevronSize.width,
                                    height: Self.backChevronSize.height)
         if let backTitle = item.backTitle {
             views.back.title = backTitle
-            let labelX = Self.backChevronX + Self.backChevronSize.width + Self.backLabelGap
+            let labelX = leadingInset + Self.backChevronX + Self.backChevronSize.width + Self.backLabelGap
             let backWidth = min(Self.textWidth(backTitle, fontSize: Self.backFontSize), width * Self.maximumBackWidth)
             views.back.frame = Rect(x: labelX, y: barTop, width: backWidth, height: Self.height)
             views.back.alpha = alpha

@@ -87,7 +87,7 @@ open class NavigationController: ViewController {
         super.viewDidLayoutSubviews()
         let safeArea = view.safeAreaInsets
         navigationBar.isHidden = isNavigationBarHidden
-        navigationBar.layout(width: view.bounds.width, topInset: safeArea.top)
+        navigationBar.layout(width: view.bounds.width, topInset: safeArea.top, leadingInset: safeArea.left)
         topViewController?.layout(in: view.bounds, safeArea: contentSafeArea)
     }
 
