@@ -31,9 +31,9 @@ const KNOWN_FRAME_FLAGS = 0x7f;
 /** Bits of a node record's mask (a varint): which sections follow, in bit order. */
 const Field = Object.freeze({
   position: 1, size: 2, linear: 4, alpha: 8, backgroundColor: 16, textColor: 32, shape: 64,
-  name: 128, text: 256, fontSize: 512, shadow: 1024, border: 2048,
+  name: 128, text: 256, fontSize: 512, shadow: 1024, border: 2048, glyph: 4096,
 });
-const ALL_FIELDS = 0xfff;
+const ALL_FIELDS = 0x1fff;
 
 /** Quantisation steps (docs/protocol.md): lengths in 1/64 pt, matrix entries in 1/1024, alpha in 1/255. */
 const LENGTH_STEPS = 64;
@@ -198,6 +198,7 @@ function blankNode(id, depth) {
     text: null, fontSize: 17, textColor: 'rgba(0, 0, 0, 1)', font: `17px ${FONT_STACK}`,
     shadowColor: null, shadowOpacity: 0, shadowRadius: 0, shadowX: 0, shadowY: 0,
     borderWidth: 0, borderColor: null,
+    glyph: null,
   };
 }
 
@@ -386,7 +387,7 @@ export class FrameDecoder {
       const node = nodes[index];
       while (parents.length > node.depth) {
         const parent = parents.pop();
-        parent.descendantCount = index - parent.index - 1;
+        parent.node.descendantCount = index - parent.index - 1;
       }
       const la = node.la / MATRIX_STEPS, lb = node.lb / MATRIX_STEPS;
       const lc = node.lc / MATRIX_STEPS, ld = node.ld / MATRIX_STEPS;
@@ -460,5 +461,6 @@ export class FrameDecoder {
       const r = reader.u8('node'), g = reader.u8('node'), b = reader.u8('node'), a = reader.u8('node');
       node.borderColor = node.borderWidth > 0 && a > 0 ? cssColor(r, g, b, a) : null;
     }
+    if (fields & Field.glyph) node.glyph = reader.string('node') || null;
   }
 }

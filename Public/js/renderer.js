@@ -1,5 +1,7 @@
 // Draws a decoded frame's nodes on a full-window canvas at the device pixel ratio.
 
+import { GLYPH_BOX, glyphPath } from './glyphs.js';
+
 export class Renderer {
   /** @param {HTMLCanvasElement} canvas */
   constructor(canvas) {
@@ -25,6 +27,21 @@ export class Renderer {
     this.canvas.width = Math.max(1, Math.round(width * ratio));
     this.canvas.height = Math.max(1, Math.round(height * ratio));
     return true;
+  }
+
+  /** Fills the node's glyph, its 24-pt box scaled to fit the bounds and centred, in its text colour. */
+  glyph(node, ratio) {
+    const path = glyphPath(node.glyph);
+    if (!path) return;
+    const ctx = this.context;
+    const scale = Math.min(node.width, node.height) / GLYPH_BOX;
+    const dx = (node.width - GLYPH_BOX * scale) / 2;
+    const dy = (node.height - GLYPH_BOX * scale) / 2;
+    ctx.save();
+    ctx.transform(scale, 0, 0, scale, dx, dy);
+    ctx.fillStyle = node.textColor;
+    ctx.fill(path, 'evenodd');
+    ctx.restore();
   }
 
   /** Paints nodes in order; a clipsToBounds node clips exactly its next descendantCount nodes. */
@@ -60,6 +77,7 @@ export class Renderer {
           ctx.fill();
         }
       }
+      if (node.glyph && hasArea) this.glyph(node, ratio);
       if (node.text) {
         ctx.fillStyle = node.textColor;
         ctx.font = node.font;

@@ -47,6 +47,11 @@ struct FrameWriter {
             if node.border.isVisible {
                 line += ",\"border\":{\"width\":\(Self.number(node.border.width)),\"color\":\"\(node.border.color.hexString)\"}"
             }
+            if let glyph = node.glyph {
+                line += ",\"glyph\":"
+                Self.appendString(glyph.rawValue, to: &line)
+                line += ",\"tint\":\"\(node.textColor.hexString)\""
+            }
             line += "}"
         }
         line += "]}"

@@ -32,12 +32,15 @@ public struct DisplayNode: Equatable, Sendable {
     /// Drawn under the node, in viewport points along its transform (`Shadow.none` when it has none).
     public var shadow: Shadow
     public var border: Border
+    /// A vector icon drawn in the node's bounds, tinted with `textColor`; nil for none.
+    public var glyph: Glyph?
 
     public init(id: UInt32, name: String, depth: UInt16 = 0, descendantCount: UInt32 = 0, size: Size = .zero,
                 transform: AffineTransform = .identity, localTransform: AffineTransform? = nil,
                 alpha: Double = 1, ownAlpha: Double? = nil, backgroundColor: Color = .clear,
                 cornerRadius: Double = 0, clipsToBounds: Bool = false, text: String? = nil,
-                textColor: Color = .black, fontSize: Double = 17, shadow: Shadow = .none, border: Border = .none) {
+                textColor: Color = .black, fontSize: Double = 17, shadow: Shadow = .none, border: Border = .none,
+                glyph: Glyph? = nil) {
         self.id = id
         self.name = name
         self.depth = depth
@@ -55,6 +58,7 @@ public struct DisplayNode: Equatable, Sendable {
         self.fontSize = fontSize
         self.shadow = shadow
         self.border = border
+        self.glyph = glyph
     }
 }
 

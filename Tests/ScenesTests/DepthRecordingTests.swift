@@ -18,8 +18,10 @@ struct DepthRecordingTests {
         #expect(card.shadow == Shadow(color: .black, opacity: 0.25, radius: 16, offset: Size(width: 0, height: 8)))
         #expect(run.last.json.contains(#""hint":"Tap the card to close it""#))
         #expect(run.last.json.contains(##""radius":12,"shadow":{"color":"#000000ff","opacity":0.25,"radius":16,"offset":[0,8]}"##))
-        // Nodes without depth print as before: no shadow or border keys.
-        #expect(!idle.last.json.contains("\"shadow\"") && !idle.last.json.contains("\"border\""))
+        // Nodes without depth print as before: no shadow key, and a border only on the status bar's battery.
+        #expect(!idle.last.json.contains("\"shadow\""))
+        #expect(idle.last.json.components(separatedBy: "\"border\"").count == 2)
+        #expect(try #require(idle.last.node("status-bar-battery")).border.width == 1)
     }
 
     @Test func theSqueezedPresenterIsRoundedAndDimmedUnderTheStackModal() throws {

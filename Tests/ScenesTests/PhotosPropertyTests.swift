@@ -70,20 +70,22 @@ struct PhotosPropertyTests {
 struct PhotosRecordingTests {
     /// A script as `segue record --input` reads it: a tap on tile 4; a flick down that pops; a tap
     /// on tile 0; a slow short drag that cancels; a slow long drag that finishes, grabbed mid-flight
-    /// on its way back to the tile and thrown up, which cancels.
+    /// on its way back to the tile and thrown up, which cancels. The grid starts under the
+    /// navigation bar (y = 91): tile 4's centre is at (195, 286), tile 0's at (64, 155), and the
+    /// grab lands on the image flying back to it.
     static let script = """
     {"events":[
-     {"t":0.25,"type":"down","x":195,"y":195,"id":1,"pointer":"touch"},{"t":0.33,"type":"up","x":195,"y":195,"id":1},
+     {"t":0.25,"type":"down","x":195,"y":286,"id":1,"pointer":"touch"},{"t":0.33,"type":"up","x":195,"y":286,"id":1},
      {"t":1.5,"type":"down","x":195,"y":420,"id":1},{"t":1.52,"type":"move","x":195,"y":460,"id":1},
      {"t":1.54,"type":"move","x":195,"y":520,"id":1},{"t":1.56,"type":"up","x":195,"y":580,"id":1},
-     {"t":3,"type":"down","x":64,"y":64,"id":1},{"t":3.08,"type":"up","x":64,"y":64,"id":1},
+     {"t":3,"type":"down","x":64,"y":155,"id":1},{"t":3.08,"type":"up","x":64,"y":155,"id":1},
      {"t":4.5,"type":"down","x":195,"y":420,"id":1},{"t":5,"type":"move","x":195,"y":450,"id":1},
      {"t":5.5,"type":"move","x":195,"y":480,"id":1},{"t":6,"type":"up","x":195,"y":480,"id":1},
      {"t":7.5,"type":"down","x":195,"y":420,"id":1},{"t":7.6,"type":"move","x":195,"y":440,"id":1},
      {"t":8,"type":"move","x":195,"y":600,"id":1},{"t":8.1,"type":"move","x":195,"y":610,"id":1},
      {"t":8.2,"type":"up","x":195,"y":610,"id":1},
-     {"t":8.35,"type":"down","x":80,"y":130,"id":1},{"t":8.4,"type":"move","x":80,"y":60,"id":1},
-     {"t":8.43,"type":"move","x":80,"y":10,"id":1},{"t":8.45,"type":"up","x":80,"y":10,"id":1}
+     {"t":8.35,"type":"down","x":80,"y":221,"id":1},{"t":8.4,"type":"move","x":80,"y":151,"id":1},
+     {"t":8.43,"type":"move","x":80,"y":101,"id":1},{"t":8.45,"type":"up","x":80,"y":101,"id":1}
     ]}
     """
 

@@ -9,7 +9,9 @@ import Testing
 struct PhotosSceneTests {
     /// 390 pt wide, three columns 2 pt apart: 128.67 pt tiles; tile 4 is the middle of row 2.
     static let side = (390.0 - 4) / 3
-    static let tile4 = Rect(x: side + 2, y: side + 2, width: side, height: side)
+    /// The grid starts under the navigation bar: the 47-pt status bar inset plus the 44-pt bar.
+    static let gridTop = 47.0 + 44
+    static let tile4 = Rect(x: side + 2, y: gridTop + side + 2, width: side, height: side)
     /// The photo at rest: full width, 4:3, centred in 844 pt.
     static let resting = Rect(x: 0, y: (844 - 292.5) / 2, width: 390, height: 292.5)
 

@@ -167,7 +167,7 @@ struct SheetSceneTests {
         #expect(isIdentityPlacement(run.last.node("notes")))
         let root = try #require(run.host.window.rootViewController)
         #expect(root.presentedViewController == nil)
-        #expect(run.host.window.subviews.map(\.name) == ["notes"])
+        #expect(run.host.window.subviews.map(\.name) == ["notes", "status-bar", "home-indicator"])
         let transitions = run.host.window.transitions
         #expect(transitions.startedCount == 2 && transitions.completedCount == 2)
         #expect(run.host.settledInvariantViolations() == [])
@@ -253,7 +253,7 @@ struct SheetSceneTests {
         #expect(run.frames.contains { $0.transition?.operation == .present && $0.transition?.phase == .cancelling })
         #expect(run.last.top == "notes")
         #expect(run.host.window.rootViewController?.presentedViewController == nil)
-        #expect(run.host.window.subviews.map(\.name) == ["notes"])
+        #expect(run.host.window.subviews.map(\.name) == ["notes", "status-bar", "home-indicator"])
         #expect(run.host.settledInvariantViolations() == [])
     }
 

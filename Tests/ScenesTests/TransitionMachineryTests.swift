@@ -115,7 +115,7 @@ struct TransitionMachineryTests {
         #expect(world.other.log == ["other.willAppear", "other.willDisappear", "other.didDisappear"])
         #expect(world.animator.ended == [false])
         #expect(world.root.presentedViewController == nil)
-        #expect(world.window.subviews.map(\.name) == ["root"])
+        #expect(world.window.subviews.map(\.name) == ["root", "status-bar", "home-indicator"])
         #expect(world.other.view.alpha == 0, "cancel leaves the view where the animation began")
     }
 
@@ -128,7 +128,7 @@ struct TransitionMachineryTests {
         #expect(intruder.presentingViewController == nil)
         world.run(for: 1.2)
         #expect(world.root.presentedViewController === world.other)
-        #expect(world.window.subviews.map(\.name) == ["other-presentation"])
+        #expect(world.window.subviews.map(\.name) == ["other-presentation", "status-bar", "home-indicator"])
     }
 
     @Test func aTransitionWhoseAnimatorNeverCompletesIsRescuedByTheWatchdog() {

@@ -26,6 +26,15 @@ struct FrameDrawing {
                 out += "<rect \(Self.shape(node)) transform=\"\(matrix)\" fill=\"\(Self.rgb(node.backgroundColor))\""
                 out += Self.opacity("fill-opacity", node.backgroundColor.alpha * node.alpha) + "/>"
             }
+            if let glyph = node.glyph, hasArea, node.alpha > 0 {
+                // The glyph's 24-pt box scaled to fit the node, centred, as renderer.js draws it.
+                let scale = min(node.size.width, node.size.height) / Glyph.viewBox
+                let dx = (node.size.width - Glyph.viewBox * scale) / 2, dy = (node.size.height - Glyph.viewBox * scale) / 2
+                let place = AffineTransform(scaleX: scale, y: scale).concatenating(AffineTransform(translationX: dx, y: dy))
+                    .concatenating(node.transform)
+                out += "<path d=\"\(glyph.pathData)\" fill-rule=\"evenodd\" transform=\"\(Self.matrix(place))\""
+                out += " fill=\"\(Self.rgb(node.textColor))\"" + Self.opacity("fill-opacity", node.textColor.alpha * node.alpha) + "/>"
+            }
             if drawsText, let text = node.text, !text.isEmpty, node.alpha > 0 {
                 out += "<text x=\"\(ArtifactText.number(node.size.width / 2))\" y=\"\(ArtifactText.number(node.size.height / 2))\""
                 out += " transform=\"\(matrix)\" font-size=\"\(ArtifactText.number(node.fontSize))\""

@@ -58,8 +58,10 @@ final class FadeTabBarController: TabBarController, TabBarControllerDelegate {
         let list = ListViewController()
         let navigation = NavigationController(rootViewController: list)
         navigation.title = "Navigation"
+        navigation.tabBarItem.image = .list
         navigation.delegate = list
         let about = AboutViewController()
+        about.tabBarItem.image = .person
         super.init(viewControllers: [navigation, about])
         delegate = self
     }

@@ -6,7 +6,10 @@ import SegueKit
 open class DemoViewController: ViewController {
     public static let buttonHeight = 50.0
     public static let buttonSpacing = 12.0
-    public static let bottomMargin = 48.0
+    /// Space between the lowest button and the bottom of the safe area (above the home indicator).
+    public static let bottomMargin = 20.0
+    /// Where the heading sits, as a fraction of the safe area's height from its top.
+    static let headingPosition = 0.25
 
     let color: Color
     let heading: String
@@ -23,6 +26,9 @@ open class DemoViewController: ViewController {
         title = heading
         self.hint = hint
     }
+
+    /// White headings on a coloured background: the status bar draws light content over it.
+    open override var preferredStatusBarStyle: StatusBarStyle { .lightContent }
 
     open override func viewDidLoad() {
         super.viewDidLoad()
@@ -56,13 +62,16 @@ open class DemoViewController: ViewController {
 
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
-        let bounds = view.bounds
-        headingLabel.frame = Rect(x: 20, y: bounds.height * 0.28, width: max(bounds.width - 40, 0), height: 44)
-        hintLabel.frame = Rect(x: 20, y: headingLabel.frame.maxY + 8, width: max(bounds.width - 40, 0), height: 24)
-        let width = min(260, max(bounds.width - 40, 0))
-        var y = bounds.height - Self.bottomMargin - Self.buttonHeight
+        // The background stays full-bleed; text and buttons keep inside the safe area.
+        let safe = view.bounds.inset(by: view.safeAreaInsets)
+        let textWidth = max(safe.width - 40, 0)
+        headingLabel.frame = Rect(x: safe.minX + 20, y: safe.minY + safe.height * Self.headingPosition,
+                                  width: textWidth, height: 44)
+        hintLabel.frame = Rect(x: safe.minX + 20, y: headingLabel.frame.maxY + 8, width: textWidth, height: 24)
+        let width = min(260, textWidth)
+        var y = safe.maxY - Self.bottomMargin - Self.buttonHeight
         for button in buttons.reversed() {
-            button.frame = Rect(x: (bounds.width - width) / 2, y: y, width: width, height: Self.buttonHeight)
+            button.frame = Rect(x: safe.midX - width / 2, y: y, width: width, height: Self.buttonHeight)
             y -= Self.buttonHeight + Self.buttonSpacing
         }
     }

@@ -32,13 +32,19 @@ extension SceneHost {
             presenter = presented
             current = presented.presentedViewController
         }
-        // Every window subview is the root's view or a container of the chain; each container is there.
-        for subview in window.subviews where subview !== root.view {
+        // Every window subview is the root's view, a container of the chain, or the system's chrome
+        // (status bar, home indicator); each container is there.
+        let chrome: [View] = [window.statusBar, window.homeIndicator]
+        let content = window.subviews.filter { subview in !chrome.contains { $0 === subview } }
+        if window.subviews.suffix(chrome.count).map(ObjectIdentifier.init) != chrome.map(ObjectIdentifier.init) {
+            problems.append("the status bar and home indicator are not in front")
+        }
+        for subview in content where subview !== root.view {
             if !chain.contains(where: { $0.view.superview === subview || $0.name + "-presentation" == subview.name }) {
                 problems.append("stray view \(subview.name) on the window")
             }
         }
-        let containerCount = window.subviews.filter { $0 !== root.view }.count
+        let containerCount = content.filter { $0 !== root.view }.count
         if containerCount != chain.count {
             problems.append("\(containerCount) containers on the window for \(chain.count) presentations")
         }

@@ -44,14 +44,16 @@ final class PhotoGridViewController: ViewController, NavigationControllerDelegat
 
     override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
-        let width = view.bounds.width
+        // The grid starts under the navigation bar and ends above the home indicator, as Photos' does.
+        let safe = view.bounds.inset(by: view.safeAreaInsets)
+        let width = safe.width
         let side = max((width - Self.spacing * Double(Self.columns - 1)) / Double(Self.columns), 0)
         for (index, tile) in tiles.enumerated() {
             let column = index % Self.columns, row = index / Self.columns
-            tile.frame = Rect(x: Double(column) * (side + Self.spacing), y: Double(row) * (side + Self.spacing),
-                              width: side, height: side)
+            tile.frame = Rect(x: safe.minX + Double(column) * (side + Self.spacing),
+                              y: safe.minY + Double(row) * (side + Self.spacing), width: side, height: side)
         }
-        hintLabel.frame = Rect(x: 20, y: view.bounds.height - 60, width: max(width - 40, 0), height: 24)
+        hintLabel.frame = Rect(x: safe.minX + 20, y: safe.maxY - 36, width: max(width - 40, 0), height: 24)
     }
 
     func open(_ index: Int) {

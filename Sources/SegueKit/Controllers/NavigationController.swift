@@ -35,6 +35,12 @@ open class NavigationController: ViewController {
     public let interactivePopGestureRecognizer: ScreenEdgePanGestureRecognizer
     /// The pop the back swipe drives, from its start to its completion.
     var backSwipe: BackSwipeInteraction?
+    /// `navigationBar`: pinned over the top of this controller's view; its back button pops.
+    public private(set) lazy var navigationBar = NavigationBar { [unowned self] in
+        self.popViewController(animated: true)
+    }
+    /// `isNavigationBarHidden`: no bar, and no bar in the children's safe area; applied at the next layout.
+    public var isNavigationBarHidden = false
 
     public init(rootViewController: ViewController, name: String = "navigation") {
         let recognizer = InteractivePopGestureRecognizer()
@@ -53,19 +59,50 @@ open class NavigationController: ViewController {
     open override func viewDidLoad() {
         super.viewDidLoad()
         if let top = topViewController { view.addSubview(top.view) }
+        view.pinSubviewInFront(navigationBar)
+        navigationBar.setItem(barItem(at: viewControllers.count - 1))
         view.addGestureRecognizer(interactivePopGestureRecognizer)
     }
 
+    /// The bar's item for the controller at `index` of `stack`: its title, and the one below's as
+    /// the back button's.
+    func barItem(at index: Int, of stack: [ViewController]? = nil) -> NavigationBar.Item {
+        let stack = stack ?? viewControllers
+        guard stack.indices.contains(index) else { return NavigationBar.Item(title: "", backTitle: nil) }
+        return NavigationBar.Item(title: Self.barTitle(of: stack[index]),
+                                  backTitle: index > 0 ? Self.barTitle(of: stack[index - 1]) : nil)
+    }
+
+    static func barTitle(of controller: ViewController) -> String {
+        controller.navigationItem.title ?? controller.title ?? ""
+    }
+
+    /// The status bar sits on the bar, whose light background wants dark content; hidden, the top
+    /// controller decides.
+    open override var childForStatusBarStyle: ViewController? { isNavigationBarHidden ? topViewController : nil }
+
+    open override var preferredStatusBarStyle: StatusBarStyle { .darkContent }
+
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
-        topViewController?.layout(in: view.bounds)
+        let safeArea = view.safeAreaInsets
+        navigationBar.isHidden = isNavigationBarHidden
+        navigationBar.layout(width: view.bounds.width, topInset: safeArea.top, leadingInset: safeArea.left)
+        topViewController?.layout(in: view.bounds, safeArea: contentSafeArea)
+    }
+
+    /// The children's safe area: this controller's, with the bar's bottom edge as the top.
+    var contentSafeArea: EdgeInsets {
+        var insets = view.safeAreaInsets
+        if !isNavigationBarHidden { insets.top = navigationBar.totalHeight(topInset: insets.top) }
+        return insets
     }
 
     public func pushViewController(_ viewController: ViewController, animated: Bool) {
         guard let from = topViewController, let window = self.window,
               window.transitions.admit("pushing \(viewController.name)") else { return }
         addChild(viewController)
-        viewController.layout(in: view.bounds)
+        viewController.layout(in: view.bounds, safeArea: contentSafeArea)
         transition(.push, from: from, to: viewController, animated: animated, window: window) { completed in
             if completed {
                 self.viewControllers.append(viewController)
@@ -86,7 +123,7 @@ open class NavigationController: ViewController {
         guard viewControllers.count > 1, let from = topViewController, let window = self.window,
               window.transitions.admit("popping \(from.name)") else { return nil }
         let to = viewControllers[viewControllers.count - 2]
-        to.layout(in: view.bounds)
+        to.layout(in: view.bounds, safeArea: contentSafeArea)
         transition(.pop, from: from, to: to, animated: animated, window: window,
                    stockInteraction: stockInteraction) { completed in
             if stockInteraction != nil { self.backSwipe = nil }
@@ -114,6 +151,7 @@ open class NavigationController: ViewController {
             animated: animated, style: .fullScreen, animator: animator, engine: window.engine
         ) { context, didComplete in
             let completed = didComplete && !context.transitionWasCancelled
+            self.navigationBar.endTransition(completed: completed)
             if completed {
                 if to.view.superview !== self.view { self.view.addSubview(to.view) }
                 from.view.removeFromSuperview()
@@ -129,6 +167,9 @@ open class NavigationController: ViewController {
             }
             animator.animationEnded(completed)
         }
+        let stack = operation == .push ? viewControllers + [to] : Array(viewControllers.dropLast())
+        navigationBar.beginTransition(to: barItem(at: stack.count - 1, of: stack), push: operation == .push)
+        context.progressObserver = { [unowned self] progress in self.navigationBar.show(progress: progress) }
         coordinator.run(context, interactor: interactor)
     }
 }

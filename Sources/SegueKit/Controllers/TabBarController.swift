@@ -31,7 +31,18 @@ open class TabBarController: ViewController {
     /// Holds the selected controller's view: the transitions' container.
     public let contentView = View(name: "tab-content")
     public let tabBar = View(name: "tab-bar")
-    private var tabButtons: [Button] = []
+    /// The bar's top edge: UIKit's 1-pixel shadow line (0.33 pt at 3×, black at 30 %).
+    let tabBarHairline = View(name: "tab-bar-hairline")
+    static let hairlineThickness = 1.0 / 3.0
+    static let hairlineColor = Color(white: 0, alpha: 0.3)
+    /// One control per tab: the whole cell takes the tap; its icon and label are drawn inside it.
+    private var tabButtons: [(button: Button, icon: View, label: View)] = []
+    /// UIKit's stacked tab item on a phone: a 25-pt icon 7 pt from the top, a 10-pt label under it.
+    static let iconSide = 25.0
+    static let iconTop = 7.0
+    static let labelTop = 33.0
+    static let labelHeight = 12.0
+    static let labelFontSize = 10.0
 
     public init(viewControllers: [ViewController], name: String = "tabs") {
         self.viewControllers = viewControllers
@@ -45,17 +56,34 @@ open class TabBarController: ViewController {
 
     override var contentViewController: ViewController? { selectedViewController }
 
+    /// The selected tab decides the status bar, as UIKit's tab bar controller lets it.
+    open override var childForStatusBarStyle: ViewController? { selectedViewController }
+
     open override func viewDidLoad() {
         super.viewDidLoad()
         view.backgroundColor = .white
         tabBar.backgroundColor = Color(hex: 0xF7F7F7)
         view.addSubview(contentView)
         view.addSubview(tabBar)
+        tabBarHairline.backgroundColor = Self.hairlineColor
+        tabBarHairline.isUserInteractionEnabled = false
+        tabBar.addSubview(tabBarHairline)
         for (index, controller) in viewControllers.enumerated() {
-            let button = Button(title: controller.title ?? controller.name, name: "tab-\(controller.name)") { [unowned self] in
+            let button = Button(title: "", name: "tab-\(controller.name)") { [unowned self] in
                 self.select(index, animated: true)
             }
-            tabButtons.append(button)
+            button.text = nil
+            let icon = View(name: "tab-\(controller.name)-icon")
+            icon.glyph = controller.tabBarItem.image
+            icon.isHidden = icon.glyph == nil
+            let label = View(name: "tab-\(controller.name)-label")
+            label.text = controller.tabBarItem.title ?? controller.title ?? controller.name
+            label.fontSize = icon.glyph == nil ? button.fontSize : Self.labelFontSize
+            for part in [icon, label] {
+                part.isUserInteractionEnabled = false
+                button.addSubview(part)
+            }
+            tabButtons.append((button, icon, label))
             tabBar.addSubview(button)
         }
         if let selected = selectedViewController { contentView.addSubview(selected.view) }
@@ -65,13 +93,28 @@ open class TabBarController: ViewController {
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         let bounds = view.bounds
-        contentView.frame = Rect(x: 0, y: 0, width: bounds.width, height: max(bounds.height - Self.tabBarHeight, 0))
-        tabBar.frame = Rect(x: 0, y: contentView.frame.maxY, width: bounds.width, height: Self.tabBarHeight)
-        let width = bounds.width / Double(max(tabButtons.count, 1))
-        for (index, button) in tabButtons.enumerated() {
-            button.frame = Rect(x: Double(index) * width, y: 0, width: width, height: Self.tabBarHeight)
+        let safeArea = view.safeAreaInsets
+        // The bar stands on the home indicator's inset, which its background fills (UIKit's 49 + 34).
+        let barHeight = Self.tabBarHeight + safeArea.bottom
+        contentView.frame = Rect(x: 0, y: 0, width: bounds.width, height: max(bounds.height - barHeight, 0))
+        tabBar.frame = Rect(x: 0, y: contentView.frame.maxY, width: bounds.width, height: barHeight)
+        tabBarHairline.frame = Rect(x: 0, y: 0, width: bounds.width, height: Self.hairlineThickness)
+        let itemsWidth = max(bounds.width - safeArea.left - safeArea.right, 0)
+        let width = itemsWidth / Double(max(tabButtons.count, 1))
+        for (index, tab) in tabButtons.enumerated() {
+            tab.button.frame = Rect(x: safeArea.left + Double(index) * width, y: 0, width: width, height: Self.tabBarHeight)
+            tab.icon.frame = Rect(x: (width - Self.iconSide) / 2, y: Self.iconTop, width: Self.iconSide, height: Self.iconSide)
+            // Without an icon the label fills the item, as before glyphs.
+            tab.label.frame = tab.icon.glyph == nil
+                ? Rect(x: 0, y: 0, width: width, height: Self.tabBarHeight)
+                : Rect(x: 0, y: Self.labelTop, width: width, height: Self.labelHeight)
         }
-        selectedViewController?.layout(in: contentView.bounds)
+        selectedViewController?.layout(in: contentView.bounds, safeArea: contentSafeArea)
+    }
+
+    /// The content's safe area: the tab controller's, minus the bottom the bar covers.
+    private var contentSafeArea: EdgeInsets {
+        view.safeAreaInsets.clipped(to: contentView.frame, in: view.bounds)
     }
 
     /// Selects the tab at `index` (`selectedIndex = index` in UIKit, animated by the delegate).
@@ -80,7 +123,7 @@ open class TabBarController: ViewController {
               let from = selectedViewController, let window = self.window,
               window.transitions.admit("switching to tab \(index)") else { return }
         let to = viewControllers[index]
-        to.layout(in: contentView.bounds)
+        to.layout(in: contentView.bounds, safeArea: contentSafeArea)
         let coordinator = window.transitions
         let custom = delegate?.tabBarController(self, animationControllerForTransitionFrom: from, to: to)
         let animator = custom ?? CrossDissolveAnimator()
@@ -110,8 +153,10 @@ open class TabBarController: ViewController {
     }
 
     private func updateTabTints() {
-        for (index, button) in tabButtons.enumerated() {
-            button.textColor = index == selectedIndex ? .systemBlue : .systemGray
+        for (index, tab) in tabButtons.enumerated() {
+            let tint: Color = index == selectedIndex ? .systemBlue : .systemGray
+            tab.icon.textColor = tint
+            tab.label.textColor = tint
         }
     }
 }

@@ -15,7 +15,7 @@ extension ViewController {
         let container = View(frame: window.bounds, name: "\(viewController.name)-presentation")
         window.addSubview(container)
         viewController.presentationContainer = container
-        viewController.layout(in: container.bounds)
+        viewController.layout(in: container.bounds, safeArea: window.screenSafeAreaInsets)
 
         let style = viewController.modalPresentationStyle
         let delegate = viewController.transitioningDelegate ?? viewController.sheetPresentationController
@@ -68,7 +68,7 @@ extension ViewController {
         let custom = delegate?.animationController(forDismissed: presented)
         let animator = custom ?? CoverVerticalAnimator(presenting: false)
         let interactor = custom.flatMap { delegate?.interactionControllerForDismissal(using: $0) }
-        if style.removesPresentersView { presenter.layout(in: container.bounds) }
+        if style.removesPresentersView { presenter.layout(in: container.bounds, safeArea: window.screenSafeAreaInsets) }
 
         presented.beginAppearance(false, animated: animated)
         if style.removesPresentersView { presenter.beginAppearance(true, animated: animated) }

@@ -5,8 +5,12 @@ import Motion
 open class ViewController {
     /// Names the controller's root view (lower case, e.g. "first"), which the display list shows.
     public let name: String
-    /// What tab buttons and headings show; the name, capitalized, when nil.
+    /// What tab buttons, headings and the navigation bar show.
     public var title: String?
+    /// `navigationItem`: what this controller puts in a navigation bar (its title wins over `title`).
+    public let navigationItem = NavigationItem()
+    /// `tabBarItem`: what this controller's tab shows in a tab bar controller.
+    public let tabBarItem = TabBarItem()
     /// What a person can do on this screen, in a few words ("Swipe from the left edge for the
     /// menu"). Not UIKit's: the page's hint pill shows the visible controller's (`DisplayList.hint`).
     public var hint: String?
@@ -62,6 +66,19 @@ open class ViewController {
     /// Called after the view's size changed; position subviews here.
     open func viewDidLayoutSubviews() {}
 
+    /// `additionalSafeAreaInsets`: added to what the container gives this controller's view (the
+    /// window's status bar and home indicator, a navigation or tab bar); applied at the next layout.
+    public var additionalSafeAreaInsets: EdgeInsets = .zero
+
+    /// The view's `safeAreaInsets`, as of its last layout: lay content out inside them.
+    public var safeAreaInsets: EdgeInsets { view.safeAreaInsets }
+
+    /// `preferredStatusBarStyle`: what the status bar shows while this controller decides it.
+    open var preferredStatusBarStyle: StatusBarStyle { .default }
+
+    /// `childForStatusBarStyle`: the child whose style wins over this controller's; nil for none.
+    open var childForStatusBarStyle: ViewController? { nil }
+
     /// Where this controller's view goes in a container of `bounds`: full size by default, the
     /// selected detent's frame for a page sheet.
     open func layoutFrame(in bounds: Rect) -> Rect {
@@ -113,10 +130,12 @@ open class ViewController {
     /// The child a container shows (navigation top, selected tab); nil for a plain controller.
     var contentViewController: ViewController? { nil }
 
-    /// Sizes the view to `bounds` and lets the controller (and its content) lay out. A transformed
-    /// view (a presenter scaled back under a sheet) takes the frame through its bounds and center,
-    /// as UIKit's frame is undefined under a transform: the transform then applies to the new size.
-    func layout(in bounds: Rect) {
+    /// Sizes the view to `bounds` and lets the controller (and its content) lay out. `safeArea` is
+    /// the container's safe area in `bounds`; the view gets the part of it its frame overlaps, plus
+    /// `additionalSafeAreaInsets`. A transformed view (a presenter scaled back under a sheet) takes
+    /// the frame through its bounds and center, as UIKit's frame is undefined under a transform: the
+    /// transform then applies to the new size.
+    func layout(in bounds: Rect, safeArea: EdgeInsets) {
         let frame = layoutFrame(in: bounds)
         if view.transform.isIdentity {
             view.frame = frame
@@ -124,7 +143,20 @@ open class ViewController {
             view.bounds = Rect(origin: view.bounds.origin, size: frame.size)
             view.center = Point(x: frame.midX, y: frame.midY)
         }
+        view.assignedSafeAreaInsets = safeArea.clipped(to: frame, in: bounds) + additionalSafeAreaInsets
         viewDidLayoutSubviews()
+    }
+
+    /// The controller whose `preferredStatusBarStyle` the status bar shows: the top full-screen
+    /// presentation (a sheet leaves it to its presenter, as `modalPresentationCapturesStatusBarAppearance`
+    /// is false by default), then down `childForStatusBarStyle`.
+    var statusBarStyleController: ViewController {
+        var current = self
+        while let presented = current.presentedViewController, presented.modalPresentationStyle == .fullScreen {
+            current = presented
+        }
+        while let child = current.childForStatusBarStyle { current = child }
+        return current
     }
 
     /// The outermost container controller (presentations are made from it, as in UIKit).
@@ -133,6 +165,24 @@ open class ViewController {
         while let p = current.parent { current = p }
         return current
     }
+}
+
+/// `UINavigationItem`: what a controller shows in its navigation controller's bar.
+public final class NavigationItem {
+    /// The bar's title for this controller; nil shows the controller's `title`.
+    public var title: String?
+
+    init() {}
+}
+
+/// `UITabBarItem`: a tab's icon and label.
+public final class TabBarItem {
+    /// The label; nil shows the controller's `title` (or its name).
+    public var title: String?
+    /// The icon, a glyph the page draws; nil for a label alone.
+    public var image: Glyph?
+
+    init() {}
 }
 
 /// Where a controller is in its appearance cycle.

@@ -103,7 +103,7 @@ final class SheetDriver {
         if case .resting = phase {
             if let presenter, !presenter.view.transform.isIdentity {
                 presenter.view.transform = .identity
-                presenter.layout(in: bounds)
+                presenter.layout(in: bounds, safeArea: presenter.window?.screenSafeAreaInsets ?? .zero)
             }
             applyDerived(height: height)
         }

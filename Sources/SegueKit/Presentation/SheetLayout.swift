@@ -11,7 +11,8 @@ struct SheetLayout: Equatable {
 
     /// Points between the container's top and the sheet's top at the full-height (large) detent:
     /// `presenterTopOffset` plus the 10 pt of the scaled-back presenter iOS shows above the sheet.
-    /// Our choice for a screen without a status bar (iOS adds the safe-area inset on top).
+    /// Chosen before the window had a status bar; iOS adds the safe area's top inset, which this
+    /// layout does not yet.
     static let sheetTopInset = 20.0
     /// Where the scaled-back presenter's top edge lands: react-navigation `forModalPresentationIOS`
     /// (`topOffset = 10`), which says it copies iOS 13's page sheet.

@@ -54,7 +54,8 @@ struct DisplayListBuilder {
             clipsToBounds: view.clipsToBounds, text: view.text,
             textColor: Self.dim(view.textColor, by: dimming), fontSize: view.fontSize,
             shadow: view.shadow, border: view.border.isVisible ? Border(width: view.border.width,
-                                                                      color: Self.dim(view.border.color, by: dimming)) : view.border))
+                                                                      color: Self.dim(view.border.color, by: dimming)) : view.border,
+            glyph: view.glyph))
         // Children sit in this view's bounds space: bounds point − bounds.origin = local point.
         let boundsToViewport = AffineTransform(translationX: -bounds.origin.x, y: -bounds.origin.y)
             .concatenating(toViewport)

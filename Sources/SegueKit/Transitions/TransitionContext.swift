@@ -32,6 +32,9 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     /// The coordinator running this transition, told when it ends. Weak, like `engine`: the
     /// coordinator holds the active context, and a window dropped mid-transition must free both.
     weak var coordinator: TransitionCoordinator?
+    /// Told the progress once a frame while the transition runs, after animations are evaluated:
+    /// what moves with the transition without being one of its animations (a navigation bar).
+    var progressObserver: ((Double) -> Void)?
 
     init(operation: TransitionStatus.Operation, from: ViewController, to: ViewController, containerView: View,
          animated: Bool, style: ModalPresentationStyle, animator: ViewControllerAnimatedTransitioning?,

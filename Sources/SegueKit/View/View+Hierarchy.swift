@@ -1,19 +1,41 @@
+import Motion
+
 extension View {
     /// Adds `view` on top of the other subviews, removing it from its old superview first.
     public func addSubview(_ view: View) {
         insertSubview(view, at: subviews.count)
     }
 
+    /// Inserts `view` at `index`, below the subviews pinned in front (`frontPinnedSubviewCount`).
     public func insertSubview(_ view: View, at index: Int) {
         guard view !== self else { return }
         if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
+            // A pinned view keeps its place in front.
+            if current >= subviews.count - frontPinnedSubviewCount { return }
             subviews.remove(at: current)
-            subviews.insert(view, at: min(max(index, 0), subviews.count))
+            subviews.insert(view, at: min(max(index, 0), subviews.count - frontPinnedSubviewCount))
             return
         }
         view.removeFromSuperview()
-        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        subviews.insert(view, at: min(max(index, 0), subviews.count - frontPinnedSubviewCount))
         view.superview = self
+    }
+
+    /// Adds `view` in front of everything, staying there as others are added (the window's chrome).
+    func pinSubviewInFront(_ view: View) {
+        view.removeFromSuperview()
+        subviews.append(view)
+        view.superview = self
+        frontPinnedSubviewCount += 1
+    }
+
+    /// `safeAreaInsets`: the part of the window's safe area (status bar, home indicator, a
+    /// navigation or tab bar around a controller's view) that overlaps this view, in its own edges.
+    /// A controller's root view has what its container gives it plus `additionalSafeAreaInsets`.
+    public var safeAreaInsets: EdgeInsets {
+        if let assignedSafeAreaInsets { return assignedSafeAreaInsets }
+        guard let superview else { return .zero }
+        return superview.safeAreaInsets.clipped(to: frame, in: superview.bounds)
     }
 
     public func insertSubview(_ view: View, aboveSubview sibling: View) {
@@ -30,6 +52,10 @@ extension View {
 
     public func removeFromSuperview() {
         guard let parent = superview else { return }
+        if let index = parent.subviews.firstIndex(where: { $0 === self }),
+           index >= parent.subviews.count - parent.frontPinnedSubviewCount {
+            parent.frontPinnedSubviewCount -= 1
+        }
         parent.subviews.removeAll { $0 === self }
         superview = nil
     }

@@ -23,6 +23,12 @@ open class View {
 
     /// The id the display list gives this view; assigned by the window that first draws it.
     var displayID: UInt32 = 0
+    /// Set on a window (from its screen) and on a controller's root view (by its container); other
+    /// views take their superview's (`safeAreaInsets`).
+    var assignedSafeAreaInsets: EdgeInsets?
+    /// How many of the last subviews stay in front of any subview added later (a window's status
+    /// bar and home indicator, above every presentation as the system's own window is).
+    var frontPinnedSubviewCount = 0
 
     public var isHidden = false
     public var clipsToBounds = false
@@ -39,6 +45,8 @@ open class View {
     public var textColor: Color = .black
     /// Font size in points.
     public var fontSize: Double = 17
+    /// A named vector icon drawn in the bounds in `textColor` (a tab item's, a bar button's).
+    public var glyph: Glyph?
 
     /// CALayer's shadow and border, kept as the display list carries them. Not animatable (as on a
     /// layer, they change at once); a shadow follows the view's alpha and transform when drawn.

@@ -15,6 +15,9 @@ open class Window: View {
     /// A size that arrived mid-transition, applied when it ends.
     private var pendingSize: Size?
     var displayLinks: [DisplayLink] = []
+    /// The system's chrome, pinned in front of every controller's and presentation's view.
+    public let statusBar = StatusBar()
+    public let homeIndicator = HomeIndicator()
 
     public init(size: Size, clock: Clock, logger: Logger = Logger(label: "segue.window", factory: { _ in SwiftLogNoOpLogHandler() })) {
         engine = AnimationEngine(clock: clock, logger: logger)
@@ -22,6 +25,33 @@ open class Window: View {
         transitions = TransitionCoordinator(engine: engine, logger: logger)
         super.init(frame: Rect(origin: .zero, size: size), name: "window")
         backgroundColor = .black
+        pinSubviewInFront(statusBar)
+        pinSubviewInFront(homeIndicator)
+        layoutChrome()
+    }
+
+    /// The screen's safe area (`SafeArea.insets(for:)`); a controller's view gets the part it overlaps.
+    public var screenSafeAreaInsets: EdgeInsets { assignedSafeAreaInsets ?? .zero }
+
+    /// Sets the safe area for the window's size and lays the status bar and home indicator out.
+    private func layoutChrome() {
+        let size = bounds.size
+        assignedSafeAreaInsets = SafeArea.insets(for: size)
+        statusBar.layout(width: size.width, height: screenSafeAreaInsets.top)
+        homeIndicator.layout(in: size)
+        statusBar.showTime(elapsed: engine.rootTimeline.time)
+    }
+
+    /// Brings the chrome up to date: the time from the world's clock, the style from the controllers.
+    private func updateChrome() {
+        if let context = transitions.active, let observer = context.progressObserver { observer(context.progress) }
+        statusBar.showTime(elapsed: engine.rootTimeline.time)
+        let style = rootViewController?.statusBarStyleController.preferredStatusBarStyle ?? .default
+        if style != statusBar.style { statusBar.apply(style) }
+        if !homeIndicator.isHidden {
+            let under = Point(x: homeIndicator.center.x, y: homeIndicator.center.y)
+            homeIndicator.adapt(to: opaqueBackground(at: under), fallback: style)
+        }
     }
 
     public var clock: Clock { engine.clock }
@@ -33,7 +63,7 @@ open class Window: View {
             guard let root = rootViewController else { return }
             perform {
                 root.attachedWindow = self
-                root.layout(in: bounds)
+                root.layout(in: bounds, safeArea: screenSafeAreaInsets)
                 insertSubview(root.view, at: 0)
                 root.beginAppearance(true, animated: false)
                 root.endAppearance()
@@ -81,10 +111,11 @@ open class Window: View {
         perform {
             bounds = Rect(origin: .zero, size: size)
             center = Point(x: size.width / 2, y: size.height / 2)
+            layoutChrome()
             guard let root = rootViewController else { return }
             for controller in root.hierarchy where controller.parent == nil {
                 controller.presentationContainer?.frame = bounds
-                controller.layout(in: bounds)
+                controller.layout(in: bounds, safeArea: screenSafeAreaInsets)
             }
         }
     }
@@ -93,6 +124,7 @@ open class Window: View {
     /// The returned list's storage is reused by the next call.
     public func displayList() -> DisplayList {
         advance()
+        updateChrome()
         list.viewport = bounds.size
         let hint = visibleViewController?.hint ?? ""
         if hint != list.hint { list.hint = hint }

@@ -309,6 +309,21 @@ public struct FrameDecoder: Sendable {
             node.borderWidth = width
             node.borderColor = rgba
         }
+        // A name from `Glyph`, or empty for none.
+        if fields.contains(.glyph) {
+            switch reader.readString() {
+            case .truncated: throw .truncated(.frame)
+            case .invalidUTF8: throw .invalidUTF8(.frame)
+            case .string(let name):
+                if name.isEmpty {
+                    node.glyph = nil
+                } else if let glyph = Glyph(rawValue: name) {
+                    node.glyph = glyph
+                } else {
+                    throw .unknownGlyph(name)
+                }
+            }
+        }
     }
 }
 

@@ -220,6 +220,7 @@ public struct FrameEncoder: Sendable {
             buffer.appendLittleEndian(value.borderWidth.bitPattern)
             buffer.appendColor(value.borderColor)
         }
+        if fields.contains(.glyph) { buffer.appendString(value.glyph?.rawValue ?? "") }
         return true
     }
 

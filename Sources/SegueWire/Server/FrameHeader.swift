@@ -69,7 +69,7 @@ enum FrameState {
 }
 
 /// Which sections follow a node record's index, in this bit order; the mask is a varint, so a new
-/// section takes the next free bit (bits 12–13 are free; bit 7 of each byte is the varint's continuation, so
+/// section takes the next free bit (bit 13 is free; bit 7 of each byte is the varint's continuation, so
 /// sections 7…13 live in the second byte, numbered here by their value bits).
 struct NodeFields: OptionSet {
     let rawValue: UInt32
@@ -98,9 +98,11 @@ struct NodeFields: OptionSet {
     static let shadow = NodeFields(rawValue: 1 << 10)
     /// Width as Float32, then the color's r, g, b, a bytes: 8 bytes.
     static let border = NodeFields(rawValue: 1 << 11)
+    /// The name of a vector icon the page draws (`Glyph`) as a string; empty for none.
+    static let glyph = NodeFields(rawValue: 1 << 12)
 
     static let all: NodeFields = [.position, .size, .linear, .alpha, .backgroundColor, .textColor, .shape, .name,
-                                  .text, .fontSize, .shadow, .border]
+                                  .text, .fontSize, .shadow, .border, .glyph]
 }
 
 extension Color {

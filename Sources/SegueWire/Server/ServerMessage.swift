@@ -36,4 +36,6 @@ public enum ServerMessageError: Error, Equatable, Sendable {
     case missingKeyframe
     /// A record names a paint-order index the frame's node list does not have.
     case noSuchNode(index: Int)
+    /// A glyph name that `Glyph` does not define.
+    case unknownGlyph(String)
 }

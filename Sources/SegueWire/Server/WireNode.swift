@@ -48,6 +48,7 @@ struct WireNode: Equatable, Sendable {
     var shadow = SIMD4<Float>()
     var borderWidth: Float = 0
     var borderColor: UInt32 = 0
+    var glyph: Glyph?
 
     static let opaqueBlack = Color.black.packedRGBA
 
@@ -132,6 +133,10 @@ struct WireNode: Equatable, Sendable {
             borderColor = newBorderColor
             fields.insert(.border)
         }
+        if node.glyph != glyph {
+            glyph = node.glyph
+            fields.insert(.glyph)
+        }
         return fields
     }
 
@@ -154,7 +159,8 @@ struct WireNode: Equatable, Sendable {
             backgroundColor: Color(packedRGBA: background),
             cornerRadius: Double(cornerRadius) / WireStep.lengthsPerPoint, clipsToBounds: clipsToBounds, text: text,
             textColor: Color(packedRGBA: textColor), fontSize: Double(fontSize),
-            shadow: shadowValue.isVisible ? shadowValue : .none, border: borderValue.isVisible ? borderValue : .none)
+            shadow: shadowValue.isVisible ? shadowValue : .none, border: borderValue.isVisible ? borderValue : .none,
+            glyph: glyph)
     }
 }
 

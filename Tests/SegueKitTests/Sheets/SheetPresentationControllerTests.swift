@@ -123,7 +123,7 @@ struct SheetPresentationControllerTests {
         #expect(world.root.presentedViewController == nil)
         #expect(world.sheetController.presentingViewController == nil)
         #expect(world.sheetController.view.superview == nil)
-        #expect(world.stage.window.subviews.map(\.name) == ["root"])
+        #expect(world.stage.window.subviews.map(\.name) == ["root", "status-bar", "home-indicator"])
         #expect(world.sheetController.calls == ["willAppear", "didAppear", "willDisappear", "didDisappear"])
         #expect(world.root.calls == ["willAppear", "didAppear"])
         #expect(world.root.view.transform == .identity)
@@ -147,7 +147,7 @@ struct SheetPresentationControllerTests {
         tap(world, at: Point(x: 195, y: 10), time: 3)
         world.stage.frame(at: 4)
         #expect(world.root.presentedViewController == nil)
-        #expect(world.stage.window.subviews.map(\.name) == ["root"])
+        #expect(world.stage.window.subviews.map(\.name) == ["root", "status-bar", "home-indicator"])
     }
 
     @Test func resizingAtLargeRelaysTheSheetAndThePresenterBehindIt() {
