@@ -309,10 +309,24 @@ public final class AnimationEngine {
     /// Completion chains that start animations that end at once are followed this many times per frame.
     static let maximumHandoffPasses = 8
 
+    /// Borrows the animations in place (copying one would retain its view, timeline and curve), and
+    /// reads each timeline's time once for a run of animations on it: the clock does not move
+    /// during a frame, so the time is the same as reading it per animation.
     private func accumulateOffsets() {
-        for animation in animations { animation.view.offsets[animation.property] = .zero }
-        for animation in animations {
-            animation.view.offsets[animation.property] += animation.offset(at: animation.timeline.time)
+        animations.withUnsafeBufferPointer { running in
+            for index in running.indices { running[index].view.offsets[running[index].property] = .zero }
+            var timeline: ObjectIdentifier?
+            var time = 0.0
+            for index in running.indices {
+                if ObjectIdentifier(running[index].timeline) != timeline {
+                    timeline = ObjectIdentifier(running[index].timeline)
+                    time = running[index].timeline.time
+                }
+                let offset = PropertyAnimation.offset(of: running[index].curve, at: time - running[index].beginTime,
+                                                      duration: running[index].duration, delta: running[index].delta,
+                                                      property: running[index].property)
+                running[index].view.offsets[running[index].property] += offset
+            }
         }
     }
 

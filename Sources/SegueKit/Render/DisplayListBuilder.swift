@@ -15,39 +15,42 @@ struct DisplayListBuilder {
     private mutating func visit(_ view: View, parentTransform: AffineTransform, parentAlpha: Double,
                                 parentDimming: Double, depth: Int, into nodes: inout [DisplayNode]) {
         if view.isHidden { return }
-        let alpha = parentAlpha * min(max(Double(animationVector: view.presentationVector(.alpha)), 0), 1)
+        // One read of the presentation values, not one per property: each read of a view's stored
+        // properties costs an access, and this runs for every view of every frame.
+        let values = view.presentationValues
+        let alpha = parentAlpha * min(max(values.alpha, 0), 1)
         if alpha <= 0 { return }
-        if view.displayID == 0 {
-            view.displayID = nextID
+        var displayID = view.displayID
+        if displayID == 0 {
+            displayID = nextID
+            view.displayID = displayID
             nextID &+= 1
         }
-        let bounds = Rect(animationVector: view.presentationVector(.bounds))
+        let bounds = values.bounds
         let toViewport: AffineTransform
         if depth == 0 {
             toViewport = .identity
         } else {
-            let center = Point(animationVector: view.presentationVector(.center))
-            let transform = AffineTransform(animationVector: view.presentationVector(.transform))
             // Local (0,0)–(w,h) → centered on the anchor → own transform → moved to the center, in the
             // parent's bounds space → viewport (parentTransform maps the parent's bounds space).
             toViewport = AffineTransform(translationX: -bounds.size.width / 2, y: -bounds.size.height / 2)
-                .concatenating(transform)
-                .concatenating(AffineTransform(translationX: center.x, y: center.y))
+                .concatenating(values.transform)
+                .concatenating(AffineTransform(translationX: values.center.x, y: values.center.y))
                 .concatenating(parentTransform)
         }
-        let ownDimming = min(max(Double(animationVector: view.presentationVector(.dimming)), 0), 1)
+        let ownDimming = min(max(values.dimming, 0), 1)
         let dimming = view.tintAdjustmentMode == .normal ? ownDimming : max(ownDimming, parentDimming)
-        let background = Color(animationVector: view.presentationVector(.backgroundColor))
+        let border = view.border
         let index = nodes.count
         nodes.append(DisplayNode(
-            id: view.displayID, name: view.name, depth: UInt16(clamping: depth), descendantCount: 0,
+            id: displayID, name: view.name, depth: UInt16(clamping: depth), descendantCount: 0,
             size: bounds.size, transform: toViewport, alpha: alpha,
-            backgroundColor: Self.dim(background, by: dimming),
-            cornerRadius: max(Double(animationVector: view.presentationVector(.cornerRadius)), 0),
+            backgroundColor: Self.dim(values.backgroundColor, by: dimming),
+            cornerRadius: max(values.cornerRadius, 0),
             clipsToBounds: view.clipsToBounds, text: view.text,
             textColor: Self.dim(view.textColor, by: dimming), fontSize: view.fontSize,
-            shadow: view.shadow, border: view.border.isVisible ? Border(width: view.border.width,
-                                                                      color: Self.dim(view.border.color, by: dimming)) : view.border))
+            shadow: view.shadow, border: border.isVisible ? Border(width: border.width,
+                                                                   color: Self.dim(border.color, by: dimming)) : border))
         // Children sit in this view's bounds space: bounds point − bounds.origin = local point.
         let boundsToViewport = AffineTransform(translationX: -bounds.origin.x, y: -bounds.origin.y)
             .concatenating(toViewport)

@@ -24,6 +24,12 @@ open class Window: View {
         backgroundColor = .black
     }
 
+    /// The root controller and display links may outlive their window: they must not point at it then.
+    deinit {
+        rootViewController?.attachedWindow = nil
+        for link in displayLinks { link.windowWentAway() }
+    }
+
     public var clock: Clock { engine.clock }
 
     public var rootViewController: ViewController? {
