@@ -7,13 +7,17 @@ struct DisplayListBuilder {
     static let dimmedBrightness = 0.55
     private var nextID: UInt32 = 1
 
+    /// Writes over last frame's nodes in place and trims what is left over: most fields change each
+    /// frame, but a node's strings rarely do, and rebuilding every node would release and retain them.
     mutating func build(root: View, into list: inout DisplayList) {
-        list.nodes.removeAll(keepingCapacity: true)
-        visit(root, parentTransform: .identity, parentAlpha: 1, parentDimming: 0, depth: 0, into: &list.nodes)
+        var count = 0
+        visit(root, parentTransform: .identity, parentAlpha: 1, parentDimming: 0, depth: 0, count: &count,
+              into: &list.nodes)
+        if list.nodes.count > count { list.nodes.removeSubrange(count...) }
     }
 
     private mutating func visit(_ view: View, parentTransform: AffineTransform, parentAlpha: Double,
-                                parentDimming: Double, depth: Int, into nodes: inout [DisplayNode]) {
+                                parentDimming: Double, depth: Int, count: inout Int, into nodes: inout [DisplayNode]) {
         if view.isHidden { return }
         // One read of the presentation values, not one per property: each read of a view's stored
         // properties costs an access, and this runs for every view of every frame.
@@ -40,25 +44,28 @@ struct DisplayListBuilder {
         }
         let ownDimming = min(max(values.dimming, 0), 1)
         let dimming = view.tintAdjustmentMode == .normal ? ownDimming : max(ownDimming, parentDimming)
-        let border = view.border
-        let index = nodes.count
-        nodes.append(DisplayNode(
-            id: displayID, name: view.name, depth: UInt16(clamping: depth), descendantCount: 0,
-            size: bounds.size, transform: toViewport, alpha: alpha,
-            backgroundColor: Self.dim(values.backgroundColor, by: dimming),
-            cornerRadius: max(values.cornerRadius, 0),
-            clipsToBounds: view.clipsToBounds, text: view.text,
-            textColor: Self.dim(view.textColor, by: dimming), fontSize: view.fontSize,
-            shadow: view.shadow, border: border.isVisible ? Border(width: border.width,
-                                                                   color: Self.dim(border.color, by: dimming)) : border))
+        var border = view.border
+        if border.isVisible { border.color = Self.dim(border.color, by: dimming) }
+        let index = count
+        count += 1
+        if index == nodes.count {
+            nodes.append(DisplayNode(id: displayID, name: view.name))
+        }
+        nodes[index].update(
+            id: displayID, name: view.name, depth: UInt16(clamping: depth), size: bounds.size, transform: toViewport,
+            alpha: alpha, backgroundColor: Self.dim(values.backgroundColor, by: dimming),
+            cornerRadius: max(values.cornerRadius, 0), clipsToBounds: view.clipsToBounds, text: view.text,
+            textColor: Self.dim(view.textColor, by: dimming), fontSize: view.fontSize, shadow: view.shadow,
+            border: border)
         // Children sit in this view's bounds space: bounds point − bounds.origin = local point.
         let boundsToViewport = AffineTransform(translationX: -bounds.origin.x, y: -bounds.origin.y)
             .concatenating(toViewport)
-        for subview in view.subviews {
-            visit(subview, parentTransform: boundsToViewport, parentAlpha: alpha, parentDimming: dimming,
-                  depth: depth + 1, into: &nodes)
+        let subviews = view.subviews
+        for i in subviews.indices {
+            visit(subviews[i], parentTransform: boundsToViewport, parentAlpha: alpha, parentDimming: dimming,
+                  depth: depth + 1, count: &count, into: &nodes)
         }
-        nodes[index].descendantCount = UInt32(nodes.count - index - 1)
+        nodes[index].descendantCount = UInt32(count - index - 1)
     }
 
     /// Desaturates and darkens towards gray: UIKit dims tint colors; here the whole view dims visibly.
@@ -70,5 +77,29 @@ struct DisplayListBuilder {
                      green: color.green + (gray - color.green) * level,
                      blue: color.blue + (gray - color.blue) * level,
                      alpha: color.alpha)
+    }
+}
+
+extension DisplayNode {
+    /// Every field but `descendantCount` (known only once the subtree is drawn). The strings are
+    /// compared before they are stored: equal ones (nearly always the same storage) are left alone,
+    /// which saves a release and a retain each.
+    mutating func update(id: UInt32, name: String, depth: UInt16, size: Size, transform: AffineTransform,
+                         alpha: Double, backgroundColor: Color, cornerRadius: Double, clipsToBounds: Bool,
+                         text: String?, textColor: Color, fontSize: Double, shadow: Shadow, border: Border) {
+        self.id = id
+        if self.name != name { self.name = name }
+        self.depth = depth
+        self.size = size
+        self.transform = transform
+        self.alpha = alpha
+        self.backgroundColor = backgroundColor
+        self.cornerRadius = cornerRadius
+        self.clipsToBounds = clipsToBounds
+        if self.text != text { self.text = text }
+        self.textColor = textColor
+        self.fontSize = fontSize
+        self.shadow = shadow
+        self.border = border
     }
 }
