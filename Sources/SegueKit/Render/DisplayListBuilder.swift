@@ -60,10 +60,17 @@ struct DisplayListBuilder {
         // Children sit in this view's bounds space: bounds point − bounds.origin = local point.
         let boundsToViewport = AffineTransform(translationX: -bounds.origin.x, y: -bounds.origin.y)
             .concatenating(toViewport)
+        // Children are visited through unretained references (a retain and a release per view per
+        // frame, otherwise): drawing changes no tree, and `subviews`, held here, keeps each alive.
         let subviews = view.subviews
-        for i in subviews.indices {
-            visit(subviews[i], parentTransform: boundsToViewport, parentAlpha: alpha, parentDimming: dimming,
-                  depth: depth + 1, count: &count, into: &nodes)
+        subviews.withUnsafeBytes { children in
+            for offset in stride(from: 0, to: children.count, by: MemoryLayout<View>.stride) {
+                Unmanaged<View>.fromOpaque(children.load(fromByteOffset: offset, as: UnsafeRawPointer.self))
+                    ._withUnsafeGuaranteedRef { child in
+                        visit(child, parentTransform: boundsToViewport, parentAlpha: alpha, parentDimming: dimming,
+                              depth: depth + 1, count: &count, into: &nodes)
+                    }
+            }
         }
         nodes[index].descendantCount = UInt32(count - index - 1)
     }
