@@ -150,7 +150,8 @@ struct Serve: ParsableCommand {
     /// This command's options for one worker: the same server, on the shared port.
     private func workerArguments(index: Int, port: Int, reportsReadiness: Bool) -> [String] {
         var arguments = ["serve", "--host", host, "--port", "\(port)", "--public", publicDirectory,
-                         "--fps", "\(fps)", "--tick-groups", "\(tickGroups)", "--scene", scene, "--max-sessions", "\(maxSessions)",
+                         "--fps", "\(fps)", "--tick-groups", "\(tickGroups)",
+                         "--scene", scene, "--max-sessions", "\(maxSessions)",
                          "--max-sessions-per-ip", "\(maxSessionsPerAddress)",
                          "--max-connections", "\(maxConnections)",
                          "--max-messages-per-second", "\(maxMessagesPerSecond)",
