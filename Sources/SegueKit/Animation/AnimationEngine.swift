@@ -25,16 +25,19 @@ public final class AnimationEngine {
     /// Live spring tuning: overrides spring blocks consult each time they run.
     public let springTuning = SpringTuning()
 
+    // What every frame walks skips the runtime's exclusivity checks (an engine is used from one
+    // thread; every test passed with the checks on, so no access to these overlaps another), as
+    // `View`'s per-frame fields do.
     private var timelineStack: [Timeline] = []
     private var recordings: [Recording] = []
-    private var animations: [PropertyAnimation] = []
-    private var groups: [CompletionGroup] = []
+    @exclusivity(unchecked) private var animations: [PropertyAnimation] = []
+    @exclusivity(unchecked) private var groups: [CompletionGroup] = []
     private var nextGroupID = 0
-    private var readyCompletions: [(handler: (Bool) -> Void, finished: Bool)] = []
+    @exclusivity(unchecked) private var readyCompletions: [(handler: (Bool) -> Void, finished: Bool)] = []
     /// Property animators that are active (running or paused): they own driven animations.
-    private var propertyAnimators: [ViewPropertyAnimator] = []
+    @exclusivity(unchecked) private var propertyAnimators: [ViewPropertyAnimator] = []
     /// Reused each frame for the animators whose run ended, so stepping allocates nothing.
-    private var endedAnimators: [ViewPropertyAnimator] = []
+    @exclusivity(unchecked) private var endedAnimators: [ViewPropertyAnimator] = []
     /// Property animator calls refused as misuse (logged each time).
     public private(set) var misuseCount = 0
 

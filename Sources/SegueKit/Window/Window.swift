@@ -9,12 +9,13 @@ open class Window: View {
     public let engine: AnimationEngine
     public let transitions: TransitionCoordinator
     public let logger: Logger
+    // The per-frame state skips the runtime's exclusivity checks, as `View`'s per-frame fields do.
     private var gestures = GestureDispatcher()
-    private var builder = DisplayListBuilder()
-    private var list = DisplayList()
+    @exclusivity(unchecked) private var builder = DisplayListBuilder()
+    @exclusivity(unchecked) private var list = DisplayList()
     /// A size that arrived mid-transition, applied when it ends.
-    private var pendingSize: Size?
-    var displayLinks: [DisplayLink] = []
+    @exclusivity(unchecked) private var pendingSize: Size?
+    @exclusivity(unchecked) var displayLinks: [DisplayLink] = []
 
     public init(size: Size, clock: Clock, logger: Logger = Logger(label: "segue.window", factory: { _ in SwiftLogNoOpLogHandler() })) {
         engine = AnimationEngine(clock: clock, logger: logger)
