@@ -32,6 +32,10 @@ struct Serve: ParsableCommand {
     @Option(help: "Frames per second sent to each browser tab, 1 to 240.")
     var fps = ServerConfiguration().framesPerSecond
 
+    @Option(help: ArgumentHelp("Groups the sessions are ticked in over each frame interval, 1 to 8: "
+                               + "fewer cost less CPU per frame, more keep input's latency lower."))
+    var tickGroups = ServerConfiguration().tickGroups
+
     @Option(help: ArgumentHelp("Scene a new browser tab starts in (default: the first).", valueName: "name"))
     var scene = SegueCommandLine.defaultSceneName
 
@@ -149,7 +153,8 @@ struct Serve: ParsableCommand {
     /// This command's options for one worker: the same server, on the shared port.
     private func workerArguments(index: Int, port: Int, reportsReadiness: Bool) -> [String] {
         var arguments = ["serve", "--host", host, "--port", "\(port)", "--public", publicDirectory,
-                         "--fps", "\(fps)", "--scene", scene, "--max-sessions", "\(maxSessions)",
+                         "--fps", "\(fps)", "--tick-groups", "\(tickGroups)",
+                         "--scene", scene, "--max-sessions", "\(maxSessions)",
                          "--max-sessions-per-ip", "\(maxSessionsPerAddress)",
                          "--max-connections", "\(maxConnections)",
                          "--max-messages-per-second", "\(maxMessagesPerSecond)",
@@ -169,6 +174,7 @@ struct Serve: ParsableCommand {
             $0.port = port
             $0.publicDirectory = publicDirectory
             $0.framesPerSecond = fps
+            $0.tickGroups = tickGroups
             $0.allowedOrigins = allowedOrigins
             $0.maxSessions = maxSessions
             $0.maxSessionsPerAddress = maxSessionsPerAddress

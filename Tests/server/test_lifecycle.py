@@ -61,6 +61,8 @@ def test_port_in_use_is_reported_clearly(server, tmp_path, workers):
     (["--max-sessions", "5000"], "maxSessions"),
     (["--idle-timeout", "10", "--ping-interval", "20"], "idleTimeout"),
     (["--fps", "241"], "fps"),
+    (["--tick-groups", "0"], "tickGroups"),
+    (["--tick-groups", "9"], "tickGroups"),
     (["--host", "example.com"], "host"),
     (["--allow-origin", "evil"], "origin"),
     (["--public", "/nonexistent/segue-public"], "public directory"),

@@ -289,3 +289,28 @@ def test_nothing_but_the_close_follows_a_bad_frame_in_a_scene_session(launch):
     assert opcodes.count(0x2) > 10, "the transition should have been streaming before the Close"
     assert opcodes[-1] == 0x8 and opcodes.count(0x8) == 1, opcodes[-5:]
     assert int.from_bytes(frames[-1][1][:2], "big") == 1002
+
+
+# A 1.5 s present started by tapping "Next": one second of it should bring a frame per tick.
+TICKS_MEASURED_SECONDS = 1.0
+# The server's timers and a loaded test machine may slip a few ticks; a lost group would lose half.
+TICK_RATE_SHARE = 0.8
+
+
+@pytest.mark.parametrize("groups", ["1", "8"])
+def test_every_tick_grouping_sends_each_animating_session_one_frame_per_tick(launch, groups):
+    """`--tick-groups` changes when in the frame interval a session is ticked, not how often."""
+    fps = 60
+    server = launch("--scene", "slides", "--fps", str(fps), "--tick-groups", groups)
+    connection = raw_websocket(server.port)
+    try:
+        for message in (wire.viewport(390, 844), wire.pointer("down", 195, 771, 1, time_ms=1000),
+                        wire.pointer("up", 195, 771, 2, time_ms=1080)):
+            connection.sendall(masked_frame(message, opcode=0x2))
+        read_frames(connection, 0.1)  # the hello, the keyframe and the transition's first frames
+        frames = read_frames(connection, TICKS_MEASURED_SECONDS)
+    finally:
+        connection.close()
+    binary = [payload for opcode, payload in frames if opcode == 0x2]
+    assert TICK_RATE_SHARE * fps * TICKS_MEASURED_SECONDS <= len(binary) <= fps * TICKS_MEASURED_SECONDS + 2, \
+        f"{len(binary)} frames in {TICKS_MEASURED_SECONDS} s with {groups} tick groups"

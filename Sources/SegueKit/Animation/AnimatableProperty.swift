@@ -80,3 +80,19 @@ struct ModelValues {
         }
     }
 }
+
+extension ModelValues {
+    /// Every property's model value plus its offset, lane by lane: what `View.presentationVector`
+    /// gives one property at a time, for all of them at once.
+    func adding(_ offsets: PresentationOffsets) -> ModelValues {
+        var values = ModelValues()
+        values.center = Point(animationVector: center.animationVector + offsets.center)
+        values.bounds = Rect(animationVector: bounds.animationVector + offsets.bounds)
+        values.transform = AffineTransform(animationVector: transform.animationVector + offsets.transform)
+        values.alpha = Double(animationVector: alpha.animationVector + offsets.alpha)
+        values.backgroundColor = Color(animationVector: backgroundColor.animationVector + offsets.backgroundColor)
+        values.cornerRadius = Double(animationVector: cornerRadius.animationVector + offsets.cornerRadius)
+        values.dimming = Double(animationVector: dimming.animationVector + offsets.dimming)
+        return values
+    }
+}

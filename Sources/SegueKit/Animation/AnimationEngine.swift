@@ -25,16 +25,19 @@ public final class AnimationEngine {
     /// Live spring tuning: overrides spring blocks consult each time they run.
     public let springTuning = SpringTuning()
 
+    // What every frame walks skips the runtime's exclusivity checks (an engine is used from one
+    // thread; every test passed with the checks on, so no access to these overlaps another), as
+    // `View`'s per-frame fields do.
     private var timelineStack: [Timeline] = []
     private var recordings: [Recording] = []
-    private var animations: [PropertyAnimation] = []
-    private var groups: [CompletionGroup] = []
+    @exclusivity(unchecked) private var animations: [PropertyAnimation] = []
+    @exclusivity(unchecked) private var groups: [CompletionGroup] = []
     private var nextGroupID = 0
-    private var readyCompletions: [(handler: (Bool) -> Void, finished: Bool)] = []
+    @exclusivity(unchecked) private var readyCompletions: [(handler: (Bool) -> Void, finished: Bool)] = []
     /// Property animators that are active (running or paused): they own driven animations.
-    private var propertyAnimators: [ViewPropertyAnimator] = []
+    @exclusivity(unchecked) private var propertyAnimators: [ViewPropertyAnimator] = []
     /// Reused each frame for the animators whose run ended, so stepping allocates nothing.
-    private var endedAnimators: [ViewPropertyAnimator] = []
+    @exclusivity(unchecked) private var endedAnimators: [ViewPropertyAnimator] = []
     /// Property animator calls refused as misuse (logged each time).
     public private(set) var misuseCount = 0
 
@@ -309,10 +312,24 @@ public final class AnimationEngine {
     /// Completion chains that start animations that end at once are followed this many times per frame.
     static let maximumHandoffPasses = 8
 
+    /// Borrows the animations in place (copying one would retain its view, timeline and curve), and
+    /// reads each timeline's time once for a run of animations on it: the clock does not move
+    /// during a frame, so the time is the same as reading it per animation.
     private func accumulateOffsets() {
-        for animation in animations { animation.view.offsets[animation.property] = .zero }
-        for animation in animations {
-            animation.view.offsets[animation.property] += animation.offset(at: animation.timeline.time)
+        animations.withUnsafeBufferPointer { running in
+            for index in running.indices { running[index].view.offsets[running[index].property] = .zero }
+            var timeline: ObjectIdentifier?
+            var time = 0.0
+            for index in running.indices {
+                if ObjectIdentifier(running[index].timeline) != timeline {
+                    timeline = ObjectIdentifier(running[index].timeline)
+                    time = running[index].timeline.time
+                }
+                let offset = PropertyAnimation.offset(of: running[index].curve, at: time - running[index].beginTime,
+                                                      duration: running[index].duration, delta: running[index].delta,
+                                                      property: running[index].property)
+                running[index].view.offsets[running[index].property] += offset
+            }
         }
     }
 

@@ -31,7 +31,13 @@ struct PropertyAnimation {
 
     /// Before `beginTime` the offset holds at its start (UIKit fills delayed animations backwards).
     func offset(at localTime: Double) -> AnimationVector {
-        let elapsed = localTime - beginTime
+        Self.offset(of: curve, at: localTime - beginTime, duration: duration, delta: delta, property: property)
+    }
+
+    /// `offset(at:)` from the fields it reads, so the engine's frame loop can pass them from its
+    /// array in place instead of copying the whole animation (views, timeline, curve) each time.
+    static func offset(of curve: AnimationPacing, at elapsed: Double, duration: Double, delta: AnimationVector,
+                       property: AnimatableProperty) -> AnimationVector {
         switch curve {
         case .bezier(let function):
             let fraction = duration > 0 ? elapsed / duration : 1
@@ -43,10 +49,10 @@ struct PropertyAnimation {
             return track.value(at: function.value(at: fraction))
         case .driven(let animator, let start):
             let p = animator.progress
-            var offset = (1 - Self.local(p.x, from: start)) * delta
+            var offset = (1 - local(p.x, from: start)) * delta
             // A position follows the y spring on its y lane (a vector velocity); the rest follow x.
             if property == .center && p.y != p.x {
-                offset.lanes.1 = (1 - Self.local(p.y, from: start)) * delta.lanes.1
+                offset.lanes.1 = (1 - local(p.y, from: start)) * delta.lanes.1
             }
             return offset
         }

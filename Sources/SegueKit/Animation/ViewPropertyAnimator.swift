@@ -205,7 +205,7 @@ public final class ViewPropertyAnimator: ViewImplicitlyAnimating {
     public func finishAnimation(at finalPosition: ViewAnimatingPosition) {
         guard state == .stopped else { return refuse(.finishWhileNotStopped(state)) }
         for record in records {
-            guard let view = record.view else { continue }
+            let view = record.view
             switch finalPosition {
             case .end: view.model[record.property] = view.model[record.property] - record.folded
             case .start: view.model[record.property] = view.model[record.property] - record.folded + record.delta
@@ -236,7 +236,7 @@ public final class ViewPropertyAnimator: ViewImplicitlyAnimating {
         engine?.removeDrivenAnimations(of: self, keepingCurrentValues: false)
         if position == .start {
             for record in records {
-                guard let view = record.view else { continue }
+                let view = record.view
                 view.model[record.property] = view.model[record.property] + record.delta
             }
         }
@@ -416,7 +416,10 @@ extension ViewPropertyAnimator {
 
     /// One property this animator animates: `delta` is from − to; `folded` what a stop put into the model.
     struct Record {
-        weak var view: View?
+        /// Strong, as UIKit's animation blocks keep what they captured until the animator ends
+        /// (every way out clears `records`). A weak reference would move the view's reference counts
+        /// to a side table, and every frame's retains of it would take the runtime's slow path.
+        let view: View
         let property: AnimatableProperty
         let delta: AnimationVector
         var folded: AnimationVector

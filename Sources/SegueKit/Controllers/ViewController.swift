@@ -24,8 +24,10 @@ open class ViewController {
     /// Weak, as in UIKit: whoever vends the animators keeps itself alive.
     public weak var transitioningDelegate: ViewControllerTransitioningDelegate?
 
-    /// The window this controller's hierarchy is shown in, once it is.
-    weak var attachedWindow: Window?
+    /// The window this controller's hierarchy is shown in, once it is. Not retained and not `weak`
+    /// (a weak reference would put the window's counts in a side table, slowing every frame's
+    /// retains of it): the window clears it when it lets go of its root controller or goes away.
+    unowned(unsafe) var attachedWindow: Window? = nil
     /// For a presented controller: the container view its presentation put on the window.
     var presentationContainer: View?
     /// Appearance state, so callbacks come in pairs and in order.

@@ -12,7 +12,10 @@ open class GestureRecognizer {
     }
 
     public internal(set) var state: State = .possible
-    public internal(set) weak var view: View?
+    /// Not retained, and not `weak` (that would put the view's counts in a side table and slow every
+    /// frame's retains of it): the view owns its recognizers, and clears this when it removes one
+    /// or goes away.
+    public internal(set) unowned(unsafe) var view: View? = nil
     public var isEnabled = true
     /// Asked before the gesture begins (`UIGestureRecognizerDelegate`); weak, as in UIKit.
     public weak var delegate: GestureRecognizerDelegate?

@@ -7,63 +7,79 @@ struct DisplayListBuilder {
     static let dimmedBrightness = 0.55
     private var nextID: UInt32 = 1
 
+    /// Writes over last frame's nodes in place and trims what is left over: most fields change each
+    /// frame, but a node's strings rarely do, and rebuilding every node would release and retain them.
     mutating func build(root: View, into list: inout DisplayList) {
-        list.nodes.removeAll(keepingCapacity: true)
+        var count = 0
         visit(root, parentTransform: .identity, parentOrigin: .zero, parentAlpha: 1, parentDimming: 0, depth: 0,
-              into: &list.nodes)
+              count: &count, into: &list.nodes)
+        if list.nodes.count > count { list.nodes.removeSubrange(count...) }
     }
 
     private mutating func visit(_ view: View, parentTransform: AffineTransform, parentOrigin: Point,
-                                parentAlpha: Double, parentDimming: Double, depth: Int,
+                                parentAlpha: Double, parentDimming: Double, depth: Int, count: inout Int,
                                 into nodes: inout [DisplayNode]) {
         if view.isHidden { return }
-        let ownAlpha = min(max(Double(animationVector: view.presentationVector(.alpha)), 0), 1)
+        // One read of the presentation values, not one per property: each read of a view's stored
+        // properties costs an access, and this runs for every view of every frame.
+        let values = view.presentationValues
+        let ownAlpha = min(max(values.alpha, 0), 1)
         let alpha = parentAlpha * ownAlpha
         if alpha <= 0 { return }
-        if view.displayID == 0 {
-            view.displayID = nextID
+        var displayID = view.displayID
+        if displayID == 0 {
+            displayID = nextID
+            view.displayID = displayID
             nextID &+= 1
         }
-        let bounds = Rect(animationVector: view.presentationVector(.bounds))
+        let bounds = values.bounds
         let toViewport: AffineTransform
         let toParent: AffineTransform
         if depth == 0 {
             toViewport = .identity
             toParent = .identity
         } else {
-            let center = Point(animationVector: view.presentationVector(.center))
-            let transform = AffineTransform(animationVector: view.presentationVector(.transform))
             // Local (0,0)–(w,h) → centered on the anchor → own transform → moved to the center, in the
             // parent's bounds space → viewport (parentTransform maps the parent's bounds space).
             let toCenter = AffineTransform(translationX: -bounds.size.width / 2, y: -bounds.size.height / 2)
-                .concatenating(transform)
-                .concatenating(AffineTransform(translationX: center.x, y: center.y))
+                .concatenating(values.transform)
+                .concatenating(AffineTransform(translationX: values.center.x, y: values.center.y))
             toViewport = toCenter.concatenating(parentTransform)
             toParent = parentOrigin == .zero ? toCenter
                 : toCenter.concatenating(AffineTransform(translationX: -parentOrigin.x, y: -parentOrigin.y))
         }
-        let ownDimming = min(max(Double(animationVector: view.presentationVector(.dimming)), 0), 1)
+        let ownDimming = min(max(values.dimming, 0), 1)
         let dimming = view.tintAdjustmentMode == .normal ? ownDimming : max(ownDimming, parentDimming)
-        let background = Color(animationVector: view.presentationVector(.backgroundColor))
-        let index = nodes.count
-        nodes.append(DisplayNode(
-            id: view.displayID, name: view.name, depth: UInt16(clamping: depth), descendantCount: 0,
-            size: bounds.size, transform: toViewport, localTransform: toParent, alpha: alpha, ownAlpha: ownAlpha,
-            backgroundColor: Self.dim(background, by: dimming),
-            cornerRadius: max(Double(animationVector: view.presentationVector(.cornerRadius)), 0),
-            clipsToBounds: view.clipsToBounds, text: view.text,
-            textColor: Self.dim(view.textColor, by: dimming), fontSize: view.fontSize,
-            shadow: view.shadow, border: view.border.isVisible ? Border(width: view.border.width,
-                                                                      color: Self.dim(view.border.color, by: dimming)) : view.border,
-            glyph: view.glyph))
+        var border = view.border
+        if border.isVisible { border.color = Self.dim(border.color, by: dimming) }
+        let index = count
+        count += 1
+        if index == nodes.count {
+            nodes.append(DisplayNode(id: displayID, name: view.name))
+        }
+        nodes[index].update(
+            id: displayID, name: view.name, depth: UInt16(clamping: depth), size: bounds.size, transform: toViewport,
+            localTransform: toParent, alpha: alpha, ownAlpha: ownAlpha,
+            backgroundColor: Self.dim(values.backgroundColor, by: dimming),
+            cornerRadius: max(values.cornerRadius, 0), clipsToBounds: view.clipsToBounds, text: view.text,
+            textColor: Self.dim(view.textColor, by: dimming), fontSize: view.fontSize, shadow: view.shadow,
+            border: border, glyph: view.glyph)
         // Children sit in this view's bounds space: bounds point − bounds.origin = local point.
         let boundsToViewport = AffineTransform(translationX: -bounds.origin.x, y: -bounds.origin.y)
             .concatenating(toViewport)
-        for subview in view.subviews {
-            visit(subview, parentTransform: boundsToViewport, parentOrigin: bounds.origin, parentAlpha: alpha,
-                  parentDimming: dimming, depth: depth + 1, into: &nodes)
+        // Children are visited through unretained references (a retain and a release per view per
+        // frame, otherwise): drawing changes no tree, and `subviews`, held here, keeps each alive.
+        let subviews = view.subviews
+        subviews.withUnsafeBytes { children in
+            for offset in stride(from: 0, to: children.count, by: MemoryLayout<View>.stride) {
+                Unmanaged<View>.fromOpaque(children.load(fromByteOffset: offset, as: UnsafeRawPointer.self))
+                    ._withUnsafeGuaranteedRef { child in
+                        visit(child, parentTransform: boundsToViewport, parentOrigin: bounds.origin, parentAlpha: alpha,
+                              parentDimming: dimming, depth: depth + 1, count: &count, into: &nodes)
+                    }
+            }
         }
-        nodes[index].descendantCount = UInt32(nodes.count - index - 1)
+        nodes[index].descendantCount = UInt32(count - index - 1)
     }
 
     /// Desaturates and darkens towards gray: UIKit dims tint colors; here the whole view dims visibly.
@@ -75,5 +91,33 @@ struct DisplayListBuilder {
                      green: color.green + (gray - color.green) * level,
                      blue: color.blue + (gray - color.blue) * level,
                      alpha: color.alpha)
+    }
+}
+
+extension DisplayNode {
+    /// Every field but `descendantCount` (known only once the subtree is drawn). The strings are
+    /// compared before they are stored: equal ones (nearly always the same storage) are left alone,
+    /// which saves a release and a retain each.
+    mutating func update(id: UInt32, name: String, depth: UInt16, size: Size, transform: AffineTransform,
+                         localTransform: AffineTransform, alpha: Double, ownAlpha: Double, backgroundColor: Color,
+                         cornerRadius: Double, clipsToBounds: Bool, text: String?, textColor: Color,
+                         fontSize: Double, shadow: Shadow, border: Border, glyph: Glyph?) {
+        self.id = id
+        if self.name != name { self.name = name }
+        self.depth = depth
+        self.size = size
+        self.transform = transform
+        self.localTransform = localTransform
+        self.alpha = alpha
+        self.ownAlpha = ownAlpha
+        self.backgroundColor = backgroundColor
+        self.cornerRadius = cornerRadius
+        self.clipsToBounds = clipsToBounds
+        if self.text != text { self.text = text }
+        self.textColor = textColor
+        self.fontSize = fontSize
+        self.shadow = shadow
+        self.border = border
+        self.glyph = glyph
     }
 }

@@ -6,23 +6,33 @@ import Motion
 /// on screen while animations run): setting a property inside an animation block changes the model
 /// at once and the presentation follows over time.
 open class View {
-    /// Shown in the display list and the recorder's output; controllers name their root views.
-    public var name: String
+    // The fields every frame reads or writes for every view skip the runtime's exclusivity checks
+    // (`@exclusivity(unchecked)`): a world is used from one thread, and neither the engine nor the
+    // display-list builder holds two accesses to one of them at once. The checks took about a tenth
+    // of a frame (docs/performance.md).
 
-    var model = ModelValues()
-    var offsets = PresentationOffsets()
+    /// Shown in the display list and the recorder's output; controllers name their root views.
+    @exclusivity(unchecked) public var name: String
+
+    @exclusivity(unchecked) var model = ModelValues()
+    @exclusivity(unchecked) var offsets = PresentationOffsets()
     /// How many running animations touch this view; its offsets are zero when none do.
-    var animationCount = 0
+    @exclusivity(unchecked) var animationCount = 0
     /// Running animations created without `.allowUserInteraction`: while any runs, hit-testing skips
     /// this view, as UIKit does.
     var interactionBlockingAnimations = 0
 
-    public internal(set) weak var superview: View?
-    public internal(set) var subviews: [View] = []
+    /// Not retained, and not `weak`: a weak reference would move the parent's reference counts to a
+    /// side table, and every retain of a view with subviews would take the runtime's slow path
+    /// (docs/performance.md). It never dangles: a child is owned by its parent's `subviews`,
+    /// leaving them (`removeFromSuperview`, the only way out) clears this, and a parent going away
+    /// clears it in its children (`deinit`).
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var superview: View? = nil
+    @exclusivity(unchecked) public internal(set) var subviews: [View] = []
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
     /// The id the display list gives this view; assigned by the window that first draws it.
-    var displayID: UInt32 = 0
+    @exclusivity(unchecked) var displayID: UInt32 = 0
     /// Set on a window (from its screen) and on a controller's root view (by its container); other
     /// views take their superview's (`safeAreaInsets`).
     var assignedSafeAreaInsets: EdgeInsets?
@@ -30,10 +40,10 @@ open class View {
     /// bar and home indicator, above every presentation as the system's own window is).
     var frontPinnedSubviewCount = 0
 
-    public var isHidden = false
-    public var clipsToBounds = false
+    @exclusivity(unchecked) public var isHidden = false
+    @exclusivity(unchecked) public var clipsToBounds = false
     public var isUserInteractionEnabled = true
-    public var tintAdjustmentMode: TintAdjustmentMode = .automatic {
+    @exclusivity(unchecked) public var tintAdjustmentMode: TintAdjustmentMode = .automatic {
         didSet {
             let level = tintAdjustmentMode == .dimmed ? 1.0 : 0.0
             if level != model.dimming { setModel(.dimming, level.animationVector) }
@@ -41,17 +51,17 @@ open class View {
     }
 
     /// The view's text, drawn centered in its bounds; nil draws none.
-    public var text: String?
-    public var textColor: Color = .black
+    @exclusivity(unchecked) public var text: String?
+    @exclusivity(unchecked) public var textColor: Color = .black
     /// Font size in points.
-    public var fontSize: Double = 17
+    @exclusivity(unchecked) public var fontSize: Double = 17
     /// A named vector icon drawn in the bounds in `textColor` (a tab item's, a bar button's).
-    public var glyph: Glyph?
+    @exclusivity(unchecked) public var glyph: Glyph?
 
     /// CALayer's shadow and border, kept as the display list carries them. Not animatable (as on a
     /// layer, they change at once); a shadow follows the view's alpha and transform when drawn.
-    var shadow = Shadow.none
-    var border = Border.none
+    @exclusivity(unchecked) var shadow = Shadow.none
+    @exclusivity(unchecked) var border = Border.none
 
     /// `layer.shadowColor`: black by default.
     public var shadowColor: Color {
@@ -93,6 +103,12 @@ open class View {
         self.name = name
         model.bounds = Rect(origin: .zero, size: frame.size)
         model.center = Point(x: frame.midX, y: frame.midY)
+    }
+
+    /// Children and recognizers that outlive their view (kept by a controller) must not point at it.
+    deinit {
+        for subview in subviews { subview.superview = nil }
+        for recognizer in gestureRecognizers { recognizer.view = nil }
     }
 
     // MARK: Animatable properties
@@ -138,6 +154,11 @@ open class View {
 
     func presentationVector(_ property: AnimatableProperty) -> AnimationVector {
         animationCount == 0 ? model[property] : model[property] + offsets[property]
+    }
+
+    /// Every presentation value at once, as `presentationVector` gives them one by one.
+    var presentationValues: ModelValues {
+        animationCount == 0 ? model : model.adding(offsets)
     }
 
     /// What is on screen now (`layer.presentation()`): the model plus every running animation,

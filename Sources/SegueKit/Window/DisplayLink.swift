@@ -2,7 +2,9 @@
 /// root-timeline time; for code that must step with the frames (physics). Runs until invalidated.
 public final class DisplayLink {
     private let callback: (Double) -> Void
-    private weak var window: Window?
+    /// Not retained, and not `weak` (a side table would slow every retain of the window): the
+    /// window clears it when it goes away.
+    private unowned(unsafe) var window: Window? = nil
 
     public init(window: Window, callback: @escaping (_ timestamp: Double) -> Void) {
         self.callback = callback
@@ -12,6 +14,10 @@ public final class DisplayLink {
 
     public func invalidate() {
         window?.displayLinks.removeAll { $0 === self }
+        window = nil
+    }
+
+    func windowWentAway() {
         window = nil
     }
 

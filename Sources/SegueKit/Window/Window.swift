@@ -9,12 +9,13 @@ open class Window: View {
     public let engine: AnimationEngine
     public let transitions: TransitionCoordinator
     public let logger: Logger
+    // The per-frame state skips the runtime's exclusivity checks, as `View`'s per-frame fields do.
     private var gestures = GestureDispatcher()
-    private var builder = DisplayListBuilder()
-    private var list = DisplayList()
+    @exclusivity(unchecked) private var builder = DisplayListBuilder()
+    @exclusivity(unchecked) private var list = DisplayList()
     /// A size that arrived mid-transition, applied when it ends.
-    private var pendingSize: Size?
-    var displayLinks: [DisplayLink] = []
+    @exclusivity(unchecked) private var pendingSize: Size?
+    @exclusivity(unchecked) var displayLinks: [DisplayLink] = []
     /// The system's chrome, pinned in front of every controller's and presentation's view.
     public let statusBar = StatusBar()
     public let homeIndicator = HomeIndicator()
@@ -52,6 +53,12 @@ open class Window: View {
             let under = Point(x: homeIndicator.center.x, y: homeIndicator.center.y)
             homeIndicator.adapt(to: opaqueBackground(at: under), fallback: style)
         }
+    }
+
+    /// The root controller and display links may outlive their window: they must not point at it then.
+    deinit {
+        rootViewController?.attachedWindow = nil
+        for link in displayLinks { link.windowWentAway() }
     }
 
     public var clock: Clock { engine.clock }

@@ -352,10 +352,13 @@ public final class Server {
     /// all at once.
     ///
     /// A tick makes every animating session build and send a frame in one run of writeable
-    /// callbacks; input that arrives meanwhile waits until the run ends. In groups, each run is an
-    /// eighth as long, so input waits an eighth as long, and every session still gets one frame per
-    /// interval. Timer wakeups stay under 1 kHz.
-    var tickGroups: UInt64 { UInt64(max(1, min(8, 960 / configuration.framesPerSecond))) }
+    /// callbacks; input that arrives meanwhile waits until the run ends. In eight groups (the
+    /// default, `ServerConfiguration.tickGroups`), each run is an eighth as long, so input waits an
+    /// eighth as long, and every session still gets one frame per interval. Timer wakeups stay
+    /// under 1 kHz.
+    var tickGroups: UInt64 {
+        UInt64(max(1, min(configuration.tickGroups, 960 / configuration.framesPerSecond)))
+    }
 
     /// Ticks one group of sessions, then re-arms for the next group's slot. Deadlines advance by
     /// whole slots so the rate does not drift; after a stall, missed slots are skipped, not replayed

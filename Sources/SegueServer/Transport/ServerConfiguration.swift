@@ -55,8 +55,16 @@ public struct ServerConfiguration: Sendable {
     /// process manager usually allows before SIGKILL.
     public var drainTimeout = 3.0
 
+    /// Groups the sessions are ticked in, spread evenly over each frame interval (never more than
+    /// 960 a second). More groups: input waits behind fewer frames being built. Fewer: fewer
+    /// wakeups of lws's loop, each of which polls every socket; one group took about 40% off the
+    /// CPU per frame and doubled the median pointer-to-frame latency (docs/performance.md).
+    public var tickGroups = 8
+
     /// Browsers paint at most at their display rate; past 240 Hz the server would only burn CPU.
     public static let framesPerSecondRange = 1...240
+    /// Eight groups already keep input's wait to an eighth of a frame's building.
+    public static let tickGroupsRange = 1...8
 
     public init() {}
 
@@ -80,6 +88,8 @@ public struct ServerConfiguration: Sendable {
         }
         try require(Self.framesPerSecondRange.contains(framesPerSecond),
                     "fps must be within 1…240, not \(framesPerSecond)")
+        try require(Self.tickGroupsRange.contains(tickGroups),
+                    "tickGroups must be within 1…8, not \(tickGroups)")
         try require((0...65535).contains(port), "port must be within 0…65535, not \(port)")
         try require(address != nil,
                     "host must be a numeric IPv4 or IPv6 address or localhost, not '\(host)'")

@@ -95,4 +95,23 @@ import Testing
         #expect(v["a"]!.superview == nil)
         #expect(!child.isDescendant(of: p))
     }
+
+    /// `superview` and a recognizer's `view` are unretained (not weak): a parent going away must
+    /// clear them in what outlives it, or they would point at freed memory.
+    @Test func childrenAndRecognizersOutlivingTheirViewNoLongerPointAtIt() {
+        let child = View(frame: .zero, name: "child")
+        let recognizer = TapGestureRecognizer { _ in }
+        weak var gone: View?
+        do {
+            let parent = View(frame: .zero, name: "parent")
+            parent.addSubview(child)
+            parent.addGestureRecognizer(recognizer)
+            #expect(child.superview === parent && recognizer.view === parent)
+            gone = parent
+        }
+        #expect(gone == nil, "the parent is owned by nothing here and should be gone")
+        #expect(child.superview == nil)
+        #expect(recognizer.view == nil)
+        #expect(child.rootView === child)
+    }
 }
