@@ -5,13 +5,14 @@ import Scenes
 import SegueKit
 import Testing
 
-/// The sheet scene on the 390 × 844 viewport: the large detent is 844 − 20 = 824 pt tall (top at
-/// 20), the medium 412 (top at 432); the sheet reaches its corner radius (10) below the bottom
-/// edge; the dimming reaches 0.4 at large and is 0 at medium.
+/// The sheet scene on the 390 × 844 viewport, whose safe area starts 47 pt down (the status bar):
+/// the large detent is 844 − 47 − 10 = 787 pt tall (top at 57, the scaled-back presenter's top at
+/// 47 showing 10 pt above it), the medium 393.5 (top at 450.5); the sheet reaches its corner radius
+/// (10) below the bottom edge; the dimming reaches 0.4 at large and is 0 at medium.
 @Suite("sheet scene")
 struct SheetSceneTests {
-    static let mediumTop = 432.0
-    static let largeTop = 20.0
+    static let mediumTop = 450.5
+    static let largeTop = 57.0
     /// Where the Compose button is: the notes screen's only button.
     static let compose = Point(x: 195, y: 844 - 48 - 25)
 
@@ -44,7 +45,7 @@ struct SheetSceneTests {
         let run = try record("sheet", Self.presented().script)
         #expect(run.last.top == "compose")
         #expect(Self.top(run.last) == Self.mediumTop)
-        #expect(Self.height(run.last) == 422, "412 and 10 pt below the edge")
+        #expect(Self.height(run.last) == 403.5, "393.5 and 10 pt below the edge")
         #expect(run.last.node("compose")?.cornerRadius == 10)
         let grabber = try #require(run.last.node("compose-grabber"))
         #expect(grabber.size == Size(width: 36, height: 5))
@@ -63,8 +64,9 @@ struct SheetSceneTests {
     @Test func theSheetFollowsTheFingerOneToOneAndTheDimmingFollowsTheSheet() throws {
         var script = Self.presented()
         let start = script.time
-        // Up 309 pt, 10.3 pt a frame: the pan begins on the first move (past its 10 pt hysteresis).
-        Self.press(&script, at: Point(x: 195, y: 600), by: -309, steps: 30)
+        // Up 30 steps of 196.75 / 19 ≈ 10.36 pt a frame, so step 19 is half way between the detents
+        // (196.75 pt above medium): the pan begins on the first move (past its 10 pt hysteresis).
+        Self.press(&script, at: Point(x: 195, y: 600), by: -196.75 / 19 * 30, steps: 30)
         let run = try record("sheet", script.script, duration: script.time)
         let moves = script.events.filter { $0.pointer?.phase == .move && $0.time > start }
         let began = moves[0].pointer!.location.y
@@ -74,14 +76,14 @@ struct SheetSceneTests {
             let top = try #require(Self.top(frame))
             #expect(abs(top - (Self.mediumTop + finger - began)) < 1e-9, "at \(frame.time)")
             let height = 844 - top
-            #expect(abs(Self.dimming(frame) - 0.4 * (height - 412) / 412) < 1e-9)
+            #expect(abs(Self.dimming(frame) - 0.4 * (height - 393.5) / 393.5) < 1e-9)
             let notes = try #require(frame.node("notes"))
-            #expect(abs(notes.transform.a - (1 - 20.0 / 390 * (height - 412) / 412)) < 1e-9)
+            #expect(abs(notes.transform.a - (1 - 20.0 / 390 * (height - 393.5) / 393.5)) < 1e-9)
             checked += 1
         }
         #expect(checked >= 29)
         // Half way between the detents: half dimmed, the presenter half scaled back.
-        let halfway = try #require(run.frames.first { abs((Self.top($0) ?? 0) - 226) < 1e-6 })
+        let halfway = try #require(run.frames.first { abs((Self.top($0) ?? 0) - 253.75) < 1e-6 })
         #expect(abs(Self.dimming(halfway) - 0.2) < 1e-9)
         #expect(abs(try #require(halfway.node("notes")).transform.a - (1 - 10.0 / 390)) < 1e-9)
     }
@@ -92,13 +94,13 @@ struct SheetSceneTests {
         script.wait(1.5)
         let run = try record("sheet", script.script)
         #expect(Self.top(run.last) == Self.largeTop)
-        #expect(Self.height(run.last) == 834, "824 and 10 pt below the edge")
+        #expect(Self.height(run.last) == 797, "787 and 10 pt below the edge")
         #expect(abs(Self.dimming(run.last) - 0.4) < 1e-12)
         let notes = try #require(run.last.node("notes"))
         let scale = 1 - 20.0 / 390
         #expect(abs(notes.transform.a - scale) < 1e-12 && abs(notes.transform.d - scale) < 1e-12)
         #expect(abs(notes.transform.tx - 10) < 1e-9, "10 pt in from each side")
-        #expect(abs(notes.transform.ty - 10) < 1e-9, "its top 10 pt down")
+        #expect(abs(notes.transform.ty - 47) < 1e-9, "its top at the safe area's top, under the status bar")
         #expect(notes.cornerRadius == 10)
         #expect(run.host.window.rootViewController?.presentedViewController?.sheetPresentationController?
             .selectedDetentIdentifier == .large)
@@ -116,7 +118,7 @@ struct SheetSceneTests {
         for (index, overshoot) in [(10, 100.0), (30, 300.0)] {
             let frame = try #require(run.frames.first { $0.time >= moves[index].time })
             #expect(abs(try #require(Self.top(frame)) - (Self.largeTop - Self.band(overshoot))) < 1e-9)
-            #expect(abs(try #require(Self.height(frame)) - (824 + Self.band(overshoot) + 10)) < 1e-9)
+            #expect(abs(try #require(Self.height(frame)) - (787 + Self.band(overshoot) + 10)) < 1e-9)
         }
         // 100 pt past shows 51.6 pt; 300 pt past, 138.0.
         #expect(abs(Self.band(100) - 51.64) < 0.01 && abs(Self.band(300) - 138.02) < 0.01)
@@ -197,30 +199,30 @@ struct SheetSceneTests {
         #expect(heldTop > Self.largeTop && heldTop <= topBefore)
         #expect(held.allSatisfy { Self.top($0) == heldTop }, "it stays under the finger")
         // Let go with no speed: it settles on the nearest detent.
-        let nearest = 844 - heldTop > 618 ? Self.largeTop : Self.mediumTop
+        let nearest = 844 - heldTop > 590.25 ? Self.largeTop : Self.mediumTop
         #expect(Self.top(run.last) == nearest)
         #expect(run.host.settledInvariantViolations() == [])
     }
 
     @Test func theReleaseHandsTheFingersSpeedToTheSpring() throws {
         var script = Self.presented()
-        // Up at 10 pt a frame (600 pt/s) for 14 frames after the pan begins (top 292, 552 pt of
-        // sheet showing), then let go: the projection (+299 pt) picks large, 272 pt away.
+        // Up at 10 pt a frame (600 pt/s) for 14 frames after the pan begins (top 310.5, 533.5 pt of
+        // sheet showing), then let go: the projection (+299 pt) picks large, 253.5 pt away.
         script.drag(from: Point(x: 195, y: 600), to: Point(x: 195, y: 450), steps: 15)
         let up = script.time
         script.wait(1.5)
         let run = try record("sheet", script.script)
         // UIKit's spring with the finger's velocity over the distance to go, written out here.
-        let spring = SpringTiming(duration: 0.73, dampingRatio: 1, initialVelocity: 600.0 / 272)
+        let spring = SpringTiming(duration: 0.73, dampingRatio: 1, initialVelocity: 600.0 / 253.5)
         var checked = 0
         for frame in run.frames where frame.time >= up && frame.time < up + 0.3 {
-            let expected = 844 - (552 + 272 * spring.value(at: frame.time - up))
+            let expected = 844 - (533.5 + 253.5 * spring.value(at: frame.time - up))
             #expect(abs(try #require(Self.top(frame)) - expected) < 1e-6, "at \(frame.time - up) s")
             checked += 1
         }
         #expect(checked == 18)
         // So the sheet leaves at the finger's 600 pt/s, where a spring from rest would start at 0.
-        #expect(abs(spring.velocity(at: 0) * 272 - 600) < 1e-9)
+        #expect(abs(spring.velocity(at: 0) * 253.5 - 600) < 1e-9)
         #expect(Self.top(run.last) == Self.largeTop)
     }
 
@@ -298,18 +300,18 @@ struct SheetRecordingTests {
     @Test func aFlickASlowDragAndAGrabMidFlight() throws {
         let frames = try frames()
         #expect(frames.count == 8 * 60 + 1)
-        #expect(top(frames, 90) == 432, "presented at medium")
-        #expect(top(frames, 170) == 20, "the flick up finished at large")
+        #expect(top(frames, 90) == 450.5, "presented at medium")
+        #expect(top(frames, 170) == 57, "the flick up finished at large")
         // The slow drag begins at its first move, 40 pt down, and counts from there: at 4 s the
         // finger is 40 pt further and so is the sheet.
-        #expect(top(frames, 240) == 60)
-        #expect(top(frames, 350) == 20, "and came back")
+        #expect(top(frames, 240) == 97)
+        #expect(top(frames, 350) == 57, "and came back")
         // The throw toward medium, grabbed at 6.2 s: still from then until the finger lifts.
         let grabbed = try #require(top(frames, 372))
-        #expect(grabbed > 20 && grabbed < 432)
+        #expect(grabbed > 57 && grabbed < 450.5)
         #expect((372..<396).allSatisfy { top(frames, $0) == grabbed })
         let rest = try #require(top(frames, 480))
-        #expect(rest == 20 || rest == 432)
+        #expect(rest == 57 || rest == 450.5)
         #expect(frames.last?["top"] as? String == "compose")
     }
 }

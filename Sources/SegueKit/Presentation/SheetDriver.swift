@@ -112,7 +112,8 @@ final class SheetDriver {
 
     private func makeLayout(for size: Size) -> SheetLayout {
         SheetLayout(containerSize: size, detents: sheet.detents, largestUndimmed: sheet.largestUndimmedDetentIdentifier,
-                    bottomOverhang: sheet.cornerRadius)
+                    bottomOverhang: sheet.cornerRadius,
+                    topSafeAreaInset: (presenter?.window ?? sheet.presentedViewController.window)?.screenSafeAreaInsets.top ?? 0)
     }
 
     /// The selected detent's height, or the smallest's when none (or an inactive one) is selected.

@@ -9,13 +9,11 @@ struct SheetLayout: Equatable {
     typealias Detent = SheetPresentationController.Detent
     typealias ResolvedDetent = SheetPresentationController.ResolvedDetent
 
-    /// Points between the container's top and the sheet's top at the full-height (large) detent:
-    /// `presenterTopOffset` plus the 10 pt of the scaled-back presenter iOS shows above the sheet.
-    /// Chosen before the window had a status bar; iOS adds the safe area's top inset, which this
-    /// layout does not yet.
-    static let sheetTopInset = 20.0
-    /// Where the scaled-back presenter's top edge lands: react-navigation `forModalPresentationIOS`
-    /// (`topOffset = 10`), which says it copies iOS 13's page sheet.
+    /// Points of the scaled-back presenter iOS shows above a full-height (large) sheet.
+    static let presenterShowingAboveSheet = 10.0
+    /// Where the scaled-back presenter's top edge lands when the screen has no status bar:
+    /// react-navigation `forModalPresentationIOS` (`topOffset = 10`), which says it copies iOS 13's
+    /// page sheet. Under a status bar it lands at the safe area's top instead, so the bar stays clear.
     static let presenterTopOffset = 10.0
     /// The presenter scales to 1 − 20/width: 10 pt in from each side (react-navigation, as above).
     static let presenterHorizontalInset = 20.0
@@ -26,6 +24,9 @@ struct SheetLayout: Equatable {
     static let maximumDimmingAlpha = 0.4
 
     let containerSize: Size
+    /// Where the scaled-back presenter's top edge lands: the safe area's top, at least
+    /// `presenterTopOffset`.
+    let presenterTop: Double
     /// How far the sheet reaches below the container's bottom edge: its corner radius, so its
     /// rounded bottom corners stay off screen and only the top ones show, as on iOS.
     let bottomOverhang: Double
@@ -34,11 +35,13 @@ struct SheetLayout: Equatable {
     /// The largest undimmed detent's height; nil when every detent dims.
     let undimmedHeight: Double?
 
-    init(containerSize: Size, detents: [Detent], largestUndimmed: Detent.Identifier?, bottomOverhang: Double = 0) {
+    init(containerSize: Size, detents: [Detent], largestUndimmed: Detent.Identifier?, bottomOverhang: Double = 0,
+         topSafeAreaInset: Double = 0) {
         self.containerSize = containerSize
         self.bottomOverhang = max(bottomOverhang, 0)
+        presenterTop = max(topSafeAreaInset, Self.presenterTopOffset)
         let context = SheetPresentationController.DetentResolutionContext(
-            maximumDetentValue: max(containerSize.height - Self.sheetTopInset, 1))
+            maximumDetentValue: max(containerSize.height - presenterTop - Self.presenterShowingAboveSheet, 1))
         var resolved: [ResolvedDetent] = []
         for detent in detents where !resolved.contains(where: { $0.identifier == detent.identifier }) {
             if let height = detent.resolvedValue(in: context) {
@@ -52,7 +55,7 @@ struct SheetLayout: Equatable {
         self.undimmedHeight = largestUndimmed.flatMap { id in resolved.first { $0.identifier == id }?.height }
     }
 
-    var maximumDetentValue: Double { max(containerSize.height - Self.sheetTopInset, 1) }
+    var maximumDetentValue: Double { max(containerSize.height - presenterTop - Self.presenterShowingAboveSheet, 1) }
     var smallest: ResolvedDetent { detents[0] }
     var largest: ResolvedDetent { detents[detents.count - 1] }
 
@@ -96,11 +99,11 @@ struct SheetLayout: Equatable {
     }
 
     /// The presenting view's transform at `progress`: scale 1 − 20/width about its center, moved up
-    /// so its top edge sits `presenterTopOffset` below the container's top; both linear in progress.
+    /// so its top edge sits `presenterTop` below the container's top; both linear in progress.
     func presenterTransform(progress: Double) -> AffineTransform {
         let width = max(containerSize.width, 1), height = containerSize.height
         let scale = 1 - progress * Self.presenterHorizontalInset / width
-        let ty = progress * Self.presenterTopOffset - height * (1 - scale) / 2
+        let ty = progress * presenterTop - height * (1 - scale) / 2
         return AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: 0, ty: ty)
     }
 }

@@ -19,6 +19,20 @@ struct SheetLayoutTests {
         #expect(l.undimmedHeight == 412)
     }
 
+    /// Under a status bar the presenter's top edge lands at the safe area's top and the large sheet
+    /// 10 pt below it; a safe area shallower than 10 pt changes nothing.
+    @Test func underAStatusBarTheLargeDetentStartsBelowTheSafeAreasTop() {
+        let notched = SheetLayout(containerSize: Self.phone, detents: [.medium(), .large()], largestUndimmed: .medium,
+                                  topSafeAreaInset: 47)
+        #expect(notched.maximumDetentValue == 844 - 47 - 10)
+        #expect(notched.frame(forHeight: notched.largest.height).minY == 57)
+        let scale = 1 - 20.0 / 390
+        #expect(abs(notched.presenterTransform(progress: 1).ty - (47 - 844 * (1 - scale) / 2)) < 1e-12)
+        let shallow = SheetLayout(containerSize: Self.phone, detents: [.large()], largestUndimmed: nil,
+                                  topSafeAreaInset: 4)
+        #expect(shallow == layout([.large()], undimmed: nil))
+    }
+
     @Test func customDetentsResolveAgainstTheMaximumAndAreSortedClampedOrDropped() {
         var seen: [Double] = []
         let quarter = Detent.custom(identifier: .init("quarter")) { context in

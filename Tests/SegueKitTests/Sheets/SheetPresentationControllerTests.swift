@@ -54,9 +54,9 @@ struct SheetPresentationControllerTests {
         world.stage.frame(at: 0)
         #expect(world.top == 844)
         world.stage.frame(at: 0.2)
-        #expect(world.top > 432 && world.top < 844)
+        #expect(world.top > 450.5 && world.top < 844)
         world.stage.frame(at: SheetDriver.settleDuration + 0.01)
-        #expect(world.sheetController.view.frame == Rect(x: 0, y: 432, width: 390, height: 422))
+        #expect(world.sheetController.view.frame == Rect(x: 0, y: 450.5, width: 390, height: 403.5))
         #expect(world.root.presentedViewController === world.sheetController)
         #expect(world.sheetController.calls == ["willAppear", "didAppear"])
         #expect(world.root.calls == ["willAppear", "didAppear"], "the presenter stays on screen")
@@ -73,7 +73,7 @@ struct SheetPresentationControllerTests {
     @Test func selectingADetentOutsideAnimateChangesMovesAtOnce() {
         let world = World()
         world.stage.perform { world.sheet.selectedDetentIdentifier = .large }
-        #expect(world.sheetController.view.frame == Rect(x: 0, y: 20, width: 390, height: 834))
+        #expect(world.sheetController.view.frame == Rect(x: 0, y: 57, width: 390, height: 797))
         #expect(world.dimming.alpha == SheetLayout.maximumDimmingAlpha)
         #expect(abs(world.root.view.transform.a - (1 - 20.0 / 390)) < 1e-12)
         #expect(world.root.view.cornerRadius == 10)
@@ -85,12 +85,12 @@ struct SheetPresentationControllerTests {
         #expect(world.sheet.selectedDetentIdentifier == .large)
         world.stage.frame(at: 2.15)
         let top = world.top
-        #expect(top > 20 && top < 432, "part way at \(top)")
+        #expect(top > 57 && top < 450.5, "part way at \(top)")
         // The dimming is the sheet's height read through the layout, frame by frame.
-        let expected = SheetLayout.maximumDimmingAlpha * (844 - top - 412) / 412
+        let expected = SheetLayout.maximumDimmingAlpha * (844 - top - 393.5) / 393.5
         #expect(abs(world.dimming.alpha - expected) < 1e-9, "\(world.dimming.alpha) \(expected) \(world.stage.window.displayLinks.count)")
         world.stage.frame(at: 2 + SheetDriver.settleDuration + 0.01)
-        #expect(world.top == 20)
+        #expect(world.top == 57)
         #expect(world.dimming.alpha == SheetLayout.maximumDimmingAlpha)
         #expect(world.stage.window.engine.runningAnimationCount == 0)
         #expect(world.stage.window.displayLinks.isEmpty, "the frame-by-frame link ends with the spring")
@@ -103,21 +103,21 @@ struct SheetPresentationControllerTests {
                 world.sheet.prefersGrabberVisible = false
                 world.sheet.preferredCornerRadius = 20
                 world.sheet.selectedDetentIdentifier = .large
-                #expect(world.sheetController.view.frame.minY == 432, "nothing moves before the block ends")
+                #expect(world.sheetController.view.frame.minY == 450.5, "nothing moves before the block ends")
             }
         }
         #expect(world.sheet.driver.grabberView.isHidden)
         #expect(world.sheetController.view.cornerRadius == 20)
-        #expect(world.sheetController.view.frame.minY == 20, "the model is at the target")
+        #expect(world.sheetController.view.frame.minY == 57, "the model is at the target")
         world.stage.frame(at: 2)
-        #expect(world.top == 432, "the presentation has not moved yet")
+        #expect(world.top == 450.5, "the presentation has not moved yet")
     }
 
     @Test func dismissingFromCodeSlidesDownAndDoesTheBookkeeping() {
         let world = World()
         world.stage.perform { world.sheetController.dismiss(animated: true) }
         world.stage.frame(at: 2.2)
-        #expect(world.top > 432 && world.top < 844)
+        #expect(world.top > 450.5 && world.top < 844)
         #expect(world.root.presentedViewController === world.sheetController)
         world.stage.frame(at: 2 + SheetDriver.settleDuration + 0.01)
         #expect(world.root.presentedViewController == nil)
@@ -155,13 +155,13 @@ struct SheetPresentationControllerTests {
         world.stage.perform { world.sheet.selectedDetentIdentifier = .large }
         world.stage.window.resize(to: Size(width: 500, height: 900))
         world.stage.frame(at: 2.1)
-        #expect(world.sheetController.view.frame == Rect(x: 0, y: 20, width: 500, height: 890))
+        #expect(world.sheetController.view.frame == Rect(x: 0, y: 30, width: 500, height: 880))
         #expect(world.dimming.frame == Rect(x: 0, y: 0, width: 500, height: 900))
         #expect(world.sheet.driver.grabberView.frame.minX == 232)
         let notes = world.root.view
         #expect(notes.bounds.size == Size(width: 500, height: 900))
         #expect(abs(notes.transform.a - (1 - 20.0 / 500)) < 1e-12)
-        #expect(abs(notes.frame.minY - 10) < 1e-9 && abs(notes.frame.minX - 10) < 1e-9)
+        #expect(abs(notes.frame.minY - 20) < 1e-9 && abs(notes.frame.minX - 10) < 1e-9)
     }
 
     @Test func aCustomDetentAddedAndSelectedInAnimateChangesIsWhereTheSheetSettles() {
@@ -176,7 +176,7 @@ struct SheetPresentationControllerTests {
             }
         }
         world.stage.frame(at: 2 + SheetDriver.settleDuration + 0.01)
-        #expect(world.sheetController.view.frame == Rect(x: 0, y: 844 - 206, width: 390, height: 216))
+        #expect(world.sheetController.view.frame == Rect(x: 0, y: 844 - 196.75, width: 390, height: 206.75))
         // Medium is still the largest undimmed detent: below it nothing dims.
         #expect(world.dimming.alpha == 0)
     }
@@ -194,7 +194,7 @@ struct SheetPresentationControllerTests {
         world.stage.frame(at: 3)
         world.stage.perform { world.root.present(world.sheetController, animated: true) }
         world.stage.frame(at: 4)
-        #expect(world.sheetController.view.frame.minY == 432)
+        #expect(world.sheetController.view.frame.minY == 450.5)
         #expect(world.sheet.driver.grabberView.superview === world.sheetController.view)
         #expect(world.sheet.driver.dimmingView.superview === world.sheetController.view.superview)
     }
