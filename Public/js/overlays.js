@@ -1,32 +1,43 @@
 // The page's own overlays (the hint pill, notices, the connection banner) placed where they cover
-// none of the scene's controls: the scene's text-bearing nodes (buttons' titles, labels) and the
-// page's toolbar. The display list says nothing about which views take taps, so text stands in for
-// controls; it covers every button the scenes have.
+// none of the scene's controls: the scene's text-bearing nodes (buttons' titles, labels), the
+// system chrome the server draws (status bar, navigation bar, tab bar, home indicator: whole, text
+// or not) and the page's own controls. The display list says nothing about which views take taps,
+// so text stands in for controls; it covers every button the scenes have.
 
 /** Gap kept around an overlay, and the step between the positions tried, CSS px. */
 const MARGIN = 6;
 const STEP = 4;
 /** A node fainter than this is not something a person aims at. */
 const VISIBLE_ALPHA = 0.05;
+/** The server's system chrome (docs/scenes.md): no overlay covers any part of these views. */
+export const CHROME_NAMES = new Set(['status-bar', 'navigation-bar', 'tab-bar', 'home-indicator']);
 
 /**
- * Bounding boxes (window CSS px) of the nodes that carry text, plus `extra` rectangles (DOMRects
- * of page controls). `screen` maps the canvas's CSS px to the window's: where the canvas is drawn
- * (a DOMRect) and its laid-out size. Allocates; call it a few times a second at most.
+ * A node's bounding box in window CSS px. `screen` maps the canvas's CSS px to the window's: where
+ * the canvas is drawn (a DOMRect) and its laid-out size.
+ */
+export function nodeRect(node, screen) {
+  const sx = screen.rect.width / screen.width, sy = screen.rect.height / screen.height;
+  const xs = [node.tx, node.tx + node.a * node.width, node.tx + node.c * node.height,
+    node.tx + node.a * node.width + node.c * node.height];
+  const ys = [node.ty, node.ty + node.b * node.width, node.ty + node.d * node.height,
+    node.ty + node.b * node.width + node.d * node.height];
+  return {
+    left: screen.rect.left + sx * Math.min(...xs), right: screen.rect.left + sx * Math.max(...xs),
+    top: screen.rect.top + sy * Math.min(...ys), bottom: screen.rect.top + sy * Math.max(...ys),
+  };
+}
+
+/**
+ * Bounding boxes (window CSS px, see nodeRect) of the nodes that carry text and of the chrome's
+ * views, plus `extra` rectangles (DOMRects of page controls). Allocates; call it a few times a
+ * second at most.
  */
 export function obstacles(nodes, screen, extra = []) {
   const rects = [];
-  const sx = screen.rect.width / screen.width, sy = screen.rect.height / screen.height;
   for (const node of nodes) {
-    if (!node.text || node.alpha < VISIBLE_ALPHA) continue;
-    const xs = [node.tx, node.tx + node.a * node.width, node.tx + node.c * node.height,
-      node.tx + node.a * node.width + node.c * node.height];
-    const ys = [node.ty, node.ty + node.b * node.width, node.ty + node.d * node.height,
-      node.ty + node.b * node.width + node.d * node.height];
-    rects.push({
-      left: screen.rect.left + sx * Math.min(...xs), right: screen.rect.left + sx * Math.max(...xs),
-      top: screen.rect.top + sy * Math.min(...ys), bottom: screen.rect.top + sy * Math.max(...ys),
-    });
+    if (node.alpha < VISIBLE_ALPHA || !(node.text || CHROME_NAMES.has(node.name))) continue;
+    rects.push(nodeRect(node, screen));
   }
   for (const rect of extra) {
     if (rect.width > 0 && rect.height > 0) rects.push(rect);
@@ -61,4 +72,20 @@ export function placeClear(element, rects, preferredTop) {
   }
   element.style.top = `${Math.round(chosen)}px`;
   element.style.bottom = 'auto';
+}
+
+/**
+ * Where the server's top chrome ends and how tall its status bar is (window CSS px), from a
+ * frame's nodes: the page puts its ☰ pill inside the status bar and its panels below the bars.
+ * Without a status bar (a landscape phone) both start at the screen's top.
+ */
+export function topChrome(nodes, screen) {
+  let statusBar = 0, bottom = screen.rect.top;
+  for (const node of nodes) {
+    if (node.alpha < VISIBLE_ALPHA || (node.name !== 'status-bar' && node.name !== 'navigation-bar')) continue;
+    const rect = nodeRect(node, screen);
+    if (node.name === 'status-bar') statusBar = rect.bottom - rect.top;
+    bottom = Math.max(bottom, rect.bottom);
+  }
+  return { statusBar, bottom };
 }
