@@ -52,6 +52,8 @@ def shoot(page: Page, metrics: dict, output: Path) -> None:
             tap(page, touch, *page.js(RECT_JS, "controls-toggle"))
         tap(page, touch, *page.js(RECT_JS, button))
 
+    if page.js("return document.getElementById('telemetry').hidden"):
+        dock("control-stats")  # hidden at first on a phone
     dock("control-slow")
     dock("control-scrub")
     tap(page, touch, *page.js(CENTER_JS, "stackfirst-present"))
