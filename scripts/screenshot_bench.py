@@ -56,7 +56,7 @@ def shoot(page: Page, metrics: dict, output: Path) -> None:
         dock("control-stats")  # hidden at first on a phone
     dock("control-slow")
     dock("control-scrub")
-    tap(page, touch, *page.js(CENTER_JS, "stackfirst-present"))
+    tap(page, touch, *page.to_window(*page.js(CENTER_JS, "stackfirst-present")))
     page.wait(lambda: page.stats()["operation"] == "present", 5, "no present")
     dock("control-springs")
     page.wait(lambda: page.js("return document.querySelectorAll('#tuning .spring').length") == 2, 5,

@@ -274,8 +274,8 @@ function placeOverlays() {
   const screen = { rect: canvas.getBoundingClientRect(), width: canvas.clientWidth, height: canvas.clientHeight };
   showChrome(topChrome(nodes, screen));
   const toolbarBottom = toolbar.getBoundingClientRect().bottom;
-  const page = [toolbar.getBoundingClientRect(), telemetryPanel.getBoundingClientRect(),
-    controls.dock.getBoundingClientRect()];
+  const page = [toolbar, telemetryPanel, controls.dock, controls.menu, controls.bar, tuning.panel, share.panel]
+    .map((element) => element.getBoundingClientRect());
   placeClear(hintPill, obstacles(nodes, screen, page), window.innerHeight);
   if (!banner.hidden) {
     placeClear(banner, obstacles(nodes, screen, page), toolbarBottom + BELOW_TOOLBAR);
