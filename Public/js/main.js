@@ -285,16 +285,18 @@ function placeOverlays() {
     toolbarBottom + BELOW_TOOLBAR);
 }
 
-let chromeShown = { statusBar: -1, bottom: -1 };
+let chromeShown = {};
 
 /** Tells the style sheets where the server's status bar and navigation bar are: on a phone the ☰
- * pill sits inside the status bar and the panels start below the bars. */
+ * pill sits inside the status bar, clear of its time and icons, and the panels start below the bars. */
 function showChrome(chrome) {
-  if (chrome.statusBar === chromeShown.statusBar && chrome.bottom === chromeShown.bottom) return;
+  if (['statusBar', 'bottom', 'pillCentre', 'pillWidth'].every((key) => chrome[key] === chromeShown[key])) return;
   chromeShown = chrome;
   const style = document.documentElement.style;
   style.setProperty('--status-bar-height', `${chrome.statusBar}px`);
   style.setProperty('--chrome-bottom', `${chrome.bottom}px`);
+  style.setProperty('--pill-centre', `${chrome.pillCentre}px`);
+  style.setProperty('--pill-width', `${chrome.pillWidth}px`);
 }
 
 function clamp(value, [low, high]) {

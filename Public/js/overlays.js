@@ -10,13 +10,13 @@ const STEP = 4;
 /** A node fainter than this is not something a person aims at. */
 const VISIBLE_ALPHA = 0.05;
 /** The server's system chrome (docs/scenes.md): no overlay covers any part of these views. */
-export const CHROME_NAMES = new Set(['status-bar', 'navigation-bar', 'tab-bar', 'home-indicator']);
+const CHROME_NAMES = new Set(['status-bar', 'navigation-bar', 'tab-bar', 'home-indicator']);
 
 /**
  * A node's bounding box in window CSS px. `screen` maps the canvas's CSS px to the window's: where
  * the canvas is drawn (a DOMRect) and its laid-out size.
  */
-export function nodeRect(node, screen) {
+function nodeRect(node, screen) {
   const sx = screen.rect.width / screen.width, sy = screen.rect.height / screen.height;
   const xs = [node.tx, node.tx + node.a * node.width, node.tx + node.c * node.height,
     node.tx + node.a * node.width + node.c * node.height];
@@ -74,18 +74,50 @@ export function placeClear(element, rects, preferredTop) {
   element.style.bottom = 'auto';
 }
 
+/** The ☰ pill's width at most, CSS px: about the Dynamic Island's. */
+const PILL_WIDTH = 120;
+
 /**
- * Where the server's top chrome ends and how tall its status bar is (window CSS px), from a
- * frame's nodes: the page puts its ☰ pill inside the status bar and its panels below the bars.
- * Without a status bar (a landscape phone) both start at the screen's top.
+ * Where the server's top chrome ends and how tall its status bar is (window CSS px), and where the
+ * page's ☰ pill fits in that bar, from a frame's nodes: the page puts the pill inside the status bar
+ * and its panels below the bars. The pill goes where the Dynamic Island sits, the bar's centre,
+ * when that is free (a notched phone: the time and the icons sit in the ears); otherwise (a home-
+ * button phone, its time centred) in the widest free stretch. Without a status bar (a landscape
+ * phone) it is centred and everything starts at the screen's top.
  */
 export function topChrome(nodes, screen) {
-  let statusBar = 0, bottom = screen.rect.top;
+  let statusBar = null, bottom = screen.rect.top;
+  const items = [];
   for (const node of nodes) {
-    if (node.alpha < VISIBLE_ALPHA || (node.name !== 'status-bar' && node.name !== 'navigation-bar')) continue;
-    const rect = nodeRect(node, screen);
-    if (node.name === 'status-bar') statusBar = rect.bottom - rect.top;
-    bottom = Math.max(bottom, rect.bottom);
+    if (node.alpha < VISIBLE_ALPHA) continue;
+    if (node.name === 'status-bar' || node.name === 'navigation-bar') {
+      const rect = nodeRect(node, screen);
+      if (node.name === 'status-bar') statusBar = rect;
+      bottom = Math.max(bottom, rect.bottom);
+    } else if (node.name.startsWith('status-bar-')) {
+      items.push(nodeRect(node, screen));
+    }
   }
-  return { statusBar, bottom };
+  if (statusBar === null) {
+    return { statusBar: 0, bottom, pillCentre: screen.rect.left + screen.rect.width / 2, pillWidth: PILL_WIDTH };
+  }
+  return { statusBar: statusBar.bottom - statusBar.top, bottom, ...pillSpan(statusBar, items) };
+}
+
+/** The pill's centre and width in the status bar `bar` beside its `items` (time, signal, battery). */
+function pillSpan(bar, items) {
+  const free = [];
+  let from = bar.left;
+  for (const item of [...items].sort((a, b) => a.left - b.left)) {
+    if (item.left - MARGIN > from) free.push([from, item.left - MARGIN]);
+    from = Math.max(from, item.right + MARGIN);
+  }
+  if (bar.right > from) free.push([from, bar.right]);
+  const centre = (bar.left + bar.right) / 2;
+  const middle = free.find(([low, high]) => low <= centre && centre <= high);
+  if (middle && 2 * Math.min(centre - middle[0], middle[1] - centre) >= PILL_WIDTH) {
+    return { pillCentre: centre, pillWidth: PILL_WIDTH };
+  }
+  const [low, high] = free.reduce((best, span) => (span[1] - span[0] > best[1] - best[0] ? span : best), [centre, centre]);
+  return { pillCentre: (low + high) / 2, pillWidth: Math.min(PILL_WIDTH, high - low) };
 }

@@ -186,3 +186,20 @@ def test_the_scene_picker_in_the_phone_menu_switches_scenes(page):
               "settings' bar not shown")
     assert not menu_open(page), "the menu stayed open after a scene was picked"
     assert page.driver.current_url.endswith("?scene=settings")
+
+
+def test_a_home_button_phone_keeps_its_centred_time_uncovered(page):
+    # An iPhone SE-sized phone: a 20-pt status bar whose time is centred, where the island would be.
+    page.open("?scene=fade", metrics={"width": 375, "height": 667, "deviceScaleFactor": 2, "mobile": True})
+    settle(page, "List")
+    time_label = node(page, "status-bar-time")
+    assert abs(time_label["x"] + time_label["width"] / 2 - 375 / 2) < 1, time_label
+    pill = controls(page)["controls-toggle"]
+    assert pill["top"] >= 0 and pill["bottom"] <= node(page, "status-bar")["height"], pill
+    assert pill["right"] - pill["left"] >= 80, pill
+    assert covered(page) == []
+    tap_element(page, "controls-toggle")
+    page.wait(lambda: "scene-picker" in controls(page), 2, "the pill did not open the menu")
+    menu = controls(page)["controls-buttons"]
+    assert menu["left"] >= 0 and menu["right"] <= 375, menu
+    assert covered(page) == []
