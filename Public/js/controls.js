@@ -5,9 +5,9 @@
 // commands and mirrors the progress frames report.
 //
 // On a phone the scene is the whole screen and the server draws an iPhone's chrome on it, so the
-// dock is a ☰ pill where the Dynamic Island sits (the top centre of the status bar, which holds no
-// content on iOS) and opens as a menu under it that also holds the scene picker; on a wider window
-// the dock is a row under the toolbar, outside the device, and the picker stays in the toolbar.
+// dock is a ☰ pill where the Dynamic Island sits (the status bar's free centre; overlays.js
+// topChrome) and opens a menu below the navigation bar that also holds the scene picker; on a wider
+// window the dock is a row under the toolbar, outside the device, and the picker stays there.
 
 import { MessageType, VERSION } from './protocol.js';
 

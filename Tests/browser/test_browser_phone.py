@@ -2,8 +2,9 @@
 controls (the ☰ pill, its menu with the scene picker, the stats overlay, the hint pill) must leave
 the status bar's time, signal and battery, the navigation bar's back button and title, the tab bar's
 items and the home indicator uncovered — at rest, after a push (a back button shows), in the
-settings scene, and with the menu or the stats overlay open. The stats overlay starts hidden on a
-phone and shown on a desktop; the scene picker, now in the ☰ menu, still switches scenes."""
+settings scene, with the menu or the stats overlay open, and on a home-button phone whose time is
+centred. The stats overlay starts hidden on a phone and shown on a desktop; the scene picker, now in
+the ☰ menu, still switches scenes."""
 
 from __future__ import annotations
 
