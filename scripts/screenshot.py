@@ -5,7 +5,7 @@ Builds nothing. Takes the server binary from SEGUE_BIN (default .build/debug/seg
 free port on 127.0.0.1 with the repository's Public/, opens the page in headless Chromium at
 390 × 844 CSS px, deviceScaleFactor 2 (a phone), and holds a right-edge touch swipe on `slides`
 part-way, so the keyframed present is mid-flight: `first` shrunk and sliding out, `second` sliding
-in, the overlay reading "present · interactive".
+in, the overlay (hidden at first on a phone; shown with H) reading "present · interactive".
 
     SEGUE_BIN=$PWD/.build/debug/segue python3 scripts/screenshot.py [output.png] [--distance PX]
 """
@@ -66,6 +66,8 @@ def main() -> int:
             driver = start_chromium()
             page = Page(driver, server)
             page.open("?scene=slides", metrics=MOBILE)
+            page.driver.find_element("tag name", "body").send_keys("h")
+            page.wait(lambda: page.js("return !document.getElementById('telemetry').hidden"), 2, "H did not show stats")
             # Some frames and a pong first, so every number in the overlay is filled in.
             page.wait(lambda: page.stats()["rttMs"] is not None, 5, "no pong")
             hold_swipe(page, args.distance)

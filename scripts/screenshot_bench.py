@@ -52,9 +52,11 @@ def shoot(page: Page, metrics: dict, output: Path) -> None:
             tap(page, touch, *page.js(RECT_JS, "controls-toggle"))
         tap(page, touch, *page.js(RECT_JS, button))
 
+    if page.js("return document.getElementById('telemetry').hidden"):
+        dock("control-stats")  # hidden at first on a phone
     dock("control-slow")
     dock("control-scrub")
-    tap(page, touch, *page.js(CENTER_JS, "stackfirst-present"))
+    tap(page, touch, *page.to_window(*page.js(CENTER_JS, "stackfirst-present")))
     page.wait(lambda: page.stats()["operation"] == "present", 5, "no present")
     dock("control-springs")
     page.wait(lambda: page.js("return document.querySelectorAll('#tuning .spring').length") == 2, 5,

@@ -1,16 +1,22 @@
-// On-screen controls for a thumb or a mouse: a dock (collapsed by default on a phone) that toggles
-// the stats overlay, slow animations, the scrub bar, the spring tuning panel and the share panel; and the scrub bar, which holds the
-// transition on screen, drags its progress, steps it a frame at a time and finishes or cancels it
-// (the scrub message, docs/protocol.md). The server does the work; this only sends commands and
-// mirrors the progress frames report.
+// On-screen controls for a thumb or a mouse: a dock that toggles the stats overlay, slow
+// animations, the scrub bar, the spring tuning panel and the share panel; and the scrub bar, which
+// holds the transition on screen, drags its progress, steps it a frame at a time and finishes or
+// cancels it (the scrub message, docs/protocol.md). The server does the work; this only sends
+// commands and mirrors the progress frames report.
+//
+// On a phone the scene is the whole screen and the server draws an iPhone's chrome on it, so the
+// dock is a ☰ pill where the Dynamic Island sits (the status bar's free centre; overlays.js
+// topChrome) and opens a menu below the navigation bar that also holds the scene picker; on a wider
+// window the dock is a row under the toolbar, outside the device, and the picker stays there.
 
 import { MessageType, VERSION } from './protocol.js';
 
 const SCRUB_MESSAGE_SIZE = 11;
 /** The scrub message's command byte. */
 export const ScrubCommand = Object.freeze({ pause: 1, seek: 2, step: 3, finish: 4, cancel: 5 });
-/** Narrower than this (CSS px), the dock starts collapsed: a phone's screen is the scene's. */
-const PHONE_WIDTH = 600;
+/** A window this narrow is a phone: the scene is the whole screen (controls.css and style.css
+ * use the same query). */
+export const PHONE_MEDIA = '(max-width: 600px)';
 
 /**
  * @param {number} command one of ScrubCommand
@@ -43,9 +49,14 @@ export class Controls {
    *          toggleSlow: () => boolean, toggleSprings: () => boolean,
    *          downloadFilmstrip: () => boolean, toggleShare: () => boolean}} actions each toggle returns
    *          its new state
+   * @param {{toolbar: HTMLElement, picker: HTMLSelectElement, label: HTMLLabelElement}} scenePicker
+   *          the scene picker and its label, moved into the dock's menu on a phone and back into
+   *          the toolbar (first) on a wider window
    */
-  constructor(root, { send, toggleStats, toggleSlow, toggleSprings, downloadFilmstrip, toggleShare }) {
+  constructor(root, { send, toggleStats, toggleSlow, toggleSprings, downloadFilmstrip, toggleShare }, scenePicker) {
     this.send = send;
+    this.scenePicker = scenePicker;
+    this.phone = window.matchMedia(PHONE_MEDIA);
     this.dragging = false;
     /** Whether this page holds the transition still (a pause, seek or step since it began). */
     this.holding = false;
@@ -59,13 +70,14 @@ export class Controls {
     this.filmstripButton = button('control-filmstrip', 'Filmstrip', 'Download the last transition as an SVG filmstrip');
     this.filmstripButton.disabled = true;
     this.shareButton = button('control-share', 'Share', 'Share this session: a link others can watch live');
-    this.dock = element('nav', { id: 'controls', 'aria-label': 'Controls' }, [
-      this.toggle, element('div', { id: 'controls-buttons' }, [
-        this.statsButton, this.slowButton, this.scrubButton, this.springsButton, this.filmstripButton,
-        this.shareButton,
-      ]),
+    this.menu = element('div', { id: 'controls-buttons' }, [
+      this.statsButton, this.slowButton, this.scrubButton, this.springsButton, this.filmstripButton,
+      this.shareButton,
     ]);
-    this.dock.classList.toggle('collapsed', window.innerWidth < PHONE_WIDTH);
+    this.dock = element('nav', { id: 'controls', 'aria-label': 'Controls' }, [this.toggle, this.menu]);
+    this.dock.classList.toggle('collapsed', this.phone.matches);
+    this.placePicker();
+    this.phone.addEventListener('change', () => this.placePicker());
 
     this.pauseButton = button('scrub-pause', '❚❚', 'Pause the transition');
     this.backButton = button('scrub-back', '◀︎', 'One frame back');
@@ -84,10 +96,12 @@ export class Controls {
     root.append(this.dock, this.bar);
 
     this.toggle.addEventListener('click', () => this.dock.classList.toggle('collapsed'));
-    // On a phone the dock is a menu: a choice closes it, giving the screen back to the scene.
-    this.dock.querySelector('#controls-buttons').addEventListener('click', () => {
-      if (window.innerWidth < PHONE_WIDTH) this.dock.classList.add('collapsed');
+    // On a phone the dock is a menu: a choice (a button, or a scene picked) closes it, giving the
+    // screen back to the scene. A tap on the picker itself only opens the picker.
+    this.menu.addEventListener('click', (event) => {
+      if (event.target.closest('button')) this.closeMenuOnPhone();
     });
+    this.menu.addEventListener('change', () => this.closeMenuOnPhone());
     this.statsButton.addEventListener('click', () => this.statsButton.setAttribute('aria-pressed', toggleStats()));
     this.slowButton.addEventListener('click', () => this.showSlow(toggleSlow()));
     this.scrubButton.addEventListener('click', () => this.showBar(this.bar.hidden));
@@ -105,6 +119,17 @@ export class Controls {
     }
     this.slider.addEventListener('input', () => this.command(ScrubCommand.seek, Number(this.slider.value)));
     this.update(null);
+  }
+
+  /** The scene picker goes first in the phone's menu, or first in the toolbar otherwise. */
+  placePicker() {
+    const { toolbar, picker, label } = this.scenePicker;
+    if (this.phone.matches) this.menu.prepend(label, picker);
+    else toolbar.prepend(label, picker);
+  }
+
+  closeMenuOnPhone() {
+    if (this.phone.matches) this.dock.classList.add('collapsed');
   }
 
   /** Enables the filmstrip button once a transition has ended. */

@@ -7,9 +7,9 @@ import { Connection } from './connection.js';
 import { Renderer } from './renderer.js';
 import { attachPointerInput } from './input.js';
 import { Telemetry } from './telemetry.js';
-import { obstacles, placeClear } from './overlays.js';
+import { obstacles, placeClear, topChrome } from './overlays.js';
 import { DeviceFrame } from './device.js';
-import { Controls } from './controls.js';
+import { Controls, PHONE_MEDIA } from './controls.js';
 import { TuningPanel } from './tuning.js';
 import { TransitionFilmstrip } from './filmstrip.js';
 import { SharePanel, ShareError, TOKEN_PATTERN, WATCH_ATTEMPTS, encodeWatch } from './share.js';
@@ -37,7 +37,8 @@ const hintText = document.getElementById('hint-text');
 const telemetryPanel = document.getElementById('telemetry');
 const renderer = new Renderer(canvas);
 const decoder = new FrameDecoder();
-const telemetry = new Telemetry(document.getElementById('telemetry'));
+// On a phone the panel would cover the scene and its bars: it starts hidden there (☰ › Stats, H).
+const telemetry = new Telemetry(document.getElementById('telemetry'), { visible: !window.matchMedia(PHONE_MEDIA).matches });
 const tuning = new TuningPanel(document.body, (buffer) => connection.send(buffer), () => controls.replay());
 const filmstrip = new TransitionFilmstrip();
 const share = new SharePanel(document.body, { send: (buffer) => connection.send(buffer), notice: showNotice });
@@ -49,7 +50,7 @@ const controls = new Controls(document.body, {
   toggleSprings: () => tuning.toggle(),
   downloadFilmstrip: () => filmstrip.download(currentSceneName()),
   toggleShare: () => share.toggle(),
-});
+}, { toolbar, picker, label: document.querySelector('label[for="scene-picker"]') });
 controls.showStats(telemetry.visible);
 
 let desiredScene = new URLSearchParams(location.search).get('scene');
@@ -271,9 +272,10 @@ function placeOverlays() {
   lastPlaced = performance.now();
   const nodes = decoder.nodes;
   const screen = { rect: canvas.getBoundingClientRect(), width: canvas.clientWidth, height: canvas.clientHeight };
+  showChrome(topChrome(nodes, screen));
   const toolbarBottom = toolbar.getBoundingClientRect().bottom;
-  const page = [toolbar.getBoundingClientRect(), telemetryPanel.getBoundingClientRect(),
-    controls.dock.getBoundingClientRect()];
+  const page = [toolbar, telemetryPanel, controls.dock, controls.menu, controls.bar, tuning.panel, share.panel]
+    .map((element) => element.getBoundingClientRect());
   placeClear(hintPill, obstacles(nodes, screen, page), window.innerHeight);
   if (!banner.hidden) {
     placeClear(banner, obstacles(nodes, screen, page), toolbarBottom + BELOW_TOOLBAR);
@@ -281,6 +283,20 @@ function placeOverlays() {
   }
   placeClear(notice, obstacles(nodes, screen, [...page, hintPill.getBoundingClientRect()]),
     toolbarBottom + BELOW_TOOLBAR);
+}
+
+let chromeShown = {};
+
+/** Tells the style sheets where the server's status bar and navigation bar are: on a phone the ☰
+ * pill sits inside the status bar, clear of its time and icons, and the panels start below the bars. */
+function showChrome(chrome) {
+  if (['statusBar', 'bottom', 'pillCentre', 'pillWidth'].every((key) => chrome[key] === chromeShown[key])) return;
+  chromeShown = chrome;
+  const style = document.documentElement.style;
+  style.setProperty('--status-bar-height', `${chrome.statusBar}px`);
+  style.setProperty('--chrome-bottom', `${chrome.bottom}px`);
+  style.setProperty('--pill-centre', `${chrome.pillCentre}px`);
+  style.setProperty('--pill-width', `${chrome.pillWidth}px`);
 }
 
 function clamp(value, [low, high]) {

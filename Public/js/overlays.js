@@ -1,32 +1,43 @@
 // The page's own overlays (the hint pill, notices, the connection banner) placed where they cover
-// none of the scene's controls: the scene's text-bearing nodes (buttons' titles, labels) and the
-// page's toolbar. The display list says nothing about which views take taps, so text stands in for
-// controls; it covers every button the scenes have.
+// none of the scene's controls: the scene's text-bearing nodes (buttons' titles, labels), the
+// system chrome the server draws (status bar, navigation bar, tab bar, home indicator: whole, text
+// or not) and the page's own controls. The display list says nothing about which views take taps,
+// so text stands in for controls; it covers every button the scenes have.
 
 /** Gap kept around an overlay, and the step between the positions tried, CSS px. */
 const MARGIN = 6;
 const STEP = 4;
 /** A node fainter than this is not something a person aims at. */
 const VISIBLE_ALPHA = 0.05;
+/** The server's system chrome (docs/scenes.md): no overlay covers any part of these views. */
+const CHROME_NAMES = new Set(['status-bar', 'navigation-bar', 'tab-bar', 'home-indicator']);
 
 /**
- * Bounding boxes (window CSS px) of the nodes that carry text, plus `extra` rectangles (DOMRects
- * of page controls). `screen` maps the canvas's CSS px to the window's: where the canvas is drawn
- * (a DOMRect) and its laid-out size. Allocates; call it a few times a second at most.
+ * A node's bounding box in window CSS px. `screen` maps the canvas's CSS px to the window's: where
+ * the canvas is drawn (a DOMRect) and its laid-out size.
+ */
+function nodeRect(node, screen) {
+  const sx = screen.rect.width / screen.width, sy = screen.rect.height / screen.height;
+  const xs = [node.tx, node.tx + node.a * node.width, node.tx + node.c * node.height,
+    node.tx + node.a * node.width + node.c * node.height];
+  const ys = [node.ty, node.ty + node.b * node.width, node.ty + node.d * node.height,
+    node.ty + node.b * node.width + node.d * node.height];
+  return {
+    left: screen.rect.left + sx * Math.min(...xs), right: screen.rect.left + sx * Math.max(...xs),
+    top: screen.rect.top + sy * Math.min(...ys), bottom: screen.rect.top + sy * Math.max(...ys),
+  };
+}
+
+/**
+ * Bounding boxes (window CSS px, see nodeRect) of the nodes that carry text and of the chrome's
+ * views, plus `extra` rectangles (DOMRects of page controls). Allocates; call it a few times a
+ * second at most.
  */
 export function obstacles(nodes, screen, extra = []) {
   const rects = [];
-  const sx = screen.rect.width / screen.width, sy = screen.rect.height / screen.height;
   for (const node of nodes) {
-    if (!node.text || node.alpha < VISIBLE_ALPHA) continue;
-    const xs = [node.tx, node.tx + node.a * node.width, node.tx + node.c * node.height,
-      node.tx + node.a * node.width + node.c * node.height];
-    const ys = [node.ty, node.ty + node.b * node.width, node.ty + node.d * node.height,
-      node.ty + node.b * node.width + node.d * node.height];
-    rects.push({
-      left: screen.rect.left + sx * Math.min(...xs), right: screen.rect.left + sx * Math.max(...xs),
-      top: screen.rect.top + sy * Math.min(...ys), bottom: screen.rect.top + sy * Math.max(...ys),
-    });
+    if (node.alpha < VISIBLE_ALPHA || !(node.text || CHROME_NAMES.has(node.name))) continue;
+    rects.push(nodeRect(node, screen));
   }
   for (const rect of extra) {
     if (rect.width > 0 && rect.height > 0) rects.push(rect);
@@ -61,4 +72,52 @@ export function placeClear(element, rects, preferredTop) {
   }
   element.style.top = `${Math.round(chosen)}px`;
   element.style.bottom = 'auto';
+}
+
+/** The ☰ pill's width at most, CSS px: about the Dynamic Island's. */
+const PILL_WIDTH = 120;
+
+/**
+ * Where the server's top chrome ends and how tall its status bar is (window CSS px), and where the
+ * page's ☰ pill fits in that bar, from a frame's nodes: the page puts the pill inside the status bar
+ * and its panels below the bars. The pill goes where the Dynamic Island sits, the bar's centre,
+ * when that is free (a notched phone: the time and the icons sit in the ears); otherwise (a home-
+ * button phone, its time centred) in the widest free stretch. Without a status bar (a landscape
+ * phone) it is centred and everything starts at the screen's top.
+ */
+export function topChrome(nodes, screen) {
+  let statusBar = null, bottom = screen.rect.top;
+  const items = [];
+  for (const node of nodes) {
+    if (node.alpha < VISIBLE_ALPHA) continue;
+    if (node.name === 'status-bar' || node.name === 'navigation-bar') {
+      const rect = nodeRect(node, screen);
+      if (node.name === 'status-bar') statusBar = rect;
+      bottom = Math.max(bottom, rect.bottom);
+    } else if (node.name.startsWith('status-bar-')) {
+      items.push(nodeRect(node, screen));
+    }
+  }
+  if (statusBar === null) {
+    return { statusBar: 0, bottom, pillCentre: screen.rect.left + screen.rect.width / 2, pillWidth: PILL_WIDTH };
+  }
+  return { statusBar: statusBar.bottom - statusBar.top, bottom, ...pillSpan(statusBar, items) };
+}
+
+/** The pill's centre and width in the status bar `bar` beside its `items` (time, signal, battery). */
+function pillSpan(bar, items) {
+  const free = [];
+  let from = bar.left;
+  for (const item of [...items].sort((a, b) => a.left - b.left)) {
+    if (item.left - MARGIN > from) free.push([from, item.left - MARGIN]);
+    from = Math.max(from, item.right + MARGIN);
+  }
+  if (bar.right > from) free.push([from, bar.right]);
+  const centre = (bar.left + bar.right) / 2;
+  const middle = free.find(([low, high]) => low <= centre && centre <= high);
+  if (middle && 2 * Math.min(centre - middle[0], middle[1] - centre) >= PILL_WIDTH) {
+    return { pillCentre: centre, pillWidth: PILL_WIDTH };
+  }
+  const [low, high] = free.reduce((best, span) => (span[1] - span[0] > best[1] - best[0] ? span : best), [centre, centre]);
+  return { pillCentre: (low + high) / 2, pillWidth: Math.min(PILL_WIDTH, high - low) };
 }

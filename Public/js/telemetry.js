@@ -58,8 +58,10 @@ class InputLatency {
 }
 
 export class Telemetry {
-  constructor(root) {
+  /** @param {{visible: boolean}} options whether the overlay shows at first */
+  constructor(root, { visible }) {
     this.root = root;
+    this.root.hidden = !visible;
     this.fields = {};
     for (const element of root.querySelectorAll('[data-stat]')) this.fields[element.dataset.stat] = element;
     const frameCanvas = root.querySelector('#telemetry-frame-graph');

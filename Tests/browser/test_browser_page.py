@@ -54,6 +54,7 @@ def test_page_connects_and_draws_the_first_scene(page):
 
 def test_telemetry_shows_live_numbers(page):
     page.open()
+    open_stats(page)
 
     def text(stat):
         return page.driver.find_element(By.ID, f"stat-{stat}").text
@@ -132,9 +133,23 @@ def test_telemetry_shows_live_numbers(page):
     page.wait(lambda: text("slow") == "normal", 5, "#stat-slow did not go back to normal")
 
 
+def open_stats(page):
+    """Shows the overlay with H: on a phone it starts hidden."""
+    overlay = page.driver.find_element(By.ID, "telemetry")
+    assert not overlay.is_displayed(), "the overlay should start hidden on a phone"
+    ActionChains(page.driver).send_keys("h").perform()
+    page.wait(lambda: overlay.is_displayed(), 2, "H did not show the overlay")
+
+
 def test_scene_picker_loads_the_fade_scene(page):
     page.open()
     assert "list" not in page.node_names()
+    # On a phone the picker is in the ☰ menu: a tap on the pill opens it.
+    toggle = page.js("const r = document.getElementById('controls-toggle').getBoundingClientRect();"
+                     "return [r.left + r.width / 2, r.top + r.height / 2]")
+    page.touch("touchStart", *toggle)
+    page.touch("touchEnd")
+    page.wait(lambda: page.driver.find_element(By.ID, "scene-picker").is_displayed(), 2, "the menu did not open")
     Select(page.driver.find_element(By.ID, "scene-picker")).select_by_value("fade")
     page.wait(lambda: "list" in page.node_names(), 5, "picking fade did not show `list`")
     names = page.node_names()
@@ -162,6 +177,7 @@ def test_overlay_text_shows_the_last_frame_once_the_scene_is_idle(page):
     """The server sends frames only when something changes, so the last frame of a transition is
     followed by silence: the overlay must still end up showing that frame's numbers."""
     page.open()
+    open_stats(page)
     for distance, steps in ((200, 12), (40, 4)):  # a finished present, then a cancelled one
         page.swipe_from_right(distance, steps=steps)
         page.wait(lambda: page.stats()["operation"] is None, 10, "the transition never ended")
