@@ -31,9 +31,9 @@ const KNOWN_FRAME_FLAGS = 0x7f;
 /** Bits of a node record's mask (a varint): which sections follow, in bit order. */
 const Field = Object.freeze({
   position: 1, size: 2, linear: 4, alpha: 8, backgroundColor: 16, textColor: 32, shape: 64,
-  name: 128, text: 256, fontSize: 512, shadow: 1024, border: 2048, glyph: 4096,
+  name: 128, text: 256, fontSize: 512, shadow: 1024, border: 2048, glyph: 4096, fontWeight: 8192,
 });
-const ALL_FIELDS = 0x1fff;
+const ALL_FIELDS = 0x3fff;
 
 /** Quantisation steps (docs/protocol.md): lengths in 1/64 pt, matrix entries in 1/1024, alpha in 1/255. */
 const LENGTH_STEPS = 64;
@@ -195,7 +195,7 @@ function blankNode(id, depth) {
     alpha: 1, name: '',
     background: 'rgba(0, 0, 0, 0)', backgroundAlpha: 0,
     cornerRadius: 0, clipsToBounds: false,
-    text: null, fontSize: 17, textColor: 'rgba(0, 0, 0, 1)', font: `17px ${FONT_STACK}`,
+    text: null, fontSize: 17, fontWeight: 400, textColor: 'rgba(0, 0, 0, 1)', font: `400 17px ${FONT_STACK}`,
     shadowColor: null, shadowOpacity: 0, shadowRadius: 0, shadowX: 0, shadowY: 0,
     borderWidth: 0, borderColor: null,
     glyph: null,
@@ -444,10 +444,7 @@ export class FrameDecoder {
       const lengthPlusOne = reader.varint('node');
       node.text = lengthPlusOne === 0 ? null : reader.utf8(lengthPlusOne - 1, 'node');
     }
-    if (fields & Field.fontSize) {
-      node.fontSize = reader.f32('node');
-      node.font = `${node.fontSize}px ${FONT_STACK}`;
-    }
+    if (fields & Field.fontSize) node.fontSize = reader.f32('node');
     if (fields & Field.shadow) {
       const r = reader.u8('node'), g = reader.u8('node'), b = reader.u8('node'), a = reader.u8('node');
       node.shadowOpacity = reader.f32('node');
@@ -462,5 +459,11 @@ export class FrameDecoder {
       node.borderColor = node.borderWidth > 0 && a > 0 ? cssColor(r, g, b, a) : null;
     }
     if (fields & Field.glyph) node.glyph = reader.string('node') || null;
+    if (fields & Field.fontWeight) {
+      const weight = reader.u8('node');
+      if (weight < 1 || weight > 9) throw new ProtocolError(`font weight ${weight} is not 1…9`);
+      node.fontWeight = weight * 100;
+    }
+    if (fields & (Field.fontSize | Field.fontWeight)) node.font = `${node.fontWeight} ${node.fontSize}px ${FONT_STACK}`;
   }
 }

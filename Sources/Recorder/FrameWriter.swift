@@ -36,6 +36,7 @@ struct FrameWriter {
                 line += ",\"text\":"
                 Self.appendString(text, to: &line)
             }
+            if node.text != nil, node.fontWeight != .regular { line += ",\"weight\":\(node.fontWeight.cssWeight)" }
             // Only what draws: a recording without shadows and borders reads as it always did.
             if node.cornerRadius > 0 { line += ",\"radius\":\(Self.number(node.cornerRadius))" }
             let shadow = node.shadow

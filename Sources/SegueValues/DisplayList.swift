@@ -29,6 +29,7 @@ public struct DisplayNode: Equatable, Sendable {
     public var text: String?
     public var textColor: Color
     public var fontSize: Double
+    public var fontWeight: FontWeight
     /// Drawn under the node, in viewport points along its transform (`Shadow.none` when it has none).
     public var shadow: Shadow
     public var border: Border
@@ -39,8 +40,8 @@ public struct DisplayNode: Equatable, Sendable {
                 transform: AffineTransform = .identity, localTransform: AffineTransform? = nil,
                 alpha: Double = 1, ownAlpha: Double? = nil, backgroundColor: Color = .clear,
                 cornerRadius: Double = 0, clipsToBounds: Bool = false, text: String? = nil,
-                textColor: Color = .black, fontSize: Double = 17, shadow: Shadow = .none, border: Border = .none,
-                glyph: Glyph? = nil) {
+                textColor: Color = .black, fontSize: Double = 17, fontWeight: FontWeight = .regular,
+                shadow: Shadow = .none, border: Border = .none, glyph: Glyph? = nil) {
         self.id = id
         self.name = name
         self.depth = depth
@@ -56,6 +57,7 @@ public struct DisplayNode: Equatable, Sendable {
         self.text = text
         self.textColor = textColor
         self.fontSize = fontSize
+        self.fontWeight = fontWeight
         self.shadow = shadow
         self.border = border
         self.glyph = glyph

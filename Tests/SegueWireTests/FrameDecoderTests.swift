@@ -79,7 +79,7 @@ import Testing
         header.sequence += 1
         encoder.encode(pushTransitionList(), header: header, into: &buffer)
         #expect(buffer.count == 6)
-        #expect(throws: ServerMessageError.invalidCode("node fields", 0x00)) { try decoder.decode(buffer + [0, 0x80, 0x40]) }
+        #expect(throws: ServerMessageError.invalidCode("node fields", 0x00)) { try decoder.decode(buffer + [0, 0x80, 0x80, 0x01]) }
         #expect(throws: ServerMessageError.invalidCode("node fields", 0)) { try decoder.decode(buffer + [0, 0]) }
         #expect(throws: ServerMessageError.noSuchNode(index: 8)) { try decoder.decode(buffer + [8, 1, 0, 0]) }
         #expect(try decoder.decodeFrame(buffer + [7, 1, 2, 0]).displayList.nodes[7].localTransform.tx == 16 + 1.0 / 64)

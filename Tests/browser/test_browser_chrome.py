@@ -19,7 +19,7 @@ SYSTEM_BLUE = (0, 122, 255)
 _NODE_JS = """
 const f = window.segue.lastFrame;
 const n = f && f.nodes.find((node) => node.name === arguments[0]);
-return n ? {text: n.text, alpha: n.alpha, x: n.tx, y: n.ty, width: n.width, height: n.height} : null;
+return n ? {text: n.text, alpha: n.alpha, x: n.tx, y: n.ty, width: n.width, height: n.height, font: n.font} : null;
 """
 
 
@@ -120,6 +120,9 @@ def test_the_navigation_title_follows_a_push_and_a_pan_back(page):
     page.wait(lambda: text_of(page, "navigation-title") == "List", 5, "the bar never read List")
     time.sleep(0.3)
     assert node(page, "navigation-back") is None
+    # UINavigationBar's title is semibold; the page draws it with the weight the server sent.
+    assert node(page, "navigation-title")["font"].startswith("600 17px")
+    assert page.js("return document.fonts.check('600 17px Inter')")
     back_area = region(26, 60, 70, 78)
     assert count(page, blueish, back_area) == 0, "no back button on the root"
     list_title = [page.sample([p])[0] for p in region(150, 58, 240, 80, 3)]

@@ -93,7 +93,7 @@ def _blank(node_id, depth):
     return {"id": node_id, "depth": depth, "descendants": 0, "pos": [0, 0], "size": [0, 0],
             "lin": [MATRIX_STEPS, 0, 0, MATRIX_STEPS], "own_alpha": ALPHA_STEPS, "name": "", "color": (0, 0, 0, 0),
             "radius": 0.0, "clips": 0, "text": None, "font_size": 17.0, "text_color": (0, 0, 0, 255),
-            "shadow": None, "border": None, "glyph": None}
+            "shadow": None, "border": None, "glyph": None, "font_weight": 400}
 
 
 class Decoder:
@@ -219,6 +219,8 @@ class Decoder:
             node["border"] = None if width == 0 else {"width": width, "color": color}
         if mask & 4096:
             node["glyph"] = r.string() or None
+        if mask & 8192:
+            node["font_weight"] = r.take("B") * 100
 
     def _compose(self):
         parents = []

@@ -38,6 +38,7 @@ struct FrameDrawing {
             if drawsText, let text = node.text, !text.isEmpty, node.alpha > 0 {
                 out += "<text x=\"\(ArtifactText.number(node.size.width / 2))\" y=\"\(ArtifactText.number(node.size.height / 2))\""
                 out += " transform=\"\(matrix)\" font-size=\"\(ArtifactText.number(node.fontSize))\""
+                if node.fontWeight != .regular { out += " font-weight=\"\(node.fontWeight.cssWeight)\"" }
                 out += " text-anchor=\"middle\" dominant-baseline=\"central\""
                 out += " fill=\"\(Self.rgb(node.textColor))\""
                 out += Self.opacity("fill-opacity", node.textColor.alpha * node.alpha)

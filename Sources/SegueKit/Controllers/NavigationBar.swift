@@ -63,8 +63,11 @@ public final class NavigationBar: View {
                 label.isUserInteractionEnabled = false
                 label.textColor = .black
             }
+            // UINavigationBar's title is 17-pt semibold, its large title 34-pt bold.
             title.fontSize = NavigationBar.titleFontSize
+            title.fontWeight = .semibold
             largeTitle.fontSize = NavigationBar.largeTitleFontSize
+            largeTitle.fontWeight = .bold
             back.fontSize = NavigationBar.backFontSize
             // SF Symbols' chevron.left, drawn by the page in the back button's tint.
             chevron.glyph = .chevronLeft

@@ -79,6 +79,8 @@ open class TabBarController: ViewController {
             let label = View(name: "tab-\(controller.name)-label")
             label.text = controller.tabBarItem.title ?? controller.title ?? controller.name
             label.fontSize = icon.glyph == nil ? button.fontSize : Self.labelFontSize
+            // UITabBarItem's title is 10-pt medium.
+            label.fontWeight = .medium
             for part in [icon, label] {
                 part.isUserInteractionEnabled = false
                 button.addSubview(part)

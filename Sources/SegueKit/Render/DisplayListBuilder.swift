@@ -62,7 +62,8 @@ struct DisplayListBuilder {
             localTransform: toParent, alpha: alpha, ownAlpha: ownAlpha,
             backgroundColor: Self.dim(values.backgroundColor, by: dimming),
             cornerRadius: max(values.cornerRadius, 0), clipsToBounds: view.clipsToBounds, text: view.text,
-            textColor: Self.dim(view.textColor, by: dimming), fontSize: view.fontSize, shadow: view.shadow,
+            textColor: Self.dim(view.textColor, by: dimming), fontSize: view.fontSize, fontWeight: view.fontWeight,
+            shadow: view.shadow,
             border: border, glyph: view.glyph)
         // Children sit in this view's bounds space: bounds point − bounds.origin = local point.
         let boundsToViewport = AffineTransform(translationX: -bounds.origin.x, y: -bounds.origin.y)
@@ -101,7 +102,7 @@ extension DisplayNode {
     mutating func update(id: UInt32, name: String, depth: UInt16, size: Size, transform: AffineTransform,
                          localTransform: AffineTransform, alpha: Double, ownAlpha: Double, backgroundColor: Color,
                          cornerRadius: Double, clipsToBounds: Bool, text: String?, textColor: Color,
-                         fontSize: Double, shadow: Shadow, border: Border, glyph: Glyph?) {
+                         fontSize: Double, fontWeight: FontWeight, shadow: Shadow, border: Border, glyph: Glyph?) {
         self.id = id
         if self.name != name { self.name = name }
         self.depth = depth
@@ -116,6 +117,7 @@ extension DisplayNode {
         if self.text != text { self.text = text }
         self.textColor = textColor
         self.fontSize = fontSize
+        self.fontWeight = fontWeight
         self.shadow = shadow
         self.border = border
         self.glyph = glyph

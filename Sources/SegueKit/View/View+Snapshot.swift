@@ -22,6 +22,7 @@ extension View {
         copy.text = text
         copy.textColor = textColor
         copy.fontSize = fontSize
+        copy.fontWeight = fontWeight
         copy.shadow = shadow
         copy.border = border
         for subview in subviews {

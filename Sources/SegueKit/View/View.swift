@@ -55,6 +55,8 @@ open class View {
     @exclusivity(unchecked) public var textColor: Color = .black
     /// Font size in points.
     @exclusivity(unchecked) public var fontSize: Double = 17
+    /// `UIFont.systemFont(ofSize:weight:)`'s weight.
+    @exclusivity(unchecked) public var fontWeight: FontWeight = .regular
     /// A named vector icon drawn in the bounds in `textColor` (a tab item's, a bar button's).
     @exclusivity(unchecked) public var glyph: Glyph?
 

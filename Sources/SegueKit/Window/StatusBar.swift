@@ -99,6 +99,8 @@ public final class StatusBar: View {
         let large = height >= Self.largeLayoutMinimumHeight
         let midY = large ? height / 2 + Self.notchedContentDrop : height / 2
         timeLabel.fontSize = large ? Self.largeFontSize : Self.compactFontSize
+        // The status bar's clock is semibold, as iOS's is.
+        timeLabel.fontWeight = .semibold
         let timeWidth = large ? width * Self.timeCenter * 2 : Self.compactTimeWidth
         let timeX = large ? 0 : (width - timeWidth) / 2
         timeLabel.frame = Rect(x: timeX, y: midY - Self.timeHeight / 2, width: timeWidth, height: Self.timeHeight)

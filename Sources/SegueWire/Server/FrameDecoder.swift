@@ -324,6 +324,11 @@ public struct FrameDecoder: Sendable {
                 }
             }
         }
+        if fields.contains(.fontWeight) {
+            guard let byte = reader.readUInt8() else { throw .truncated(.frame) }
+            guard let weight = FontWeight(rawValue: byte) else { throw .invalidCode("font weight", byte) }
+            node.fontWeight = weight
+        }
     }
 }
 

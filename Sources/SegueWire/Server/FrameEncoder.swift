@@ -221,6 +221,7 @@ public struct FrameEncoder: Sendable {
             buffer.appendColor(value.borderColor)
         }
         if fields.contains(.glyph) { buffer.appendString(value.glyph?.rawValue ?? "") }
+        if fields.contains(.fontWeight) { buffer.append(value.fontWeight.rawValue) }
         return true
     }
 

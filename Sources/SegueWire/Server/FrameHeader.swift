@@ -69,7 +69,7 @@ enum FrameState {
 }
 
 /// Which sections follow a node record's index, in this bit order; the mask is a varint, so a new
-/// section takes the next free bit (bit 13 is free; bit 7 of each byte is the varint's continuation, so
+/// section would take the next free bit (none is left below 14; bit 7 of each byte is the varint's continuation, so
 /// sections 7…13 live in the second byte, numbered here by their value bits).
 struct NodeFields: OptionSet {
     let rawValue: UInt32
@@ -100,9 +100,11 @@ struct NodeFields: OptionSet {
     static let border = NodeFields(rawValue: 1 << 11)
     /// The name of a vector icon the page draws (`Glyph`) as a string; empty for none.
     static let glyph = NodeFields(rawValue: 1 << 12)
+    /// The font weight as a byte, the CSS weight in hundreds (1…9; regular is 4).
+    static let fontWeight = NodeFields(rawValue: 1 << 13)
 
     static let all: NodeFields = [.position, .size, .linear, .alpha, .backgroundColor, .textColor, .shape, .name,
-                                  .text, .fontSize, .shadow, .border, .glyph]
+                                  .text, .fontSize, .shadow, .border, .glyph, .fontWeight]
 }
 
 extension Color {

@@ -40,6 +40,7 @@ struct WireNode: Equatable, Sendable {
     var cornerRadius: Int32 = 0
     var clipsToBounds = false
     var fontSize: Float = 17
+    var fontWeight = FontWeight.regular
     var textColor: UInt32 = WireNode.opaqueBlack
     var name = ""
     var text: String?
@@ -113,6 +114,10 @@ struct WireNode: Equatable, Sendable {
             fontSize = newFontSize
             fields.insert(.fontSize)
         }
+        if node.fontWeight != fontWeight {
+            fontWeight = node.fontWeight
+            fields.insert(.fontWeight)
+        }
         // A shadow or border that draws nothing is sent as none, so it costs nothing.
         let visibleShadow = node.shadow.isVisible
         let newShadow = visibleShadow
@@ -158,7 +163,7 @@ struct WireNode: Equatable, Sendable {
             transform: local, localTransform: local, alpha: ownAlpha, ownAlpha: ownAlpha,
             backgroundColor: Color(packedRGBA: background),
             cornerRadius: Double(cornerRadius) / WireStep.lengthsPerPoint, clipsToBounds: clipsToBounds, text: text,
-            textColor: Color(packedRGBA: textColor), fontSize: Double(fontSize),
+            textColor: Color(packedRGBA: textColor), fontSize: Double(fontSize), fontWeight: fontWeight,
             shadow: shadowValue.isVisible ? shadowValue : .none, border: borderValue.isVisible ? borderValue : .none,
             glyph: glyph)
     }
