@@ -16,7 +16,8 @@ const SCRUB_MESSAGE_SIZE = 11;
 export const ScrubCommand = Object.freeze({ pause: 1, seek: 2, step: 3, finish: 4, cancel: 5 });
 /** A window this narrow is a phone: the scene is the whole screen (controls.css and style.css
  * use the same query). */
-export const PHONE_MEDIA = '(max-width: 600px)';
+/** A phone in either orientation: the scene fills the screen (device.js uses the same query). */
+export const PHONE_MEDIA = '(max-width: 600px), (max-height: 500px)';
 
 /**
  * @param {number} command one of ScrubCommand

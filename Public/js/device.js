@@ -3,6 +3,9 @@
 // stays the whole window. The server only ever sees the device's logical size, so a desktop lays
 // scenes out as the phone would.
 
+// A window this small is a phone (or a phone-sized window): no outline.
+import { PHONE_MEDIA } from './controls.js';
+
 /** Logical sizes (pt = CSS px) and display corner radii of the devices offered. */
 export const DEVICES = Object.freeze([
   { id: 'iphone-se', name: 'iPhone SE', width: 375, height: 667, radius: 0 },
@@ -12,8 +15,6 @@ export const DEVICES = Object.freeze([
 ]);
 export const DEFAULT_DEVICE = 'iphone-15';
 
-/** A window this small is a phone (or a phone-sized window): no outline. */
-const PHONE_MEDIA = '(max-width: 600px), (max-height: 500px)';
 /** The outline's bezel, CSS px before scaling, and the room kept around it. */
 const BEZEL = 14;
 const MARGIN = 56;

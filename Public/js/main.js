@@ -290,11 +290,13 @@ let chromeShown = {};
 /** Tells the style sheets where the server's status bar and navigation bar are: on a phone the ☰
  * pill sits inside the status bar, clear of its time and icons, and the panels start below the bars. */
 function showChrome(chrome) {
-  if (['statusBar', 'bottom', 'pillCentre', 'pillWidth'].every((key) => chrome[key] === chromeShown[key])) return;
+  if (['statusBar', 'bottom', 'pillTop', 'pillHeight', 'pillCentre', 'pillWidth'].every((key) => chrome[key] === chromeShown[key])) return;
   chromeShown = chrome;
   const style = document.documentElement.style;
   style.setProperty('--status-bar-height', `${chrome.statusBar}px`);
   style.setProperty('--chrome-bottom', `${chrome.bottom}px`);
+  style.setProperty('--pill-top', `${chrome.pillTop}px`);
+  style.setProperty('--pill-height', `${chrome.pillHeight}px`);
   style.setProperty('--pill-centre', `${chrome.pillCentre}px`);
   style.setProperty('--pill-width', `${chrome.pillWidth}px`);
 }
@@ -420,9 +422,10 @@ segue.device = new DeviceFrame({
 setInterval(ping, PING_INTERVAL_MS);
 renderer.resize();
 connection.connect();
-// A canvas does not wait for a web font: once Inter is in, draw the last frame again with it (an
-// idle scene sends no new frame).
-document.fonts.load('17px Inter').then(() => {
-  segue.fontReady = document.fonts.check('17px Inter');
+// A canvas does not wait for a web font: once Inter's weights are in, draw the last frame again
+// with them (an idle scene sends no new frame).
+const INTER_WEIGHTS = ['17px Inter', '500 17px Inter', '600 17px Inter', '700 17px Inter'];
+Promise.all(INTER_WEIGHTS.map((font) => document.fonts.load(font))).then(() => {
+  segue.fontReady = INTER_WEIGHTS.every((font) => document.fonts.check(font));
   if (decoder.nodes.length > 0) renderer.draw(decoder.nodes);
 });

@@ -76,14 +76,21 @@ export function placeClear(element, rects, preferredTop) {
 
 /** The ☰ pill's width at most, CSS px: about the Dynamic Island's. */
 const PILL_WIDTH = 120;
+/** Its height at most, and its height and width as a corner button where there is no status bar. */
+const PILL_HEIGHT = 34;
+const CORNER_PILL_WIDTH = 36;
+/** How far the pill keeps from the status bar's edges, and the corner button from the screen's. */
+const PILL_INSET = 5;
+const MINIMUM_PILL_HEIGHT = 16;
 
 /**
  * Where the server's top chrome ends and how tall its status bar is (window CSS px), and where the
  * page's ☰ pill fits in that bar, from a frame's nodes: the page puts the pill inside the status bar
  * and its panels below the bars. The pill goes where the Dynamic Island sits, the bar's centre,
  * when that is free (a notched phone: the time and the icons sit in the ears); otherwise (a home-
- * button phone, its time centred) in the widest free stretch. Without a status bar (a landscape
- * phone) it is centred and everything starts at the screen's top.
+ * button phone, its time centred) in the widest free stretch. Without a status bar (a phone in
+ * landscape, where iOS hides it) it is a small button in the screen's top-right corner, where a
+ * navigation bar has no back button or title (and a notched phone has its side inset).
  */
 export function topChrome(nodes, screen) {
   let statusBar = null, bottom = screen.rect.top;
@@ -99,9 +106,17 @@ export function topChrome(nodes, screen) {
     }
   }
   if (statusBar === null) {
-    return { statusBar: 0, bottom, pillCentre: screen.rect.left + screen.rect.width / 2, pillWidth: PILL_WIDTH };
+    return {
+      statusBar: 0, bottom, pillTop: screen.rect.top + PILL_INSET, pillHeight: PILL_HEIGHT,
+      pillCentre: screen.rect.left + screen.rect.width - PILL_INSET - CORNER_PILL_WIDTH / 2, pillWidth: CORNER_PILL_WIDTH,
+    };
   }
-  return { statusBar: statusBar.bottom - statusBar.top, bottom, ...pillSpan(statusBar, items) };
+  const height = statusBar.bottom - statusBar.top;
+  const pillHeight = Math.min(Math.max(height - 2 * PILL_INSET, MINIMUM_PILL_HEIGHT), PILL_HEIGHT);
+  return {
+    statusBar: height, bottom, pillTop: statusBar.top + Math.max(0, (height - pillHeight) / 2), pillHeight,
+    ...pillSpan(statusBar, items),
+  };
 }
 
 /** The pill's centre and width in the status bar `bar` beside its `items` (time, signal, battery). */

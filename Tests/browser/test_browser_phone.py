@@ -204,3 +204,28 @@ def test_a_home_button_phone_keeps_its_centred_time_uncovered(page):
     menu = controls(page)["controls-buttons"]
     assert menu["left"] >= 0 and menu["right"] <= 375, menu
     assert covered(page) == []
+
+
+def test_a_phone_in_landscape_keeps_its_navigation_bar_uncovered(page):
+    # A notched phone on its side: iOS hides the status bar, so the navigation bar is at the top and
+    # the pill becomes a button in the top-right corner, clear of the back button and the title.
+    landscape = {"width": 844, "height": 390, "deviceScaleFactor": 3, "mobile": True}
+    page.open("?scene=settings", metrics=landscape)
+    settle(page, "General")
+    assert node(page, "status-bar") is None or node(page, "status-bar")["height"] == 0
+    shown = controls(page)
+    assert "controls-toggle" in shown and "telemetry" not in shown and "toolbar" not in shown, shown
+    pill = shown["controls-toggle"]
+    assert pill["right"] <= landscape["width"] and pill["left"] >= landscape["width"] - 50 and pill["top"] >= 0, pill
+    assert covered(page) == []
+    tap_node(page, "general-about")
+    settle(page, "About")
+    assert node(page, "navigation-back")["text"] == "General"
+    assert covered(page) == []
+    # The menu opens below the bar, and the back button still pops.
+    tap_element(page, "controls-toggle")
+    page.wait(lambda: "scene-picker" in controls(page), 2, "the pill did not open the menu")
+    assert covered(page) == []
+    tap_element(page, "controls-toggle")
+    tap_node(page, "navigation-back")
+    settle(page, "General")
