@@ -15,8 +15,15 @@ extension View {
         public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
 
         var timingFunction: TimingFunction { View.curve(rawValue: rawValue) }
-        /// The curve option, as the tuning table names it.
-        var curve: AnimationTiming.Curve { AnimationTiming.Curve(rawValue: UInt8((rawValue >> 16) & 0x3)) ?? .easeInOut }
+        /// The curve option, as the tuning table names it (the same reading as `timingFunction`).
+        var curve: AnimationTiming.Curve {
+            switch (rawValue >> 16) & 0xF {
+            case 1: .easeIn
+            case 2: .easeOut
+            case 3: .linear
+            default: .easeInOut
+            }
+        }
     }
 
     /// `UIView.KeyframeAnimationOptions`, with UIKit's raw values; the curve options are accepted too

@@ -73,6 +73,15 @@ import Testing
             == .curve(.curveBlock, duration: 0.5, curve: .easeIn))
     }
 
+    /// Curve bits UIKit does not define run the default curve, and are listed as it.
+    @Test func anUndefinedCurveOptionIsListedAsTheDefaultItRuns() {
+        let stage = Stage()
+        let view = stage.add(Rect(x: -5, y: -5, width: 10, height: 10))
+        stage.perform { View.animate(withDuration: 1, delay: 0, options: View.AnimationOptions(rawValue: 5 << 16)) { view.center.x = 100 } }
+        #expect(stage.window.engine.tuning.seen == [.curve(.curveBlock, duration: 1, curve: .easeInOut)])
+        #expect(abs(stage.x(view, at: 0.3) - 100 * Reference.easeInEaseOut(0.3)) < Self.positionTolerance)
+    }
+
     @Test func aTunedKeyframeBlockRunsItsNextRunWithTheNewDuration() throws {
         let stage = Stage()
         let view = stage.add(Rect(x: -5, y: -5, width: 10, height: 10))
