@@ -119,6 +119,26 @@ import Testing
         #expect(stage.x(view, at: 0.4) == 100)
     }
 
+    /// `ViewPropertyAnimator(duration: 0.5, dampingRatio: 0.9)` tuned to ζ 0.3 over 0.8 s: the next
+    /// one made moves on that spring (its overshoot past 100 included).
+    @Test func aTunedSpringAnimatorIsMadeWithTheNewSpring() throws {
+        let stage = Stage()
+        let view = stage.add(Rect(x: -5, y: -5, width: 10, height: 10))
+        stage.perform { _ = ViewPropertyAnimator(duration: 0.5, dampingRatio: 0.9) }
+        try stage.window.engine.tune(at: 0, with: TimingEdit(duration: 0.8, dampingRatio: 0.3))
+        var animator: ViewPropertyAnimator!
+        stage.perform {
+            animator = ViewPropertyAnimator(duration: 0.5, dampingRatio: 0.9) { view.center.x = 100 }
+            animator.startAnimation()
+        }
+        #expect(animator.duration == 0.8 && animator.timingParameters.springTimingParameters?.dampingRatio == 0.3)
+        let spring = SpringTiming(duration: 0.8, dampingRatio: 0.3, initialVelocity: 0)
+        for t in [0.1, 0.2, 0.35] {
+            #expect(abs(stage.x(view, at: t) - 100 * spring.value(at: t)) < Self.positionTolerance, "at \(t)")
+        }
+        #expect(stage.x(view, at: 0.2) > 100, "ζ 0.3 overshoots")
+    }
+
     @Test func anOverrideReplacesOnlyTheTimingItIsKeyedBy() throws {
         let tuning = AnimationTuning()
         #expect(tuning.resolve(spring(0.7)) == spring(0.7))
