@@ -16,6 +16,7 @@ from pathlib import Path
 
 VERSION = 4
 POINTER, VIEWPORT, SCENE, PING, SLOW = 16, 17, 18, 19, 20
+TUNE_ANIMATION, LIST_ANIMATIONS = 22, 23
 REQUEST_SHARE, WATCH, HAND_OVER = 24, 25, 26
 PHASES = {"down": 1, "move": 2, "up": 3, "cancel": 4}
 KINDS = {"mouse": 1, "touch": 2, "pen": 3}
@@ -42,6 +43,15 @@ def client_messages():
     seeds["ping-limit"] = struct.pack("<BBd", VERSION, PING, 1e12)
     seeds["slow-on"] = bytes([VERSION, SLOW, 1])
     seeds["slow-off"] = bytes([VERSION, SLOW, 0])
+    # Tune animation: index, curve code, duration, damping ratio, velocity (docs/protocol.md).
+    tune = lambda index, curve, *values: struct.pack("<BBBB3d", VERSION, TUNE_ANIMATION, index, curve, *values)
+    seeds["tune-spring"] = tune(1, 0, 0.6, 0.2, 2.5)
+    seeds["tune-spring-limits"] = tune(255, 0, 10, 0.001, -100)
+    seeds["tune-curve-linear"] = tune(0, 3, 1, 0, 0)
+    seeds["tune-curve-custom"] = tune(2, 4, 0.01, 0, 0)
+    seeds["tune-keyframes"] = tune(3, 0, 1.5, 0, 0)
+    seeds["tune-curve-unknown"] = tune(0, 5, 0.35, 0, 0)
+    seeds["list-animations"] = bytes([VERSION, LIST_ANIMATIONS])
     seeds["request-share"] = bytes([VERSION, REQUEST_SHARE])
     seeds["watch"] = bytes([VERSION, WATCH]) + b"0123456789abcdef0123456789abcdef"
     seeds["watch-not-hex"] = bytes([VERSION, WATCH]) + b"0123456789ABCDEF0123456789abcdef"

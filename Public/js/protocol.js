@@ -5,13 +5,16 @@ export const VERSION = 4;
 export const SUBPROTOCOL = 'segue.v4';
 
 export const MessageType = Object.freeze({
-  hello: 1, frame: 2, pong: 3, error: 4, springs: 5, share: 6,
-  pointer: 16, viewport: 17, scene: 18, ping: 19, slowAnimations: 20, scrub: 21, tuneSpring: 22,
-  listSprings: 23, requestShare: 24, watch: 25, handOver: 26,
+  hello: 1, frame: 2, pong: 3, error: 4, animations: 5, share: 6,
+  pointer: 16, viewport: 17, scene: 18, ping: 19, slowAnimations: 20, scrub: 21, tuneAnimation: 22,
+  listAnimations: 23, requestShare: 24, watch: 25, handOver: 26,
 });
 
 /** The share message's role byte. */
 const SHARE_ROLES = Object.freeze([null, 'controlling', 'watching']);
+/** Animations message (5): kind and curve codes, indexed by their wire values (docs/protocol.md). */
+export const ANIMATION_KINDS = Object.freeze([null, 'curveBlock', 'keyframeBlock', 'springBlock', 'curveAnimator', 'springAnimator']);
+export const TIMING_CURVES = Object.freeze(['easeInOut', 'easeIn', 'easeOut', 'linear', 'custom']);
 const SHARE_TOKEN_LENGTH = 32;
 
 /** Index = wire code; 0 means "no transition". */
@@ -257,15 +260,24 @@ export class FrameDecoder {
       case MessageType.error:
         message = { type: 'error', code: reader.u16('error'), message: reader.string('error') };
         break;
-      case MessageType.springs: {
-        const count = reader.u8('springs');
-        const timing = () => ({
-          duration: reader.f64('springs'), dampingRatio: reader.f64('springs'), initialVelocity: reader.f64('springs'),
-        });
+      case MessageType.animations: {
+        const count = reader.u8('animations');
+        const timing = () => {
+          const curve = TIMING_CURVES[reader.u8('animations')];
+          if (!curve) throw new ProtocolError('unknown animation curve');
+          const f = () => reader.f64('animations');
+          return {
+            curve, duration: f(), controlPoints: [f(), f(), f(), f()], dampingRatio: f(), initialVelocity: f(),
+            angularFrequency: f(),
+          };
+        };
         const entries = [];
         for (let index = 0; index < count; index++) {
-          entries.push({ original: timing(), current: timing(), angularFrequency: reader.f64('springs') });
+          const kind = ANIMATION_KINDS[reader.u8('animations')];
+          if (!kind) throw new ProtocolError('unknown animation kind');
+          entries.push({ kind, original: timing(), current: timing() });
         }
+        // Named 'springs' for the page's dispatch (main.js), which predates the other kinds.
         message = { type: 'springs', entries };
         break;
       }

@@ -1,33 +1,58 @@
-// Live spring tuning: lists the spring blocks the scene has run (View.animate(…
-// usingSpringWithDamping:…)), each with its curve plotted and its iOS 17 (duration, bounce) and
-// physical (mass, stiffness, damping) forms, lets a value be edited (the server validates it, runs
-// that animation with it from its next run on, and retimes it where it runs now when the duration
-// is unchanged; the transition on screen is then replayed from its start through the scrub bar),
-// and gives the Swift line to paste back.
-// Messages: tune-spring and list-springs out, springs in (docs/protocol.md).
+// Live timing tuning: lists every animation call the scene has run — curve blocks
+// (View.animate(withDuration:delay:options:)), keyframe blocks, spring blocks and property
+// animators — each with its curve plotted (a spring also in its iOS 17 (duration, bounce) and
+// physical (mass, stiffness, damping) forms), lets a value be edited (the server validates it and
+// runs that animation with it from its next run on; a spring block is also retimed where it runs
+// now when its duration is unchanged; the transition on screen is then replayed from its start
+// through the scrub bar), and gives the Swift line to paste back in the form the scene called.
+// Messages: tune-animation and list-animations out, animations in (docs/protocol.md).
 
-import { MessageType, VERSION } from './protocol.js';
+import { MessageType, TIMING_CURVES, VERSION } from './protocol.js';
 
-const TUNE_MESSAGE_SIZE = 27;
+const TUNE_MESSAGE_SIZE = 28;
 const PLOT_WIDTH = 240;
 const PLOT_HEIGHT = 72;
 /** The plot's value range: springs overshoot, so room above 1 and a little below 0. */
 const PLOT_TOP = 1.6;
 const PLOT_BOTTOM = -0.2;
+/** The curves a curve entry may be switched to (a custom cubic keeps its own points). */
+const NAMED_CURVES = ['easeInOut', 'easeIn', 'easeOut', 'linear'];
+/** UIKit's (Core Animation's) control points of the named curves. */
+export const CURVE_POINTS = Object.freeze({
+  easeInOut: [0.42, 0, 0.58, 1], easeIn: [0.42, 0, 1, 1], easeOut: [0, 0, 0.58, 1], linear: [0, 0, 1, 1],
+});
+const KIND_TITLES = {
+  curveBlock: 'curve', keyframeBlock: 'keyframes', springBlock: 'spring', curveAnimator: 'animator curve',
+  springAnimator: 'animator spring',
+};
+const isSpring = (kind) => kind === 'springBlock' || kind === 'springAnimator';
+const isCurve = (kind) => kind === 'curveBlock' || kind === 'curveAnimator';
 
-export function encodeListSprings() {
-  return new Uint8Array([VERSION, MessageType.listSprings]).buffer;
+export function encodeListAnimations() {
+  return new Uint8Array([VERSION, MessageType.listAnimations]).buffer;
 }
 
-export function encodeTuneSpring(index, { duration, dampingRatio, initialVelocity }) {
+/** Tune-animation (22): index, curve code, duration, damping ratio, velocity (0 where the kind has none). */
+export function encodeTuneAnimation(index, { duration, curve = 'easeInOut', dampingRatio = 0, initialVelocity = 0 }) {
   const view = new DataView(new ArrayBuffer(TUNE_MESSAGE_SIZE));
   view.setUint8(0, VERSION);
-  view.setUint8(1, MessageType.tuneSpring);
+  view.setUint8(1, MessageType.tuneAnimation);
   view.setUint8(2, index);
-  view.setFloat64(3, duration, true);
-  view.setFloat64(11, dampingRatio, true);
-  view.setFloat64(19, initialVelocity, true);
+  view.setUint8(3, TIMING_CURVES.indexOf(curve));
+  view.setFloat64(4, duration, true);
+  view.setFloat64(12, dampingRatio, true);
+  view.setFloat64(20, initialVelocity, true);
   return view.buffer;
+}
+
+/** The edit a kind takes from a timing: springs' damping (and the block's velocity), curves' curve. */
+function editOf(kind, timing) {
+  if (isSpring(kind)) {
+    return { duration: timing.duration, dampingRatio: timing.dampingRatio,
+      initialVelocity: kind === 'springBlock' ? timing.initialVelocity : 0 };
+  }
+  if (isCurve(kind)) return { duration: timing.duration, curve: timing.curve };
+  return { duration: timing.duration };
 }
 
 /** Progress 0 → 1 of a mass-1 spring with ω and ζ ≤ 1 at time t: Motion's SpringTiming.value. */
@@ -39,6 +64,14 @@ export function springValue(t, omega, zeta, velocity) {
   return 1 + Math.exp(-omega * t) * (-1 + (velocity - omega) * t);
 }
 
+/** A cubic Bézier from (0,0) to (1,1) at parameter s: B(s) = 3(1−s)²s·P1 + 3(1−s)s²·P2 + s³. */
+export function bezierPoint(s, [x1, y1, x2, y2]) {
+  const a = 3 * (1 - s) * (1 - s) * s;
+  const b = 3 * (1 - s) * s * s;
+  const c = s * s * s;
+  return { x: a * x1 + b * x2 + c, y: a * y1 + b * y2 + c };
+}
+
 /** The exact other forms of a spring with ω and ζ (mass 1): iOS 17's perceptual duration 2π/ω
  * and bounce 1 − ζ; stiffness ω², damping 2ζω. */
 export function springForms(omega, zeta) {
@@ -48,16 +81,36 @@ export function springForms(omega, zeta) {
   };
 }
 
-export function swiftCall({ duration, dampingRatio, initialVelocity }) {
-  return `View.animate(withDuration: ${duration}, delay: 0, usingSpringWithDamping: ${dampingRatio}, `
-    + `initialSpringVelocity: ${initialVelocity}, options: [], animations: { … })`;
+/** The line to paste back, in the form the scene called (AnimationTiming.swiftCall on the server). */
+export function swiftCall(kind, timing) {
+  const { duration, curve, dampingRatio, initialVelocity, controlPoints: [x1, y1, x2, y2] = [] } = timing;
+  switch (kind) {
+    case 'curveBlock': {
+      const option = `curve${curve[0].toUpperCase()}${curve.slice(1)}`;
+      return `View.animate(withDuration: ${duration}, delay: 0, options: [.${option}]) { … }`;
+    }
+    case 'keyframeBlock':
+      return `View.animateKeyframes(withDuration: ${duration}, delay: 0, options: []) { … }`;
+    case 'curveAnimator':
+      return curve === 'custom'
+        ? `ViewPropertyAnimator(duration: ${duration}, controlPoint1: Point(x: ${x1}, y: ${y1}), `
+          + `controlPoint2: Point(x: ${x2}, y: ${y2})) { … }`
+        : `ViewPropertyAnimator(duration: ${duration}, curve: .${curve}) { … }`;
+    case 'springAnimator':
+      return `ViewPropertyAnimator(duration: ${duration}, dampingRatio: ${dampingRatio}) { … }`;
+    default:
+      return `View.animate(withDuration: ${duration}, delay: 0, usingSpringWithDamping: ${dampingRatio}, `
+        + `initialSpringVelocity: ${initialVelocity}, options: [], animations: { … })`;
+  }
 }
 
-const FIELDS = [
-  ['duration', 'duration s', 0.05],
-  ['dampingRatio', 'damping ζ', 0.05],
-  ['initialVelocity', 'velocity', 0.1],
-];
+/** Each kind's number fields: [key, label, step]. */
+function numberFields(kind) {
+  const fields = [['duration', 'duration s', 0.05]];
+  if (isSpring(kind)) fields.push(['dampingRatio', 'damping ζ', 0.05]);
+  if (kind === 'springBlock') fields.push(['initialVelocity', 'velocity', 0.1]);
+  return fields;
+}
 
 export class TuningPanel {
   /**
@@ -72,7 +125,7 @@ export class TuningPanel {
     this.panel = document.createElement('section');
     this.panel.id = 'tuning';
     this.panel.hidden = true;
-    this.panel.setAttribute('aria-label', 'Spring tuning');
+    this.panel.setAttribute('aria-label', 'Animation timing');
     root.append(this.panel);
     this.entries = [];
     this.render();
@@ -83,15 +136,16 @@ export class TuningPanel {
   /** Shows or hides the panel; showing asks the server for the list. Returns the new state. */
   toggle() {
     this.panel.hidden = !this.panel.hidden;
-    if (this.visible) this.send(encodeListSprings());
+    if (this.visible) this.send(encodeListAnimations());
     return this.visible;
   }
 
-  /** A transition ended: the scene may have run new springs. */
+  /** A transition ended: the scene may have run new animations. */
   transitionEnded() {
-    if (this.visible) this.send(encodeListSprings());
+    if (this.visible) this.send(encodeListAnimations());
   }
 
+  /** The animations message arrived (main.js still calls it by the springs panel's name). */
   springsReceived(message) {
     this.entries = message.entries;
     this.render();
@@ -99,48 +153,63 @@ export class TuningPanel {
 
   render() {
     const heading = document.createElement('h2');
-    heading.textContent = 'Springs';
+    heading.textContent = 'Timing';
     const note = document.createElement('p');
     note.className = 'tuning-note';
     note.textContent = this.entries.length === 0
-      ? 'No spring animation has run in this scene yet: run a transition.'
+      ? 'No animation has run in this scene yet: run a transition.'
       : 'An edit replays the transition on screen with it; otherwise it applies from the next run.';
     this.panel.replaceChildren(heading, note, ...this.entries.map((entry, index) => this.row(entry, index)));
   }
 
+  /** Sends the entry's edit with `change` applied, then replays the transition on screen. */
+  tune(index, entry, change) {
+    this.send(encodeTuneAnimation(index, { ...editOf(entry.kind, entry.current), ...change }));
+    this.replay();
+  }
+
   row(entry, index) {
-    const { current, original, angularFrequency: omega } = entry;
+    const { kind, current, original } = entry;
     const row = document.createElement('div');
-    row.className = 'spring';
+    // `.spring` for the spring kinds, `.curve` and `.keyframes` for the others: the CSS and tests' hooks.
+    row.className = isSpring(kind) ? 'spring' : isCurve(kind) ? 'curve' : 'keyframes';
     row.dataset.index = String(index);
+    row.dataset.kind = kind;
     const title = document.createElement('p');
     title.className = 'spring-title';
-    const tuned = ['duration', 'dampingRatio', 'initialVelocity'].some((key) => current[key] !== original[key]);
-    title.textContent = `#${index} spring ${tuned ? `(was ${original.duration} s, ζ ${original.dampingRatio}, v ${original.initialVelocity})` : ''}`;
+    const tuned = ['duration', 'curve', 'dampingRatio', 'initialVelocity'].some((key) => current[key] !== original[key]);
+    title.textContent = `#${index} ${KIND_TITLES[kind]}${isCurve(kind) ? ` ${current.curve}` : ''} `
+      + `${tuned ? `(was ${swiftCall(kind, original)})` : ''}`;
     const inputs = document.createElement('div');
     inputs.className = 'spring-inputs';
-    for (const [key, label, step] of FIELDS) {
+    for (const [key, label, step] of numberFields(kind)) {
       const field = document.createElement('label');
       const input = document.createElement('input');
       input.type = 'number';
       input.step = String(step);
       input.value = String(current[key]);
       input.dataset.field = key;
-      input.addEventListener('change', () => {
-        const timing = { ...current, [key]: Number(input.value) };
-        this.send(encodeTuneSpring(index, timing));
-        this.replay();
-      });
+      input.addEventListener('change', () => this.tune(index, entry, { [key]: Number(input.value) }));
       field.append(label, input);
       inputs.append(field);
     }
-    const forms = springForms(omega, current.dampingRatio);
-    const derived = document.createElement('p');
-    derived.className = 'spring-forms';
-    derived.textContent = `iOS 17: duration ${forms.perceptualDuration.toFixed(3)} s, bounce ${forms.bounce.toFixed(3)} · `
-      + `mass 1, stiffness ${forms.stiffness.toFixed(1)}, damping ${forms.damping.toFixed(2)}`;
+    if (isCurve(kind)) inputs.append(this.curvePicker(index, entry));
+    const parts = [title, inputs, this.plot(kind, current)];
+    if (isSpring(kind)) {
+      const forms = springForms(current.angularFrequency, current.dampingRatio);
+      const derived = document.createElement('p');
+      derived.className = 'spring-forms';
+      derived.textContent = `iOS 17: duration ${forms.perceptualDuration.toFixed(3)} s, bounce ${forms.bounce.toFixed(3)} · `
+        + `mass 1, stiffness ${forms.stiffness.toFixed(1)}, damping ${forms.damping.toFixed(2)}`;
+      parts.push(derived);
+    } else if (kind === 'keyframeBlock') {
+      const note = document.createElement('p');
+      note.className = 'spring-forms';
+      note.textContent = 'Each keyframe paces itself: only the whole duration is tuned here.';
+      parts.push(note);
+    }
     const code = document.createElement('code');
-    code.textContent = swiftCall(current);
+    code.textContent = swiftCall(kind, current);
     const copy = document.createElement('button');
     copy.type = 'button';
     copy.textContent = 'Copy as Swift';
@@ -148,19 +217,38 @@ export class TuningPanel {
       navigator.clipboard?.writeText(code.textContent).catch(() => {});
       copy.textContent = 'Copied';
     });
-    row.append(title, inputs, this.plot(current, omega), derived, code, copy);
+    row.append(...parts, code, copy);
     return row;
   }
 
-  /** The spring's progress over its duration, with 0 and 1 marked. */
-  plot(timing, omega) {
+  /** The named curves (a custom cubic is listed too, as itself, when the scene asked for one). */
+  curvePicker(index, entry) {
+    const field = document.createElement('label');
+    const select = document.createElement('select');
+    select.dataset.field = 'curve';
+    const names = entry.original.curve === 'custom' ? [...NAMED_CURVES, 'custom'] : NAMED_CURVES;
+    for (const name of names) {
+      const option = document.createElement('option');
+      option.value = name;
+      option.textContent = name;
+      option.selected = name === entry.current.curve;
+      select.append(option);
+    }
+    select.addEventListener('change', () => this.tune(index, entry, { curve: select.value }));
+    field.append('curve', select);
+    return field;
+  }
+
+  /** Progress over the duration, with 0 and 1 marked: the spring's motion, or the cubic's
+   * (control points as the server sent them), or a straight line for keyframes' overall time. */
+  plot(kind, timing) {
     const canvas = document.createElement('canvas');
     const ratio = Math.max(1, Math.round(window.devicePixelRatio || 1));
     canvas.width = PLOT_WIDTH * ratio;
     canvas.height = PLOT_HEIGHT * ratio;
     canvas.style.width = `${PLOT_WIDTH}px`;
     canvas.style.height = `${PLOT_HEIGHT}px`;
-    canvas.setAttribute('aria-label', 'Spring progress over its duration');
+    canvas.setAttribute('aria-label', 'Progress over the duration');
     const ctx = canvas.getContext('2d');
     ctx.scale(ratio, ratio);
     const y = (value) => PLOT_HEIGHT - ((value - PLOT_BOTTOM) / (PLOT_TOP - PLOT_BOTTOM)) * PLOT_HEIGHT;
@@ -172,10 +260,17 @@ export class TuningPanel {
     ctx.strokeStyle = '#ff9f0a';
     ctx.lineWidth = 1.5;
     ctx.beginPath();
+    const points = isCurve(kind) ? timing.controlPoints : CURVE_POINTS.linear;
     for (let px = 0; px <= PLOT_WIDTH; px++) {
-      const t = (px / PLOT_WIDTH) * timing.duration;
-      const value = springValue(t, omega, timing.dampingRatio, timing.initialVelocity);
-      if (px === 0) ctx.moveTo(px, y(value)); else ctx.lineTo(px, y(value));
+      const s = px / PLOT_WIDTH;
+      let point;
+      if (isSpring(kind)) {
+        const t = s * timing.duration;
+        point = { x: s, y: springValue(t, timing.angularFrequency, timing.dampingRatio, timing.initialVelocity) };
+      } else {
+        point = bezierPoint(s, points);
+      }
+      if (px === 0) ctx.moveTo(point.x * PLOT_WIDTH, y(point.y)); else ctx.lineTo(point.x * PLOT_WIDTH, y(point.y));
     }
     ctx.stroke();
     return canvas;

@@ -152,13 +152,13 @@ public final class SceneSession {
             // A watcher's size is kept for when it takes control; the controller's sets the world's.
             guard isControlling else { return }
             resizeWorld(to: new.size)
-        case .listSprings:
-            return enqueueSprings()
+        case .listAnimations:
+            return enqueueAnimations()
         case .requestShare:
             return shareRequested()
         case .watch(let token):
             return watch(token)
-        case .pointer, .chooseScene, .setSlowAnimations, .scrub, .tuneSpring, .handOver:
+        case .pointer, .chooseScene, .setSlowAnimations, .scrub, .tuneAnimation, .handOver:
             guard isControlling else {
                 return reject(ErrorMessage(code: .readOnly, message:
                     "You are watching a shared session: only the person in control can change it."))
@@ -192,16 +192,16 @@ public final class SceneSession {
             } catch {
                 reject(ErrorMessage(code: .cannotScrub, message: error.description))
             }
-        case .tuneSpring(let index, let timing):
+        case .tuneAnimation(let index, let edit):
             do {
-                try host.window.engine.tuneSpring(at: Int(index), with: timing)
+                try host.window.engine.tune(at: Int(index), with: edit)
             } catch {
-                return reject(ErrorMessage(code: .noSuchSpring, message: error.description))
+                return reject(ErrorMessage(code: .cannotTune, message: error.description))
             }
-            enqueueSprings()
+            enqueueAnimations()
         case .handOver:
             handOver()
-        case .ping, .viewport, .listSprings, .requestShare, .watch:
+        case .ping, .viewport, .listAnimations, .requestShare, .watch:
             break
         }
     }
@@ -220,11 +220,11 @@ public final class SceneSession {
         enqueue(error.encoded())
     }
 
-    /// The spring blocks this scene ran and how each runs now.
-    private func enqueueSprings() {
-        let tuning = host.window.engine.springTuning
-        let entries = tuning.seen.map { SpringsMessage.Entry(original: $0, current: tuning.current(for: $0)) }
-        enqueue(SpringsMessage(entries: entries).encoded())
+    /// The animation calls this scene ran and how each runs now.
+    private func enqueueAnimations() {
+        let tuning = host.window.engine.tuning
+        let entries = tuning.seen.map { AnimationsMessage.Entry(original: $0, current: tuning.current(for: $0)) }
+        enqueue(AnimationsMessage(entries: entries).encoded())
     }
 
     private func enqueueHello() {

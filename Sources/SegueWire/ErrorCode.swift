@@ -22,10 +22,11 @@ public struct ErrorCode: Hashable, Sendable, RawRepresentable {
     /// Session level: a well-formed scrub command with no transition to apply it to, or one that
     /// cannot be scrubbed.
     public static let cannotScrub = ErrorCode(rawValue: 101)
-    /// Session level: a well-formed tune-spring naming no spring the scene has run.
-    public static let noSuchSpring = ErrorCode(rawValue: 102)
+    /// Session level: a well-formed tune-animation naming no animation the scene has run, or an
+    /// edit its kind does not take (damping 0 for a spring, a curve for keyframes, …).
+    public static let cannotTune = ErrorCode(rawValue: 102)
     /// Session level: a watcher sent input only the controller may send (pointer, scene, slow
-    /// animations, scrub, tune spring, hand over).
+    /// animations, scrub, tune animation, hand over).
     public static let readOnly = ErrorCode(rawValue: 103)
     /// Session level: a well-formed watch naming no session being shared here (never shared,
     /// ended, or this connection's own).

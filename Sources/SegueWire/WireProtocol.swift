@@ -29,7 +29,7 @@ public struct MessageType: Hashable, Sendable {
     public static let frame = MessageType(uncheckedValue: 2)
     public static let pong = MessageType(uncheckedValue: 3)
     public static let error = MessageType(uncheckedValue: 4)
-    public static let springs = MessageType(uncheckedValue: 5)
+    public static let animations = MessageType(uncheckedValue: 5)
     public static let share = MessageType(uncheckedValue: 6)
 
     public static let pointer = MessageType(uncheckedValue: 16)
@@ -38,15 +38,15 @@ public struct MessageType: Hashable, Sendable {
     public static let ping = MessageType(uncheckedValue: 19)
     public static let slowAnimations = MessageType(uncheckedValue: 20)
     public static let scrub = MessageType(uncheckedValue: 21)
-    public static let tuneSpring = MessageType(uncheckedValue: 22)
-    public static let listSprings = MessageType(uncheckedValue: 23)
+    public static let tuneAnimation = MessageType(uncheckedValue: 22)
+    public static let listAnimations = MessageType(uncheckedValue: 23)
     public static let requestShare = MessageType(uncheckedValue: 24)
     public static let watch = MessageType(uncheckedValue: 25)
     public static let handOver = MessageType(uncheckedValue: 26)
 
     private static let all: [MessageType] = [
-        .hello, .frame, .pong, .error, .springs, .share, .pointer, .viewport, .scene, .ping, .slowAnimations, .scrub,
-        .tuneSpring, .listSprings, .requestShare, .watch, .handOver,
+        .hello, .frame, .pong, .error, .animations, .share, .pointer, .viewport, .scene, .ping, .slowAnimations, .scrub,
+        .tuneAnimation, .listAnimations, .requestShare, .watch, .handOver,
     ]
 }
 
@@ -63,9 +63,9 @@ extension MessageType: CustomStringConvertible {
         case .ping: "ping"
         case .slowAnimations: "slow-animations"
         case .scrub: "scrub"
-        case .springs: "springs"
-        case .tuneSpring: "tune-spring"
-        case .listSprings: "list-springs"
+        case .animations: "animations"
+        case .tuneAnimation: "tune-animation"
+        case .listAnimations: "list-animations"
         case .share: "share"
         case .requestShare: "request-share"
         case .watch: "watch"

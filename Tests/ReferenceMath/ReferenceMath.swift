@@ -84,6 +84,7 @@ public enum Reference {
 
     public static func easeInEaseOut(_ x: Double) -> Double { curve(0.42, 0, 0.58, 1, at: x) }
     public static func easeIn(_ x: Double) -> Double { curve(0.42, 0, 1, 1, at: x) }
+    public static func easeOut(_ x: Double) -> Double { curve(0, 0, 0.58, 1, at: x) }
 
     /// Spring progress 0 → 1 at time s of a UIKit duration-fitted spring (1 from the duration on).
     public static func spring(duration: Double, damping z: Double, velocity v: Double, at s: Double) -> Double {

@@ -40,7 +40,7 @@ final class PageStandIn {
     private(set) var hellos: [HelloMessage] = []
     private(set) var pongs: [PongMessage] = []
     private(set) var errors: [ErrorMessage] = []
-    private(set) var springs: [SpringsMessage] = []
+    private(set) var animations: [AnimationsMessage] = []
     private(set) var shares: [ShareMessage] = []
     /// Whether the transport may write: while false, nothing is taken from the session (a page
     /// that reads slowly), as lws withholds writeable callbacks.
@@ -141,7 +141,7 @@ final class PageStandIn {
             case .hello(let hello): hellos.append(hello)
             case .pong(let pong): pongs.append(pong)
             case .error(let error): errors.append(error)
-            case .springs(let springs): self.springs.append(springs)
+            case .animations(let animations): self.animations.append(animations)
             case .share(let share): shares.append(share)
             }
         }

@@ -262,34 +262,40 @@ import Testing
             try page.settle()
         }
         let asWritten = try present()
-        try page.send(.listSprings)
-        let listed = try #require(page.springs.last).entries
+        try page.send(.listAnimations)
+        let listed = try #require(page.animations.last).entries
         // StackTransitionAnimator's present: the snapshot's harder spring, the modal's smoother one.
-        #expect(listed.map(\.original) == [
+        #expect(listed.filter { $0.original.kind == .springBlock }.map(\.original.springBlock) == [
             SpringBlockTiming(duration: 0.6, dampingRatio: 0.7, initialVelocity: 1),
             SpringBlockTiming(duration: 0.6, dampingRatio: 0.85, initialVelocity: 2.5),
         ])
         #expect(listed.allSatisfy { $0.original == $0.current })
+        let modal = try #require(listed.firstIndex { $0.original.kind == .springBlock && $0.original.dampingRatio == 0.85 })
+        let index = UInt8(modal)
 
-        let bouncy = SpringBlockTiming(duration: 0.6, dampingRatio: 0.2, initialVelocity: 2.5)
-        for hostile in [ClientMessage.tuneSpring(index: 9, timing: bouncy).encoded(),
-                        ClientMessage.tuneSpring(index: 1, timing: SpringBlockTiming(
+        let bouncy = TimingEdit(duration: 0.6, dampingRatio: 0.2, initialVelocity: 2.5)
+        for hostile in [ClientMessage.tuneAnimation(index: 99, edit: bouncy).encoded(),
+                        ClientMessage.tuneAnimation(index: index, edit: TimingEdit(
                             duration: 0.6, dampingRatio: 0, initialVelocity: 2.5)).encoded(),
-                        ClientMessage.tuneSpring(index: 1, timing: SpringBlockTiming(
+                        ClientMessage.tuneAnimation(index: index, edit: TimingEdit(
+                            duration: 0.6, curve: .easeIn, dampingRatio: 0.5, initialVelocity: 2.5)).encoded(),
+                        ClientMessage.tuneAnimation(index: index, edit: TimingEdit(
                             duration: -1, dampingRatio: 0.5, initialVelocity: 2.5)).encoded(),
-                        ClientMessage.tuneSpring(index: 1, timing: SpringBlockTiming(
+                        ClientMessage.tuneAnimation(index: index, edit: TimingEdit(
                             duration: 0.6, dampingRatio: .nan, initialVelocity: 2.5)).encoded()] {
             try page.send(bytes: hostile)
         }
-        #expect(page.errors.map(\.code.rawValue) == [102, 7, 7, 6])
-        #expect(page.springs.count == 1, "refused tunings answer with an error only")
+        #expect(page.errors.map(\.code.rawValue) == [102, 102, 102, 7, 6])
+        #expect(page.errors[1].message.contains("0 never settles"), "\(page.errors[1].message)")
+        #expect(page.animations.count == 1, "refused tunings answer with an error only")
 
-        try page.send(.tuneSpring(index: 1, timing: bouncy))
-        #expect(try #require(page.springs.last).entries[1].current == bouncy)
+        try page.send(.tuneAnimation(index: index, edit: bouncy))
+        #expect(try #require(page.animations.last).entries[modal].current
+            == .springBlock(SpringBlockTiming(duration: 0.6, dampingRatio: 0.2, initialVelocity: 2.5)))
         try dismiss()
         let tunedRun = try present()
         #expect(tunedRun > asWritten + 20, "ζ 0.2 instead of 0.85 overshoots far more: \(asWritten) → \(tunedRun) pt")
-        try page.send(.tuneSpring(index: 1, timing: listed[1].original))
+        try page.send(.tuneAnimation(index: index, edit: TimingEdit(listed[modal].original)))
         try dismiss()
         #expect(abs(try present() - asWritten) < 1e-3, "the original timing restores the original motion")
     }
@@ -317,13 +323,70 @@ import Testing
             return -lowest
         }
         let asWritten = try replay()
-        try page.send(.listSprings)
-        try page.send(.tuneSpring(index: 1, timing: SpringBlockTiming(duration: 0.6, dampingRatio: 0.2, initialVelocity: 2.5)))
+        try page.send(.listAnimations)
+        let modal = try #require(page.animations.last?.entries.firstIndex {
+            $0.original.kind == .springBlock && $0.original.dampingRatio == 0.85
+        })
+        try page.send(.tuneAnimation(index: UInt8(modal), edit: TimingEdit(duration: 0.6, dampingRatio: 0.2, initialVelocity: 2.5)))
         let tuned = try replay()
         #expect(tuned > asWritten + 20, "ζ 0.2 instead of 0.85 overshoots far more: \(asWritten) → \(tuned) pt")
         #expect(page.errors.isEmpty)
         try page.send(.scrub(.finish))
         try page.settle()
         #expect(page.names.contains("stacksecond") && page.observer.transitions == TransitionCounts(started: 1, completed: 1))
+    }
+
+    /// Live tuning of a curve, through bytes: fade's push (a 0.35 s easeInOut block) is listed;
+    /// tuned to 1 s linear, its next run raises the detail's alpha by exactly a frame's 1/60 each
+    /// frame; a curve code the protocol lacks and a spring's damping on a curve change nothing.
+    @Test func aTunedCurveChangesTheNextRunOfItsAnimation() throws {
+        let page = try PageStandIn(scene: "fade")
+        try page.settle()
+        /// The detail's own alpha at each frame while it fades in.
+        func push() throws -> [Double] {
+            let button = try #require(page.lastFrame?.displayList.nodes.first { $0.name == "list-open-detail" })
+            try page.tap(x: button.transform.tx + button.size.width / 2, y: button.transform.ty + button.size.height / 2)
+            var alphas: [Double] = []
+            for _ in 0..<90 {
+                try page.tick()
+                if let alpha = page.lastFrame?.displayList.nodes.first(where: { $0.name == "detail" })?.ownAlpha,
+                   alpha > 0, alpha < 1 { alphas.append(alpha) }
+            }
+            try page.settle()
+            return alphas
+        }
+        func back() throws {
+            let button = try #require(page.lastFrame?.displayList.nodes.first { $0.name == "detail-back" })
+            try page.tap(x: button.transform.tx + button.size.width / 2, y: button.transform.ty + button.size.height / 2)
+            try page.settle()
+        }
+        let asWritten = try push()
+        #expect((19...22).contains(asWritten.count), "0.35 s at 60 Hz: \(asWritten.count) frames")
+        try page.send(bytes: [WireProtocol.version, MessageType.listAnimations.rawValue])
+        let entries = try #require(page.animations.last).entries
+        let fade = try #require(entries.firstIndex { $0.original == .curve(.curveBlock, duration: 0.35, curve: .easeInOut) })
+        #expect(entries[fade].original.swiftCall == "View.animate(withDuration: 0.35, delay: 0, options: [.curveEaseInOut]) { … }")
+
+        var tune = ClientMessage.tuneAnimation(index: UInt8(fade), edit: TimingEdit(duration: 1, curve: .linear)).encoded()
+        #expect(tune.count == 28)
+        tune[3] = 9
+        try page.send(bytes: tune)
+        try page.send(.tuneAnimation(index: UInt8(fade), edit: TimingEdit(duration: 1, curve: .linear, dampingRatio: 0.5)))
+        #expect(page.errors.map(\.code.rawValue) == [8, 102])
+        #expect(page.animations.count == 1, "refused tunings answer with an error only")
+
+        tune[3] = AnimationTiming.Curve.linear.rawValue
+        try page.send(bytes: tune)
+        #expect(try #require(page.animations.last).entries[fade].current == .curve(.curveBlock, duration: 1, curve: .linear))
+        try back()
+        let tuned = try push()
+        #expect((58...61).contains(tuned.count), "1 s at 60 Hz: \(tuned.count) frames")
+        // The wire carries alpha in 1/255 steps, so each frame's step is 1/60 to within one of them.
+        let alphaStep = 1.0 / 255
+        for (a, b) in zip(tuned, tuned.dropFirst()) {
+            #expect(abs(b - a - PageStandIn.frameInterval) <= alphaStep + 1e-9, "linear: a frame's share each frame, \(a) → \(b)")
+        }
+        let easedSteps = zip(asWritten, asWritten.dropFirst()).map { $1 - $0 }
+        #expect(easedSteps.contains { $0 > 3 * PageStandIn.frameInterval }, "easeInOut over 0.35 s is steeper mid-way")
     }
 }

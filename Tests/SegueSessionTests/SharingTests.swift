@@ -124,7 +124,7 @@ final class Classroom {
             .pointer(PointerEvent(phase: .down, pointerID: 1, kind: .touch, location: Point(x: 389, y: 420),
                                   timestamp: 1), sequence: 1),
             .chooseScene("menu"), .setSlowAnimations(true), .scrub(.pause),
-            .tuneSpring(index: 0, timing: SpringBlockTiming(duration: 1, dampingRatio: 0.5, initialVelocity: 0)),
+            .tuneAnimation(index: 0, edit: TimingEdit(duration: 1, dampingRatio: 0.5)),
             .handOver,
         ]
         for message in refused { try watcher.send(message) }
@@ -134,11 +134,11 @@ final class Classroom {
         #expect(watcher.errors.first?.message.contains("watching") == true)
         #expect(room.owner.frames.count == ownerFrames && room.owner.session.sceneName == "slides")
         #expect(room.owner.session.isControlling && !watcher.session.isControlling)
-        // Reading is allowed: a pong, the springs list and the share status.
+        // Reading is allowed: a pong, the animations list and the share status.
         try watcher.send(.ping(clientTime: 5))
-        try watcher.send(.listSprings)
+        try watcher.send(.listAnimations)
         try watcher.send(.requestShare)
-        #expect(watcher.pongs.count == 1 && watcher.springs.count == 1 && watcher.shares.last?.role == .watching)
+        #expect(watcher.pongs.count == 1 && watcher.animations.count == 1 && watcher.shares.last?.role == .watching)
     }
 
     @Test func handingOverSwapsTheRolesAndTheNewControllersSizeDrivesTheWorld() throws {

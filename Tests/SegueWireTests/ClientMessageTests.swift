@@ -27,9 +27,11 @@ import Testing
         .scrub(.step(frames: -60)),
         .scrub(.finish),
         .scrub(.cancel),
-        .tuneSpring(index: 0, timing: SpringBlockTiming(duration: 0.7, dampingRatio: 0.9, initialVelocity: 0.8)),
-        .tuneSpring(index: 255, timing: SpringBlockTiming(duration: 10, dampingRatio: 0.001, initialVelocity: -100)),
-        .listSprings,
+        .tuneAnimation(index: 0, edit: TimingEdit(duration: 0.7, dampingRatio: 0.9, initialVelocity: 0.8)),
+        .tuneAnimation(index: 255, edit: TimingEdit(duration: 10, dampingRatio: 0.001, initialVelocity: -100)),
+        .tuneAnimation(index: 3, edit: TimingEdit(duration: 0.01, curve: .linear)),
+        .tuneAnimation(index: 4, edit: TimingEdit(duration: 0.3, curve: .custom)),
+        .listAnimations,
         .requestShare,
         .watch(ShareToken("0123456789abcdef0123456789abcdef")!),
         .handOver,
@@ -139,16 +141,20 @@ import Testing
         (patched(ClientMessage.scrub(.step(frames: 1)).encoded(), float64At: 3, to: .nan), .notFinite(.scrubStep)),
         (patched(ClientMessage.scrub(.pause).encoded(), float64At: 3, to: 1), .outOfRange(.scrubValue, 1)),
         (patched(ClientMessage.scrub(.finish).encoded(), float64At: 3, to: .infinity), .notFinite(.scrubValue)),
-        ([4, 22, 0], .wrongLength(.tuneSpring, expected: 27, actual: 3)),
-        ([4, 23, 0], .wrongLength(.listSprings, expected: 2, actual: 3)),
-        (spring(dampingRatio: .nan).encoded(), .notFinite(.springDampingRatio)),
-        (spring(dampingRatio: 0).encoded(), .outOfRange(.springDampingRatio, 0)),
-        (spring(dampingRatio: 1.5).encoded(), .outOfRange(.springDampingRatio, 1.5)),
-        (spring(duration: -0.7).encoded(), .outOfRange(.springDuration, -0.7)),
-        (spring(duration: 0).encoded(), .outOfRange(.springDuration, 0)),
-        (spring(duration: .infinity).encoded(), .notFinite(.springDuration)),
-        (spring(velocity: 1000).encoded(), .outOfRange(.springVelocity, 1000)),
-        (spring(velocity: -.nan).encoded(), .notFinite(.springVelocity)),
+        ([4, 22, 0], .wrongLength(.tuneAnimation, expected: 28, actual: 3)),
+        (Array(tune().encoded().dropLast()), .wrongLength(.tuneAnimation, expected: 28, actual: 27)),
+        (tune().encoded() + [0], .wrongLength(.tuneAnimation, expected: 28, actual: 29)),
+        ([4, 23, 0], .wrongLength(.listAnimations, expected: 2, actual: 3)),
+        (patched(tune().encoded(), at: 3, to: 5), .unknownCode(.tuneCurve, 5)),
+        (patched(tune().encoded(), at: 3, to: 255), .unknownCode(.tuneCurve, 255)),
+        (tune(dampingRatio: .nan).encoded(), .notFinite(.tuneDampingRatio)),
+        (tune(dampingRatio: -0.1).encoded(), .outOfRange(.tuneDampingRatio, -0.1)),
+        (tune(dampingRatio: 1.5).encoded(), .outOfRange(.tuneDampingRatio, 1.5)),
+        (tune(duration: -0.7).encoded(), .outOfRange(.tuneDuration, -0.7)),
+        (tune(duration: 0).encoded(), .outOfRange(.tuneDuration, 0)),
+        (tune(duration: .infinity).encoded(), .notFinite(.tuneDuration)),
+        (tune(velocity: 1000).encoded(), .outOfRange(.tuneVelocity, 1000)),
+        (tune(velocity: -.nan).encoded(), .notFinite(.tuneVelocity)),
         ([4, 24, 0], .wrongLength(.requestShare, expected: 2, actual: 3)),
         ([4, 26, 1], .wrongLength(.handOver, expected: 2, actual: 3)),
         ([4, 25], .wrongLength(.watch, expected: 34, actual: 2)),
@@ -207,24 +213,52 @@ import Testing
                               timestamp: timestamp), sequence: 5)
     }
 
-    private static func spring(duration: Double = 0.7, dampingRatio: Double = 0.9,
-                               velocity: Double = 0.8) -> ClientMessage {
-        .tuneSpring(index: 0, timing: SpringBlockTiming(duration: duration, dampingRatio: dampingRatio,
-                                                        initialVelocity: velocity))
+    private static func tune(duration: Double = 0.7, dampingRatio: Double = 0.9,
+                             velocity: Double = 0.8) -> ClientMessage {
+        .tuneAnimation(index: 0, edit: TimingEdit(duration: duration, dampingRatio: dampingRatio,
+                                                  initialVelocity: velocity))
     }
 
-    @Test func aSpringsMessageRoundTrips() throws {
-        let message = SpringsMessage(entries: [
-            .init(original: SpringBlockTiming(duration: 0.6, dampingRatio: 0.7, initialVelocity: 1),
-                  current: SpringBlockTiming(duration: 0.6, dampingRatio: 0.2, initialVelocity: 1)),
-            .init(original: SpringBlockTiming(duration: 0.7, dampingRatio: 0.9, initialVelocity: 0.8),
-                  current: SpringBlockTiming(duration: 0.7, dampingRatio: 0.9, initialVelocity: 0.8)),
+    /// Tune-animation's bytes as docs/protocol.md lays them out.
+    @Test func aTuneMessageHasTheDocumentedLayout() {
+        let bytes = ClientMessage.tuneAnimation(index: 7, edit: TimingEdit(duration: 0.5, curve: .easeOut)).encoded()
+        #expect(bytes.count == 28)
+        #expect(Array(bytes.prefix(4)) == [4, 22, 7, 2])
+        #expect(Array(bytes[4..<12]) == withUnsafeBytes(of: 0.5.bitPattern.littleEndian, Array.init))
+        #expect(bytes[12...].allSatisfy { $0 == 0 })
+    }
+
+    @Test func anAnimationsMessageRoundTripsEveryKind() throws {
+        let spring = AnimationTiming.springBlock(SpringBlockTiming(duration: 0.6, dampingRatio: 0.7, initialVelocity: 1))
+        var bouncier = spring
+        bouncier.dampingRatio = 0.2
+        let custom = AnimationTiming(kind: .curveAnimator, duration: 0.2, curve: .custom,
+                                     controlPoint1: Point(x: 0.1, y: 0.9), controlPoint2: Point(x: 0.2, y: 1))
+        let message = AnimationsMessage(entries: [
+            .init(original: spring, current: bouncier),
+            .init(original: .curve(.curveBlock, duration: 0.35, curve: .easeInOut),
+                  current: .curve(.curveBlock, duration: 1, curve: .linear)),
+            .init(original: .keyframes(duration: 1.5), current: .keyframes(duration: 3)),
+            .init(original: .curve(.curveAnimator, duration: 0.3, curve: .easeOut),
+                  current: .curve(.curveAnimator, duration: 0.3, curve: .easeOut)),
+            .init(original: AnimationTiming(kind: .springAnimator, duration: 0.5, dampingRatio: 0.9),
+                  current: AnimationTiming(kind: .springAnimator, duration: 0.5, dampingRatio: 0.9)),
+            .init(original: custom, current: custom),
         ])
+        #expect(message.entries[0].currentAngularFrequency != message.entries[0].originalAngularFrequency)
+        #expect(message.entries[1].currentAngularFrequency == 0)
         let bytes = message.encoded()
-        #expect(bytes.count == 3 + 2 * 56)
+        #expect(bytes.count == 3 + 6 * 131 && AnimationsMessage.entrySize == 131)
         var decoder = FrameDecoder()
-        #expect(try decoder.decode(bytes) == .springs(message))
-        #expect(throws: ServerMessageError.truncated(.springs)) { try decoder.decode(Array(bytes.dropLast())) }
+        #expect(try decoder.decode(bytes) == .animations(message))
+        #expect(throws: ServerMessageError.truncated(.animations)) { try decoder.decode(Array(bytes.dropLast())) }
+        #expect(throws: ServerMessageError.trailingBytes(.animations, count: 1)) { try decoder.decode(bytes + [0]) }
+        #expect(throws: ServerMessageError.invalidCode("animation kind", 9)) {
+            try decoder.decode(Self.patched(bytes, at: 3, to: 9))
+        }
+        #expect(throws: ServerMessageError.invalidCode("animation curve", 5)) {
+            try decoder.decode(Self.patched(bytes, at: 4, to: 5))
+        }
     }
 
     private static func viewport(width: Double = 390, height: Double = 844, ratio: Double = 2) -> ClientMessage {

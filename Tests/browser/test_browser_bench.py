@@ -157,30 +157,48 @@ Promise.all([import('/js/controls.js'), import('/js/tuning.js'), import('/js/pro
   done({
     seek: bytes(c.encodeScrub(c.ScrubCommand.seek, 0.5)),
     cancel: bytes(c.encodeScrub(c.ScrubCommand.cancel)),
-    tune: bytes(t.encodeTuneSpring(3, {duration: 0.7, dampingRatio: 0.9, initialVelocity: 0.8})),
-    list: bytes(t.encodeListSprings()),
+    tune: bytes(t.encodeTuneAnimation(3, {duration: 0.7, dampingRatio: 0.9, initialVelocity: 0.8})),
+    tuneCurve: bytes(t.encodeTuneAnimation(1, {duration: 0.5, curve: 'easeOut'})),
+    list: bytes(t.encodeListAnimations()),
     springs: decoded,
+    calls: decoded.entries.map((e) => t.swiftCall(e.kind, e.current)),
   });
 });
 """
 
 
 def test_the_pages_bench_messages_have_the_published_layout(page):
-    """docs/protocol.md's scrub, tune-spring and list-springs layouts, and the springs message
-    decoded, in the page's own modules (Swift's side: ClientMessageTests)."""
+    """docs/protocol.md's scrub, tune-animation and list-animations layouts, and the animations
+    message decoded, in the page's own modules (Swift's side: ClientMessageTests)."""
     import struct
     page.open()
-    springs = bytes([VERSION, 5, 1]) + struct.pack("<7d", 0.6, 0.85, 2.5, 0.6, 0.2, 2.5, 12.5)
-    result = page.driver.execute_async_script(ENCODE_JS, list(springs))
+
+    def record(curve, duration, points=(0, 0, 0, 0), damping=0, velocity=0, omega=0):
+        return bytes([curve]) + struct.pack("<8d", duration, *points, damping, velocity, omega)
+
+    animations = (bytes([VERSION, 5, 2])
+                  + bytes([3]) + record(0, 0.6, damping=0.85, velocity=2.5, omega=12.5)
+                  + record(0, 0.6, damping=0.2, velocity=2.5, omega=11)
+                  + bytes([1]) + record(0, 0.35, (0.42, 0, 0.58, 1)) + record(3, 1, (0, 0, 1, 1)))
+    result = page.driver.execute_async_script(ENCODE_JS, list(animations))
     assert result["seek"] == [VERSION, 21, 2] + list(struct.pack("<d", 0.5))
     assert result["cancel"] == [VERSION, 21, 5] + [0] * 8
-    assert result["tune"] == [VERSION, 22, 3] + list(struct.pack("<3d", 0.7, 0.9, 0.8))
+    assert result["tune"] == [VERSION, 22, 3, 0] + list(struct.pack("<3d", 0.7, 0.9, 0.8))
+    assert result["tuneCurve"] == [VERSION, 22, 1, 2] + list(struct.pack("<3d", 0.5, 0, 0))
     assert result["list"] == [VERSION, 23]
-    entry = result["springs"]["entries"][0]
+    spring, curve = result["springs"]["entries"]
     assert result["springs"]["type"] == "springs"
-    assert entry["original"] == {"duration": 0.6, "dampingRatio": 0.85, "initialVelocity": 2.5}
-    assert entry["current"] == {"duration": 0.6, "dampingRatio": 0.2, "initialVelocity": 2.5}
-    assert entry["angularFrequency"] == 12.5
+    assert spring["kind"] == "springBlock" and curve["kind"] == "curveBlock"
+    assert spring["original"] == {"curve": "easeInOut", "duration": 0.6, "controlPoints": [0, 0, 0, 0],
+                                  "dampingRatio": 0.85, "initialVelocity": 2.5, "angularFrequency": 12.5}
+    assert spring["current"]["dampingRatio"] == 0.2 and spring["current"]["angularFrequency"] == 11
+    assert curve["original"]["controlPoints"] == [0.42, 0, 0.58, 1] and curve["original"]["duration"] == 0.35
+    assert curve["current"]["curve"] == "linear" and curve["current"]["duration"] == 1
+    assert result["calls"] == [
+        "View.animate(withDuration: 0.6, delay: 0, usingSpringWithDamping: 0.2, initialSpringVelocity: 2.5, "
+        "options: [], animations: { … })",
+        "View.animate(withDuration: 1, delay: 0, options: [.curveLinear]) { … }",
+    ]
 
 
 WATCH_JS = """
@@ -216,21 +234,30 @@ def test_editing_a_springs_damping_changes_its_next_run(page, device, metrics):
     pointer.tap_dock("control-springs")
     as_written = present_and_measure(page, pointer)
 
-    page.wait(lambda: len(page.js("return window.segue.springs?.entries ?? []")) >= 2, 5,
-              "the panel did not list the present's springs")
-    # Spring #1 slides the modal in (ζ 0.85, velocity 2.5); make it bouncy.
-    field = page.driver.find_element("css selector", '#tuning .spring[data-index="1"] input[data-field="dampingRatio"]')
-    field.send_keys(Keys.CONTROL, "a")
-    field.send_keys("0.2", Keys.ENTER)
-    page.wait(lambda: page.js("return window.segue.springs.entries[1].current.dampingRatio") == 0.2, 5,
+    index = modal_spring(page)
+    # The spring that slides the modal in (ζ 0.85, velocity 2.5); make it bouncy.
+    edit_damping(page, index, 0.2)
+    page.wait(lambda: page.js(f"return window.segue.springs.entries[{index}].current.dampingRatio") == 0.2, 5,
               "the server did not take the new damping")
-    code = page.driver.find_element("css selector", '#tuning .spring[data-index="1"] code').text
+    code = page.driver.find_element("css selector", f'#tuning .spring[data-index="{index}"] code').text
     assert code.startswith("View.animate(withDuration: 0.6, delay: 0, usingSpringWithDamping: 0.2, "
                            "initialSpringVelocity: 2.5"), code
 
     bouncy = present_and_measure(page, pointer)
     assert bouncy > as_written + 20, f"ζ 0.2 should overshoot far more: {as_written:.1f} px → {bouncy:.1f} px"
     assert page.js("return window.segue.lastError") is None
+
+
+MODAL_SPRING_JS = """
+return (window.segue.springs?.entries ?? [])
+  .findIndex((e) => e.kind === 'springBlock' && e.original.dampingRatio === 0.85);
+"""
+
+
+def modal_spring(page):
+    """The index of the stack present's modal spring (ζ 0.85) in the panel's list, once listed."""
+    page.wait(lambda: page.js(MODAL_SPRING_JS) >= 0, 5, "the panel did not list the present's springs")
+    return page.js(MODAL_SPRING_JS)
 
 
 def edit_damping(page, index, value):
@@ -252,12 +279,11 @@ def test_editing_a_damping_replays_the_held_transition_with_it(page, device, met
     pointer.tap_element("scrub-pause")
     page.wait(lambda: header(page)["phase"] == "interactive", 3, "the pause did not hold the present")
     pointer.tap_dock("control-springs")
-    page.wait(lambda: len(page.js("return window.segue.springs?.entries ?? []")) == 2, 5,
-              "the panel did not list the present's springs")
+    index = modal_spring(page)
 
     def replayed_overshoot(damping):
         page.js(WATCH_JS)
-        edit_damping(page, 1, damping)
+        edit_damping(page, index, damping)
         page.wait(lambda: header(page)["phase"] == "finishing", 3, f"editing ζ to {damping} did not replay")
         time.sleep(3.5)  # 0.35 s of the slowed spring: its overshoot is behind it
         pointer.tap_element("scrub-pause")
@@ -267,4 +293,76 @@ def test_editing_a_damping_replays_the_held_transition_with_it(page, device, met
     gentle = replayed_overshoot(0.9)
     bouncy = replayed_overshoot(0.2)
     assert bouncy > gentle + 20, f"the replay with ζ 0.2 should overshoot far more than with 0.9: {gentle:.1f} → {bouncy:.1f} px"
+    assert page.js("return window.segue.lastError") is None
+
+
+ALPHA_WATCH_JS = """
+window.__alphas = [];
+const watch = () => {
+  const n = window.segue.lastFrame.nodes.find((n) => n.name === 'detail');
+  if (n) window.__alphas.push([performance.now() / 1000, n.alpha]);
+  window.__alphaWatch = requestAnimationFrame(watch);
+};
+cancelAnimationFrame(window.__alphaWatch);
+watch();
+"""
+
+
+def push_and_sample(page, pointer):
+    """Pushes fade's detail, lets it settle, and returns its alpha 0.25 s after it began to fade in
+    (interpolated between the page's frames), then pops back."""
+    page.js(ALPHA_WATCH_JS)
+    pointer.tap_scene(*page.js(CENTER_JS, "list-open-detail"))
+    page.wait(lambda: header(page)["operation"] == "push", 5, "Open detail did not push")
+    page.wait(lambda: header(page)["operation"] is None, 15, "the push never ended")
+    samples = page.js("cancelAnimationFrame(window.__alphaWatch); return window.__alphas")
+    start = next(i for i, (_, alpha) in enumerate(samples) if alpha > 0)
+    t0 = samples[start - 1][0] if start > 0 else samples[0][0]
+    probe = t0 + 0.25
+    alpha = next((a0 + (a1 - a0) * (probe - s0) / (s1 - s0)
+                  for (s0, a0), (s1, a1) in zip(samples, samples[1:]) if s0 <= probe <= s1), 1)
+    pointer.tap_scene(*page.js(CENTER_JS, "detail-back"))
+    page.wait(lambda: header(page)["operation"] == "pop", 5, "Back did not pop")
+    page.wait(lambda: header(page)["operation"] is None, 15, "the pop never ended")
+    return alpha
+
+
+FADE_CURVE_JS = """
+return (window.segue.springs?.entries ?? [])
+  .findIndex((e) => e.kind === 'curveBlock' && e.original.duration === 0.35);
+"""
+
+
+@pytest.mark.parametrize("device, metrics", [("touch", MOBILE), ("mouse", DESKTOP)])
+def test_a_curve_is_listed_and_its_edited_duration_changes_its_next_run(page, device, metrics):
+    """fade's push is a 0.35 s easeInOut block: listed as a curve with its Swift line; tuned to
+    1 s linear, the detail's alpha 0.25 s into the next push is about a quarter, not nearly 1."""
+    page.open("?scene=fade", metrics)
+    pointer = Pointer(page, device)
+    pointer.tap_dock("control-springs")
+    as_written = push_and_sample(page, pointer)
+    page.wait(lambda: page.js(FADE_CURVE_JS) >= 0, 5, "the panel did not list the push's curve")
+    index = page.js(FADE_CURVE_JS)
+    row = f'#tuning .curve[data-index="{index}"]'
+    assert page.driver.find_element("css selector", f"{row} code").text == \
+        "View.animate(withDuration: 0.35, delay: 0, options: [.curveEaseInOut]) { … }"
+    assert page.driver.find_element("css selector", f"{row} canvas").size["width"] > 0
+
+    field = page.driver.find_element("css selector", f'{row} input[data-field="duration"]')
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys("1", Keys.ENTER)
+    page.wait(lambda: page.js(f"return window.segue.springs.entries[{index}].current.duration") == 1, 5,
+              "the server did not take the new duration")
+    page.js(f"""const s = document.querySelector('{row} select[data-field="curve"]');
+                s.value = 'linear'; s.dispatchEvent(new Event('change'));""")
+    page.wait(lambda: page.js(f"return window.segue.springs.entries[{index}].current.curve") == "linear", 5,
+              "the server did not take the new curve")
+    assert page.driver.find_element("css selector", f"{row} code").text == \
+        "View.animate(withDuration: 1, delay: 0, options: [.curveLinear]) { … }"
+
+    tuned = push_and_sample(page, pointer)
+    # easeInOut(0.25 / 0.35) = 0.86 and linear 0.25; the fade's start is known to a frame or two on
+    # a real clock, so each bound leaves that much room.
+    assert as_written > 0.65, f"0.25 s into a 0.35 s easeInOut fade: alpha {as_written:.2f}"
+    assert 0.1 < tuned < 0.45, f"0.25 s into a 1 s linear fade: alpha {tuned:.2f}"
     assert page.js("return window.segue.lastError") is None

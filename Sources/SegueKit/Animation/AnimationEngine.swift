@@ -22,8 +22,8 @@ public final class AnimationEngine {
     let logger: Logger
     /// Every animation's time base: follows the clock; its speed is the window's slow-motion knob.
     public let rootTimeline: Timeline
-    /// Live spring tuning: overrides spring blocks consult each time they run.
-    public let springTuning = SpringTuning()
+    /// Live timing tuning: overrides animation blocks and property animators consult each time they run.
+    public let tuning = AnimationTuning()
 
     // What every frame walks skips the runtime's exclusivity checks (an engine is used from one
     // thread; every test passed with the checks on, so no access to these overlaps another), as
@@ -145,15 +145,15 @@ public final class AnimationEngine {
         flushCompletions()
     }
 
-    /// Live tuning: the spring block listed at `index` runs with `timing` from its next run on, and
-    /// its animations already running follow the new spring at once when the duration is unchanged
-    /// (their completion is timed by it), so replaying a held transition shows the new motion.
-    public func tuneSpring(at index: Int, with timing: SpringBlockTiming) throws(SpringTuningError) {
-        let before = springTuning.seen.indices.contains(index)
-            ? springTuning.current(for: springTuning.seen[index]) : nil
-        try springTuning.override(at: index, with: timing)
-        guard let before, before.duration == timing.duration else { return }
-        let old = SpringTiming(block: before), new = SpringTiming(block: timing)
+    /// Live tuning: the animation listed at `index` runs with `edit` applied from its next run on.
+    /// A spring block's animations already running follow the new spring at once when the duration
+    /// is unchanged (their completion is timed by it), so replaying a held transition shows the new
+    /// motion; other kinds, and a new duration, change later runs only.
+    public func tune(at index: Int, with edit: TimingEdit) throws(AnimationTuningError) {
+        let before = tuning.seen.indices.contains(index) ? tuning.current(for: tuning.seen[index]) : nil
+        let after = try tuning.override(at: index, with: edit)
+        guard let before, before.kind == .springBlock, before.duration == after.duration else { return }
+        let old = SpringTiming(block: before.springBlock), new = SpringTiming(block: after.springBlock)
         for i in animations.indices {
             if case .spring(let spring) = animations[i].curve, spring == old { animations[i].curve = .spring(new) }
         }

@@ -15,6 +15,15 @@ extension View {
         public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
 
         var timingFunction: TimingFunction { View.curve(rawValue: rawValue) }
+        /// The curve option, as the tuning table names it (the same reading as `timingFunction`).
+        var curve: AnimationTiming.Curve {
+            switch (rawValue >> 16) & 0xF {
+            case 1: .easeIn
+            case 2: .easeOut
+            case 3: .linear
+            default: .easeInOut
+            }
+        }
     }
 
     /// `UIView.KeyframeAnimationOptions`, with UIKit's raw values; the curve options are accepted too
@@ -61,8 +70,10 @@ extension View {
 
     public static func animate(withDuration duration: Double, delay: Double, options: AnimationOptions = [],
                                animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
-        let function = options.timingFunction
-        run(duration: duration, delay: delay, beginFromCurrentState: options.contains(.beginFromCurrentState),
+        let requested = AnimationTiming.curve(.curveBlock, duration: duration, curve: options.curve)
+        let timing = engineTiming(requested)
+        let function = timing.curve.timingFunction ?? options.timingFunction
+        run(duration: timing.duration, delay: delay, beginFromCurrentState: options.contains(.beginFromCurrentState),
             allowUserInteraction: options.contains(.allowUserInteraction), animations: animations,
             completion: completion) { _, _, _ in .bezier(function) }
     }
@@ -80,13 +91,14 @@ extension View {
 
     /// A spring that settles in `duration` (notes/uikit-behaviour.md); `options`' curve is ignored,
     /// as in UIKit, where a spring's timing is linear and the spring shapes the motion. The engine's
-    /// `springTuning` may replace the timing (the bench's live tuning).
+    /// `tuning` may replace the timing (the bench's live tuning).
     public static func animate(withDuration duration: Double, delay: Double, usingSpringWithDamping dampingRatio: Double,
                                initialSpringVelocity velocity: Double, options: AnimationOptions = [],
                                animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
-        let requested = SpringBlockTiming(duration: duration, dampingRatio: dampingRatio, initialVelocity: velocity)
-        let timing = AnimationEngine.current?.springTuning.resolve(requested) ?? requested
-        let spring = SpringTiming(block: timing)
+        let requested = AnimationTiming.springBlock(
+            SpringBlockTiming(duration: duration, dampingRatio: dampingRatio, initialVelocity: velocity))
+        let timing = engineTiming(requested)
+        let spring = SpringTiming(block: timing.springBlock)
         run(duration: spring.duration, delay: delay, beginFromCurrentState: options.contains(.beginFromCurrentState),
             allowUserInteraction: options.contains(.allowUserInteraction), animations: animations,
             completion: completion) { _, _, _ in .spring(spring) }
@@ -102,6 +114,7 @@ extension View {
             completion?(true)
             return
         }
+        let duration = engine.tuning.resolve(.keyframes(duration: duration)).duration
         let recording = engine.record(.keyframes, animations)
         recording.foldDirectChangesIntoTracks()
         let mode = options.calculationMode, function = options.timingFunction
@@ -138,6 +151,11 @@ extension View {
     /// `layer.removeAllAnimations()`: presentation jumps to the model; completions get `false`.
     public func removeAllAnimations() {
         AnimationEngine.current?.removeAllAnimations(of: self)
+    }
+
+    /// What `requested` runs with: the engine's tuning, when an engine is running this block.
+    private static func engineTiming(_ requested: AnimationTiming) -> AnimationTiming {
+        AnimationEngine.current?.tuning.resolve(requested) ?? requested
     }
 
     private static func run(duration: Double, delay: Double, beginFromCurrentState: Bool, allowUserInteraction: Bool,

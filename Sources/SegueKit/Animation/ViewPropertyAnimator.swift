@@ -42,10 +42,49 @@ public final class ViewPropertyAnimator: ViewImplicitlyAnimating {
     /// Every animation this animator added, to move its properties when it stops or finishes.
     private var records: [Record] = []
 
+    /// The engine's tuning may replace the duration and parameters (the bench's live tuning) when
+    /// they are a cubic or a damping-ratio spring without initial velocity.
     public init(duration: Double, timingParameters parameters: TimingCurveProvider) {
-        self.duration = duration.isFinite ? max(duration, 0) : 0
-        self.timingParameters = parameters
+        let duration = duration.isFinite ? max(duration, 0) : 0
         engine = AnimationEngine.current
+        if let engine, let requested = Self.tunableTiming(duration: duration, parameters: parameters) {
+            let timing = engine.tuning.resolve(requested)
+            self.duration = timing.duration
+            self.timingParameters = timing == requested ? parameters : Self.parameters(for: timing)
+        } else {
+            self.duration = duration
+            self.timingParameters = parameters
+        }
+    }
+
+    /// The tuning table's key for these parameters, or nil for forms it does not list (physical
+    /// springs, springs with an initial velocity, composed providers).
+    private static func tunableTiming(duration: Double, parameters: TimingCurveProvider) -> AnimationTiming? {
+        if let cubic = parameters.cubicTimingParameters {
+            if cubic == CubicTimingParameters(animationCurve: cubic.animationCurve) {
+                return .curve(.curveAnimator, duration: duration, curve: cubic.animationCurve.tuningCurve)
+            }
+            return AnimationTiming(kind: .curveAnimator, duration: duration, curve: .custom,
+                                   controlPoint1: cubic.controlPoint1, controlPoint2: cubic.controlPoint2)
+        }
+        if let spring = parameters.springTimingParameters, case .dampingRatio(let ratio) = spring.form,
+           spring.initialVelocity == .zero {
+            return AnimationTiming(kind: .springAnimator, duration: duration, dampingRatio: ratio)
+        }
+        return nil
+    }
+
+    /// The parameters a tuned timing runs with.
+    private static func parameters(for timing: AnimationTiming) -> TimingCurveProvider {
+        switch timing.kind {
+        case .springAnimator:
+            return SpringTimingParameters(dampingRatio: timing.dampingRatio)
+        case .curveBlock, .keyframeBlock, .springBlock, .curveAnimator:
+            if let curve = View.AnimationCurve(tuningCurve: timing.curve) {
+                return CubicTimingParameters(animationCurve: curve)
+            }
+            return CubicTimingParameters(controlPoint1: timing.controlPoint1, controlPoint2: timing.controlPoint2)
+        }
     }
 
     public convenience init(duration: Double, curve: View.AnimationCurve, animations: (() -> Void)? = nil) {
@@ -433,6 +472,29 @@ extension View.AnimationOptions {
         case 2: .easeOut
         case 3: .linear
         default: .easeInOut
+        }
+    }
+}
+
+extension View.AnimationCurve {
+    /// The tuning table's name for this curve.
+    var tuningCurve: AnimationTiming.Curve {
+        switch self {
+        case .easeInOut: .easeInOut
+        case .easeIn: .easeIn
+        case .easeOut: .easeOut
+        case .linear: .linear
+        }
+    }
+
+    /// The named curve, or nil for a custom cubic.
+    init?(tuningCurve: AnimationTiming.Curve) {
+        switch tuningCurve {
+        case .easeInOut: self = .easeInOut
+        case .easeIn: self = .easeIn
+        case .easeOut: self = .easeOut
+        case .linear: self = .linear
+        case .custom: return nil
         }
     }
 }

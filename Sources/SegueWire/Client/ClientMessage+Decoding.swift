@@ -25,8 +25,8 @@ extension ClientMessage {
         case .ping: self = .ping(clientTime: try Self.milliseconds(reader.readFloat64(), .clientTime) / 1000)
         case .slowAnimations: self = .setSlowAnimations(try Self.flag(reader.readUInt8(), .slowAnimations))
         case .scrub: self = .scrub(try Self.scrub(from: &reader))
-        case .tuneSpring: self = try Self.tuneSpring(from: &reader)
-        case .listSprings: self = .listSprings
+        case .tuneAnimation: self = try Self.tuneAnimation(from: &reader)
+        case .listAnimations: self = .listAnimations
         case .requestShare: self = .requestShare
         case .watch: self = .watch(try Self.shareToken(from: &reader))
         case .handOver: self = .handOver
@@ -44,8 +44,8 @@ extension ClientMessage {
         case .ping: 10
         case .slowAnimations: 3
         case .scrub: 11
-        case .tuneSpring: 27
-        case .listSprings: 2
+        case .tuneAnimation: 28
+        case .listAnimations: 2
         case .requestShare: 2
         case .watch: 2 + ShareToken.length
         case .handOver: 2
@@ -87,13 +87,17 @@ extension ClientMessage {
         }
     }
 
-    private static func tuneSpring(from reader: inout ByteReader) throws(ClientMessageError) -> ClientMessage {
+    /// Ranges every kind shares; whether the edit fits its entry's kind is the session's check
+    /// (`AnimationTiming.applying`), which knows the entry.
+    private static func tuneAnimation(from reader: inout ByteReader) throws(ClientMessageError) -> ClientMessage {
         let index = reader.readUInt8() ?? 0
-        let duration = try value(reader.readFloat64(), .springDuration, in: SpringBlockTiming.durationRange)
-        let damping = try value(reader.readFloat64(), .springDampingRatio, in: SpringBlockTiming.dampingRatioRange)
-        let velocity = try value(reader.readFloat64(), .springVelocity, in: SpringBlockTiming.velocityRange)
-        return .tuneSpring(index: index, timing: SpringBlockTiming(duration: duration, dampingRatio: damping,
-                                                                   initialVelocity: velocity))
+        let code = reader.readUInt8() ?? 0
+        let duration = try value(reader.readFloat64(), .tuneDuration, in: AnimationTiming.durationRange)
+        let damping = try value(reader.readFloat64(), .tuneDampingRatio, in: 0...SpringBlockTiming.dampingRatioRange.upperBound)
+        let velocity = try value(reader.readFloat64(), .tuneVelocity, in: SpringBlockTiming.velocityRange)
+        guard let curve = AnimationTiming.Curve(rawValue: code) else { throw .unknownCode(.tuneCurve, code) }
+        return .tuneAnimation(index: index, edit: TimingEdit(duration: duration, curve: curve, dampingRatio: damping,
+                                                             initialVelocity: velocity))
     }
 
     private static func shareToken(from reader: inout ByteReader) throws(ClientMessageError) -> ShareToken {

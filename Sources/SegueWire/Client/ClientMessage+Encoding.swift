@@ -33,14 +33,15 @@ extension ClientMessage {
             buffer.append(MessageType.scrub.rawValue)
             buffer.append(command.wireKind.rawValue)
             buffer.appendFloat64(command.wireValue)
-        case .tuneSpring(let index, let timing):
-            buffer.append(MessageType.tuneSpring.rawValue)
+        case .tuneAnimation(let index, let edit):
+            buffer.append(MessageType.tuneAnimation.rawValue)
             buffer.append(index)
-            buffer.appendFloat64(timing.duration)
-            buffer.appendFloat64(timing.dampingRatio)
-            buffer.appendFloat64(timing.initialVelocity)
-        case .listSprings:
-            buffer.append(MessageType.listSprings.rawValue)
+            buffer.append(edit.curve.rawValue)
+            buffer.appendFloat64(edit.duration)
+            buffer.appendFloat64(edit.dampingRatio)
+            buffer.appendFloat64(edit.initialVelocity)
+        case .listAnimations:
+            buffer.append(MessageType.listAnimations.rawValue)
         case .requestShare:
             buffer.append(MessageType.requestShare.rawValue)
         case .watch(let token):

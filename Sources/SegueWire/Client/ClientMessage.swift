@@ -15,11 +15,11 @@ public enum ClientMessage: Equatable, Sendable {
     case setSlowAnimations(Bool)
     /// The scrub bar: pause, seek, step, finish or cancel the transition on screen.
     case scrub(ScrubCommand)
-    /// Run the spring block listed at `index` (of the last springs message) with `timing` from its
-    /// next run on.
-    case tuneSpring(index: UInt8, timing: SpringBlockTiming)
-    /// Send the springs message: the spring blocks this scene has run, and their tuning.
-    case listSprings
+    /// Run the animation listed at `index` (of the last animations message) with `edit` applied
+    /// from its next run on.
+    case tuneAnimation(index: UInt8, edit: TimingEdit)
+    /// Send the animations message: the animation calls this scene has run, and their tuning.
+    case listAnimations
     /// Send the share message: the session's share link (made on first request) and its watchers.
     case requestShare
     /// Leave this connection's own session and watch the one shared under the token.

@@ -56,9 +56,10 @@ public enum ClientField: String, Sendable {
     case scrubProgress = "scrub progress"
     case scrubStep = "scrub step (whole frames, not 0)"
     case scrubValue = "scrub value (0 for this command)"
-    case springDuration = "spring duration"
-    case springDampingRatio = "spring damping ratio (above 0, at most 1)"
-    case springVelocity = "spring velocity"
+    case tuneCurve = "tuned curve (0 easeInOut, 1 easeIn, 2 easeOut, 3 linear, 4 custom)"
+    case tuneDuration = "tuned duration"
+    case tuneDampingRatio = "tuned damping ratio (0 for a curve or keyframes, above 0 and at most 1 for a spring)"
+    case tuneVelocity = "tuned velocity"
 }
 
 extension ClientMessageError: CustomStringConvertible {

@@ -46,9 +46,9 @@ public struct FrameDecoder: Sendable {
             guard let code = reader.readLittleEndian(UInt16.self) else { throw .truncated(.error) }
             let text = try Self.string(from: &reader, in: .error)
             message = .error(ErrorMessage(code: ErrorCode(rawValue: code), message: text))
-        case .springs?:
-            type = .springs
-            message = .springs(try Self.springs(from: &reader))
+        case .animations?:
+            type = .animations
+            message = .animations(try Self.animations(from: &reader))
         case .share?:
             type = .share
             message = .share(try Self.share(from: &reader))
@@ -59,21 +59,35 @@ public struct FrameDecoder: Sendable {
         return message
     }
 
-    private static func springs(from reader: inout ByteReader) throws(ServerMessageError) -> SpringsMessage {
-        guard let count = reader.readUInt8() else { throw .truncated(.springs) }
-        var entries: [SpringsMessage.Entry] = []
+    private static func animations(from reader: inout ByteReader) throws(ServerMessageError) -> AnimationsMessage {
+        guard let count = reader.readUInt8() else { throw .truncated(.animations) }
+        var entries: [AnimationsMessage.Entry] = []
         for _ in 0..<count {
-            var timings: [SpringBlockTiming] = []
-            for _ in 0..<2 {
-                guard let d = reader.readFloat64(), let z = reader.readFloat64(), let v = reader.readFloat64() else {
-                    throw .truncated(.springs)
-                }
-                timings.append(SpringBlockTiming(duration: d, dampingRatio: z, initialVelocity: v))
-            }
-            guard let omega = reader.readFloat64() else { throw .truncated(.springs) }
-            entries.append(SpringsMessage.Entry(original: timings[0], current: timings[1], angularFrequency: omega))
+            guard let kindCode = reader.readUInt8() else { throw .truncated(.animations) }
+            guard let kind = AnimationTiming.Kind(rawValue: kindCode) else { throw .invalidCode("animation kind", kindCode) }
+            let original = try timing(kind, from: &reader), current = try timing(kind, from: &reader)
+            entries.append(AnimationsMessage.Entry(original: original.timing, current: current.timing,
+                                                   originalAngularFrequency: original.omega,
+                                                   currentAngularFrequency: current.omega))
         }
-        return SpringsMessage(entries: entries)
+        return AnimationsMessage(entries: entries)
+    }
+
+    /// One timing record of an animations entry (docs/protocol.md, 65 bytes).
+    private static func timing(_ kind: AnimationTiming.Kind, from reader: inout ByteReader)
+        throws(ServerMessageError) -> (timing: AnimationTiming, omega: Double) {
+        guard let code = reader.readUInt8() else { throw .truncated(.animations) }
+        guard let curve = AnimationTiming.Curve(rawValue: code) else { throw .invalidCode("animation curve", code) }
+        var values: [Double] = []
+        for _ in 0..<8 {
+            guard let value = reader.readFloat64() else { throw .truncated(.animations) }
+            values.append(value)
+        }
+        let timing = AnimationTiming(kind: kind, duration: values[0], curve: curve,
+                                     controlPoint1: Point(x: values[1], y: values[2]),
+                                     controlPoint2: Point(x: values[3], y: values[4]),
+                                     dampingRatio: values[5], initialVelocity: values[6])
+        return (timing, values[7])
     }
 
     private static func share(from reader: inout ByteReader) throws(ServerMessageError) -> ShareMessage {

@@ -6,7 +6,7 @@ public enum ServerMessage: Equatable, Sendable {
     case frame(DecodedFrame)
     case pong(PongMessage)
     case error(ErrorMessage)
-    case springs(SpringsMessage)
+    case animations(AnimationsMessage)
     case share(ShareMessage)
 }
 

@@ -45,22 +45,24 @@ public struct PongMessage: Equatable, Sendable {
     }
 }
 
-/// The spring blocks the scene has run (at most `SpringTuning.capacity`), each as the scene asked
-/// for it and as it runs now; the answer to list-springs and to every accepted tune-spring.
-public struct SpringsMessage: Equatable, Sendable {
+/// The animation calls the scene has run (at most `AnimationTuning.capacity`), each as the scene
+/// asked for it and as it runs now; the answer to list-animations and to every accepted
+/// tune-animation.
+public struct AnimationsMessage: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
-        public var original: SpringBlockTiming
-        public var current: SpringBlockTiming
-        /// ω of the spring `current` runs (rad/s), fitted so it settles in its duration: with ζ it
-        /// gives the page the curve to plot and the iOS 17 and physical forms, exactly.
-        public var angularFrequency: Double
+        public var original: AnimationTiming
+        public var current: AnimationTiming
+        /// ω of each spring (rad/s), fitted so it settles in its duration; 0 for the curve kinds.
+        /// With ζ it gives the page the curve to plot and the iOS 17 and physical forms, exactly.
+        public var originalAngularFrequency: Double
+        public var currentAngularFrequency: Double
 
-        public init(original: SpringBlockTiming, current: SpringBlockTiming, angularFrequency: Double? = nil) {
+        public init(original: AnimationTiming, current: AnimationTiming, originalAngularFrequency: Double? = nil,
+                    currentAngularFrequency: Double? = nil) {
             self.original = original
             self.current = current
-            self.angularFrequency = angularFrequency ?? SpringTiming(
-                duration: current.duration, dampingRatio: current.dampingRatio,
-                initialVelocity: current.initialVelocity).angularFrequency
+            self.originalAngularFrequency = originalAngularFrequency ?? original.angularFrequency
+            self.currentAngularFrequency = currentAngularFrequency ?? current.angularFrequency
         }
     }
 
@@ -70,16 +72,24 @@ public struct SpringsMessage: Equatable, Sendable {
         self.entries = entries
     }
 
+    /// Bytes per entry: the kind, then two 65-byte timing records.
+    public static let entrySize = 1 + 2 * timingRecordSize
+    /// The curve code, then duration, the two control points, damping ratio, velocity and ω (8 × f64).
+    public static let timingRecordSize = 1 + 8 * 8
+
     public func encoded() -> [UInt8] {
-        var buffer = messageStart(.springs)
+        var buffer = messageStart(.animations)
         buffer.append(UInt8(clamping: entries.count))
         for entry in entries.prefix(Int(UInt8.max)) {
-            for timing in [entry.original, entry.current] {
-                buffer.appendFloat64(timing.duration)
-                buffer.appendFloat64(timing.dampingRatio)
-                buffer.appendFloat64(timing.initialVelocity)
+            buffer.append(entry.original.kind.rawValue)
+            for (timing, omega) in [(entry.original, entry.originalAngularFrequency),
+                                    (entry.current, entry.currentAngularFrequency)] {
+                buffer.append(timing.curve.rawValue)
+                for value in [timing.duration, timing.controlPoint1.x, timing.controlPoint1.y, timing.controlPoint2.x,
+                              timing.controlPoint2.y, timing.dampingRatio, timing.initialVelocity, omega] {
+                    buffer.appendFloat64(value)
+                }
             }
-            buffer.appendFloat64(entry.angularFrequency)
         }
         return buffer
     }
