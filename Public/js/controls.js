@@ -67,7 +67,7 @@ export class Controls {
     this.statsButton = button('control-stats', 'Stats', 'Show or hide the stats overlay (H)');
     this.slowButton = button('control-slow', 'Slow', 'Slow animations ten times (S)');
     this.scrubButton = button('control-scrub', 'Scrub', 'Show or hide the scrub bar');
-    this.springsButton = button('control-springs', 'Springs', 'Show or hide the spring tuning panel');
+    this.springsButton = button('control-springs', 'Timing', 'Show or hide the timing panel: every animation the scene has run, editable');
     this.filmstripButton = button('control-filmstrip', 'Filmstrip', 'Download the last transition as an SVG filmstrip');
     this.filmstripButton.disabled = true;
     this.shareButton = button('control-share', 'Share', 'Share this session: a link others can watch live');

@@ -45,13 +45,27 @@ const share = new SharePanel(document.body, { send: (buffer) => connection.send(
 const currentSceneName = () => segue.hello?.currentScene ?? 'scene';
 const controls = new Controls(document.body, {
   send: (buffer) => connection.send(buffer),
-  toggleStats: () => { telemetry.toggle(); return telemetry.visible; },
+  toggleStats: () => { telemetry.toggle(); return openedAlone(telemetry); },
   toggleSlow: toggleSlowAnimations,
-  toggleSprings: () => tuning.toggle(),
+  toggleSprings: () => { tuning.toggle(); return openedAlone(tuning); },
   downloadFilmstrip: () => filmstrip.download(currentSceneName()),
-  toggleShare: () => share.toggle(),
+  toggleShare: () => { share.toggle(); return openedAlone(share); },
 }, { toolbar, picker, label: document.querySelector('label[for="scene-picker"]') });
 controls.showStats(telemetry.visible);
+
+/** On a phone the stats overlay and the Timing and Share panels open in one place, below the bars:
+ * opening one closes the others (and unpresses their buttons), so none covers another. Returns
+ * whether `panel` shows. */
+function openedAlone(panel) {
+  if (!panel.visible || !window.matchMedia(PHONE_MEDIA).matches) return panel.visible;
+  const panels = [[telemetry, controls.statsButton], [tuning, controls.springsButton], [share, controls.shareButton]];
+  for (const [other, button] of panels) {
+    if (other === panel || !other.visible) continue;
+    other.toggle();
+    button.setAttribute('aria-pressed', 'false');
+  }
+  return true;
+}
 
 let desiredScene = new URLSearchParams(location.search).get('scene');
 /** The share link's token while this page watches (or is trying to); null for a page of its own. */
@@ -363,7 +377,7 @@ window.addEventListener('keydown', (event) => {
   if (event.metaKey || event.ctrlKey || event.altKey || event.target instanceof HTMLSelectElement) return;
   if (event.key === 'h' || event.key === 'H') {
     telemetry.toggle();
-    controls.showStats(telemetry.visible);
+    controls.showStats(openedAlone(telemetry));
   } else if (event.key === 's' || event.key === 'S') {
     controls.showSlow(toggleSlowAnimations());
   }

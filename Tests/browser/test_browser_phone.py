@@ -229,3 +229,20 @@ def test_a_phone_in_landscape_keeps_its_navigation_bar_uncovered(page):
     tap_element(page, "controls-toggle")
     tap_node(page, "navigation-back")
     settle(page, "General")
+
+
+def test_on_a_phone_the_stats_and_the_timing_panel_take_turns(page):
+    # Both open below the bars, in the same place: opening one closes the other.
+    page.open("?scene=stack", metrics=PHONE)
+    ActionChains(page.driver).send_keys("h").perform()
+    page.wait(lambda: "telemetry" in controls(page), 2, "H did not show the overlay")
+    tap_element(page, "controls-toggle")
+    page.wait(lambda: "scene-picker" in controls(page), 2, "the pill did not open the menu")
+    tap_element(page, "control-springs")
+    page.wait(lambda: page.js("return !document.getElementById('tuning').hidden"), 2, "Timing did not open")
+    assert "telemetry" not in controls(page)
+    assert page.js("return document.getElementById('control-stats').getAttribute('aria-pressed')") == "false"
+    ActionChains(page.driver).send_keys("h").perform()
+    page.wait(lambda: "telemetry" in controls(page), 2, "H did not show the overlay again")
+    assert page.js("return document.getElementById('tuning').hidden") is True
+    assert page.js("return document.getElementById('control-springs').getAttribute('aria-pressed')") == "false"

@@ -65,7 +65,7 @@ def test_a_watcher_sees_the_owners_swipe_within_two_frames(page, segue_server, w
     assert watcher.screen_size == (390, 844)
     assert 0.8 < watcher.screen_rect["height"] / 844 <= 1
     assert watcher.js("return getComputedStyle(document.getElementById('device-picker')).display") == "none"
-    # What would change the world is off: the scene picker, Slow, Scrub and Springs.
+    # What would change the world is off: the scene picker, Slow, Scrub and Timing.
     assert watcher.js("return ['scene-picker', 'control-slow', 'control-scrub', 'control-springs']"
                       ".map((id) => document.getElementById(id).disabled)") == [True] * 4
     watcher.wait_for_screen(FIRST_BLUE, minimum=0.7)
