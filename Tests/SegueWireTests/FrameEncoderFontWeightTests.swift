@@ -7,13 +7,6 @@ import Testing
 /// differs from regular or from the last one sent.
 @Suite("frame font weight section")
 struct FrameEncoderFontWeightTests {
-    func frame(_ bytes: [UInt8], with decoder: inout FrameDecoder) throws -> DecodedFrame {
-        guard case .frame(let frame) = try decoder.decode(bytes) else { throw WrongMessage() }
-        return frame
-    }
-
-    struct WrongMessage: Error {}
-
     @Test func aWeightRoundTripsAndCostsOneByteOnlyWhenItChanges() throws {
         var encoder = FrameEncoder()
         var decoder = FrameDecoder()
@@ -23,7 +16,7 @@ struct FrameEncoderFontWeightTests {
         encoder.encode(list, header: pushHeader, into: &buffer)
         // The record already has a two-byte mask (its name), so the weight costs its byte alone.
         #expect(buffer.count == FrameEncoderDepthTests.plainKeyframe + 1)
-        var decoded = try frame(buffer, with: &decoder)
+        var decoded = try decoder.decodeFrame(buffer)
         #expect(decoded.displayList.nodes.map(\.fontWeight) == list.nodes.map(\.fontWeight))
 
         list.nodes[6].fontWeight = .bold
@@ -33,7 +26,7 @@ struct FrameEncoderFontWeightTests {
         // Header: 5 fixed bytes + a time step of 0. The record: index step, two-byte mask, the byte.
         #expect(buffer.count == (5 + 1) + (1 + 2 + 1))
         #expect(buffer.last == FontWeight.bold.rawValue)
-        decoded = try frame(buffer, with: &decoder)
+        decoded = try decoder.decodeFrame(buffer)
         #expect(decoded.displayList.nodes[6].fontWeight == .bold)
         #expect(FontWeight.bold.cssWeight == 700 && FontWeight.regular.cssWeight == 400)
     }

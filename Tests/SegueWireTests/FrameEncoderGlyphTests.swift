@@ -7,13 +7,6 @@ import Testing
 /// A node's glyph: node-mask bit 12, its name as a string, sent only when it changes.
 @Suite("frame glyph section")
 struct FrameEncoderGlyphTests {
-    func decoded(_ bytes: [UInt8], with decoder: inout FrameDecoder) throws -> DecodedFrame {
-        guard case .frame(let frame) = try decoder.decode(bytes) else { throw WrongMessage() }
-        return frame
-    }
-
-    struct WrongMessage: Error {}
-
     func glyphList() -> DisplayList {
         var list = pushTransitionList()
         list.nodes[5].glyph = .house
@@ -31,12 +24,12 @@ struct FrameEncoderGlyphTests {
         // had a two-byte mask (their names), so bit 12 costs nothing more.
         #expect(buffer.count == FrameEncoderDepthTests.plainKeyframe + (1 + 5) + (1 + 12))
         #expect(buffer[0] == 4, "version byte")
-        var frame = try decoded(buffer, with: &decoder)
+        var frame = try decoder.decodeFrame(buffer)
         #expect(frame.displayList.nodes.map(\.glyph) == list.nodes.map(\.glyph))
 
         // Unchanged: nothing to send.
         #expect(!encoder.encode(list, header: pushHeader, into: &buffer))
-        _ = try decoded(buffer, with: &decoder)
+        _ = try decoder.decodeFrame(buffer)
 
         // A changed glyph costs its section; a removed one an empty name.
         list.nodes[5].glyph = .star
@@ -47,7 +40,7 @@ struct FrameEncoderGlyphTests {
         // Header: 5 fixed bytes + a time step of 0. Records: index step, two-byte mask, the
         // name ("star"), or an empty name.
         #expect(buffer.count == (5 + 1) + (1 + 2 + 1 + 4) + (1 + 2 + 1))
-        frame = try decoded(buffer, with: &decoder)
+        frame = try decoder.decodeFrame(buffer)
         #expect(frame.displayList.nodes[5].glyph == .star && frame.displayList.nodes[6].glyph == nil)
     }
 
