@@ -46,8 +46,19 @@ public final class NavigationBar: View {
 
     /// What one controller puts in the bar: its title and, below the root, a back button.
     struct Item {
-        var title: String
-        var backTitle: String?
+        let title: String
+        let backTitle: String?
+        /// Character counts, taken once: the bar lays its items out on every frame of a transition,
+        /// and counting a string's characters walks it.
+        let titleLength: Int
+        let backTitleLength: Int
+
+        init(title: String, backTitle: String?) {
+            self.title = title
+            self.backTitle = backTitle
+            titleLength = title.count
+            backTitleLength = backTitle?.count ?? 0
+        }
     }
 
     /// One set of the views an item shows; the bar has two, so a transition can show both items.
@@ -210,12 +221,12 @@ public final class NavigationBar: View {
         }
         let width = bounds.width
         let barTop = topInset
-        let titleWidth = min(Self.textWidth(item.title, fontSize: Self.titleFontSize), width * Self.maximumTitleWidth)
+        let titleWidth = min(Self.textWidth(characters: item.titleLength, fontSize: Self.titleFontSize), width * Self.maximumTitleWidth)
         views.title.text = item.title
         views.title.frame = Rect(x: (width - titleWidth) / 2, y: barTop, width: titleWidth, height: Self.height)
         let large = prefersLargeTitles
         views.largeTitle.text = item.title
-        let largeWidth = min(Self.textWidth(item.title, fontSize: Self.largeTitleFontSize), width - 2 * (leadingInset + Self.largeTitleMargin))
+        let largeWidth = min(Self.textWidth(characters: item.titleLength, fontSize: Self.largeTitleFontSize), width - 2 * (leadingInset + Self.largeTitleMargin))
         views.largeTitle.transform = .identity
         views.largeTitle.frame = Rect(x: leadingInset + Self.largeTitleMargin, y: barTop + Self.height, width: largeWidth,
                                       height: Self.largeTitleHeight)
@@ -227,7 +238,7 @@ public final class NavigationBar: View {
         if let backTitle = item.backTitle {
             views.back.title = backTitle
             let labelX = leadingInset + Self.backChevronX + Self.backChevronSize.width + Self.backLabelGap
-            let backWidth = min(Self.textWidth(backTitle, fontSize: Self.backFontSize), width * Self.maximumBackWidth)
+            let backWidth = min(Self.textWidth(characters: item.backTitleLength, fontSize: Self.backFontSize), width * Self.maximumBackWidth)
             views.back.frame = Rect(x: labelX, y: barTop, width: backWidth, height: Self.height)
             views.back.alpha = alpha
             views.chevron.alpha = alpha
@@ -249,7 +260,7 @@ public final class NavigationBar: View {
         views.chevron.name = "navigation-back-chevron" + suffix
     }
 
-    static func textWidth(_ text: String, fontSize: Double) -> Double {
-        Double(text.count) * fontSize * averageGlyphWidth + fontSize * textPadding
+    static func textWidth(characters: Int, fontSize: Double) -> Double {
+        Double(characters) * fontSize * averageGlyphWidth + fontSize * textPadding
     }
 }
