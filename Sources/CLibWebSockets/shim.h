@@ -2,15 +2,18 @@
 #define SEGUE_CLIBWEBSOCKETS_SHIM_H
 
 #include <libwebsockets.h>
+#include <ev.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/timerfd.h>
 
 /*
  * Swift cannot import function-like or computed macros or variadic C functions, so each value or
- * helper SegueServer needs from them is re-exported here under a `segue_` prefix. Nothing else
- * belongs in this header.
+ * helper SegueServer needs from them is re-exported here under a `segue_` prefix. Besides those,
+ * the header only includes what SegueServer calls directly: libev (the epoll loop it hands lws)
+ * and timerfd (its timers).
  */
 
 /*
@@ -26,24 +29,6 @@ static inline size_t segue_lws_pre(void) { return LWS_PRE; }
 typedef struct segue_connection_data {
     uint64_t id;
 } segue_connection_data;
-
-/*
- * lws hands a timer callback nothing but the `lws_sorted_usec_list_t` it scheduled. Embedding that
- * list node in a struct with an owner pointer lets the callback find its server again through
- * `lws_container_of`, a macro Swift cannot call.
- */
-typedef struct segue_timer {
-    lws_sorted_usec_list_t sul;
-    void *owner;
-} segue_timer;
-
-_Static_assert(offsetof(segue_timer, sul) == 0, "segue_timer must start with its lws timer node");
-
-static inline lws_sorted_usec_list_t *segue_timer_node(segue_timer *timer) { return &timer->sul; }
-
-static inline void *segue_timer_owner(lws_sorted_usec_list_t *sul) {
-    return lws_container_of(sul, segue_timer, sul)->owner;
-}
 
 /*
  * `prctl` is variadic. A worker of `serve --workers` asks for SIGTERM when its supervisor dies, so

@@ -36,6 +36,11 @@ struct Serve: ParsableCommand {
                                + "fewer cost less CPU per frame, more keep input's latency lower."))
     var tickGroups = ServerConfiguration().tickGroups
 
+    @Option(help: ArgumentHelp("How the server waits for its sockets: epoll (through libev) or poll "
+                               + "(libwebsockets' own loop, which polls every socket on every wakeup).",
+                               valueName: "epoll|poll"))
+    var eventLoop = ServerConfiguration().eventLoop
+
     @Option(help: ArgumentHelp("Scene a new browser tab starts in (default: the first).", valueName: "name"))
     var scene = SegueCommandLine.defaultSceneName
 
@@ -154,6 +159,7 @@ struct Serve: ParsableCommand {
     private func workerArguments(index: Int, port: Int, reportsReadiness: Bool) -> [String] {
         var arguments = ["serve", "--host", host, "--port", "\(port)", "--public", publicDirectory,
                          "--fps", "\(fps)", "--tick-groups", "\(tickGroups)",
+                         "--event-loop", eventLoop.rawValue,
                          "--scene", scene, "--max-sessions", "\(maxSessions)",
                          "--max-sessions-per-ip", "\(maxSessionsPerAddress)",
                          "--max-connections", "\(maxConnections)",
@@ -175,6 +181,7 @@ struct Serve: ParsableCommand {
             $0.publicDirectory = publicDirectory
             $0.framesPerSecond = fps
             $0.tickGroups = tickGroups
+            $0.eventLoop = eventLoop
             $0.allowedOrigins = allowedOrigins
             $0.maxSessions = maxSessions
             $0.maxSessionsPerAddress = maxSessionsPerAddress
@@ -202,3 +209,4 @@ struct Serve: ParsableCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+extension EventLoopKind: ExpressibleByArgument {}

@@ -38,7 +38,10 @@ FAILS_THE_CONNECTION_FAMILIES = (3, 4, 5, 6, 7)
 def _expected(case: str) -> set[tuple[str, str]]:
     parts = [int(p) for p in case.split(".")]
     if case in ("2.10", "2.11"):
-        return {("FAILED", "OK")}  # lws 4.1.6 keeps one ping in flight and drops the rest
+        # lws 4.1.6 keeps one pong pending and drops pings that arrive meanwhile, so whether a
+        # case loses any depends on how its pings' bytes arrive: on the epoll loop 2.11's
+        # byte-at-a-time pings are each answered before the next.
+        return {("FAILED", "OK"), ("OK", "OK")}
     if parts[0] == 3 or case == "7.3.2":
         return LOST_CLOSE_REPLY
     if case in ("4.1.3", "4.1.4", "4.1.5", "4.2.3", "4.2.4", "4.2.5", "5.15"):

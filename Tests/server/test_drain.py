@@ -71,9 +71,9 @@ def refuses_connections(port: int) -> bool:
         return True
 
 
-@pytest.mark.parametrize("workers", ["1", "2"])
-def test_sigterm_sends_each_session_going_away_then_nothing_and_exits_zero_at_once(launch, workers):
-    server = launch("--workers", workers, "--drain-timeout", "8")
+@pytest.mark.parametrize("workers, loop", [("1", "epoll"), ("2", "epoll"), ("1", "poll")])
+def test_sigterm_sends_each_session_going_away_then_nothing_and_exits_zero_at_once(launch, workers, loop):
+    server = launch("--workers", workers, "--drain-timeout", "8", "--event-loop", loop)
     sessions = [raw_websocket(server.port) for _ in range(6)]
     for connection in sessions:
         assert read_frame(connection)[0] != CLOSE  # serving: the scene's first frame

@@ -441,8 +441,8 @@ def test_connections_past_the_descriptor_limit_wait_and_idle_ones_are_cut_off(la
     # Far more connections than lws's table holds (20 + 32 descriptors), none sending a byte.
     idle = [socket.create_connection((HOST, server.port), timeout=5) for _ in range(120)]
     presents(keeper)  # the session already in goes on meanwhile
-    # lws stops accepting while its table is full, so the rest wait in the kernel's queue; each
-    # accepted idle connection is cut off by the handshake timeout, making room for the next.
+    # The server accepts them all; lws closes at once those past its table, and each idle one inside
+    # it is cut off by the handshake timeout.
     deadline = time.monotonic() + 30
     open_ones = list(idle)
     while open_ones and time.monotonic() < deadline:

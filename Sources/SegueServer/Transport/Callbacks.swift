@@ -105,14 +105,22 @@ func segueListenerCallback(
     return 0
 }
 
-/// The context-wide frame timer: one timer ticks every session, a group per slot (`Server.tickGroups`).
-func segueTickTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
-    guard let sul, let owner = segue_timer_owner(sul) else { return }
-    Unmanaged<Server>.fromOpaque(owner).takeUnretainedValue().tick()
+/// `segue-ticker`: the frame timer, watched as a raw file; readable means a slot began.
+func segueTickerCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+    guard reason == LWS_CALLBACK_RAW_RX_FILE, let server = server(for: wsi) else { return 0 }
+    server.slotBegan()
+    return 0
 }
 
-/// Fires when the drain timeout ends; the service loop then stops waiting for sessions to go.
-func segueDrainTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
-    guard let sul, let owner = segue_timer_owner(sul) else { return }
-    Unmanaged<Server>.fromOpaque(owner).takeUnretainedValue().drainTimedOut()
+/// `segue-drain-timer`: the drain timeout ended; the service loop stops waiting for sessions.
+func segueDrainTimerCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+    guard reason == LWS_CALLBACK_RAW_RX_FILE, let server = server(for: wsi) else { return 0 }
+    server.drainTimerFired()
+    return 0
 }

@@ -13,6 +13,9 @@ final class ContextResources {
     static let endpointPaths = ["/healthz", "/metrics"]
     /// The protocol the listen socket is watched with.
     static let listenerProtocolName = "segue-listener"
+    /// The protocols the frame timer and the drain timer are watched with.
+    static let tickerProtocolName = "segue-ticker"
+    static let drainTimerProtocolName = "segue-drain-timer"
     /// Served for a request naming a directory.
     static let indexFile = "index.html"
 
@@ -33,7 +36,7 @@ final class ContextResources {
     private let mimeTypes: UnsafeMutablePointer<lws_protocol_vhost_options>
     private var strings: [UnsafeMutablePointer<CChar>] = []
 
-    private static let protocolCount = 4  // websocket, endpoints, listener, terminator
+    private static let protocolCount = 6  // websocket, endpoints, listener, two timers, terminator
     private static var mountCount: Int { 1 + endpointPaths.count }
 
     init(publicDirectory: String, configuration: ServerConfiguration) {
@@ -58,6 +61,10 @@ final class ContextResources {
         protocols[1].per_session_data_size = sessionDataSize
         protocols[2].name = string(Self.listenerProtocolName)
         protocols[2].callback = segueListenerCallback
+        protocols[3].name = string(Self.tickerProtocolName)
+        protocols[3].callback = segueTickerCallback
+        protocols[4].name = string(Self.drainTimerProtocolName)
+        protocols[4].callback = segueDrainTimerCallback
 
         for (index, (suffix, type)) in Self.extraMimeTypes.enumerated() {
             mimeTypes[index].name = string(suffix)

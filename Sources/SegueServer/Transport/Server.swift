@@ -11,7 +11,8 @@ import Glibc
 /// libwebsockets is built with one service thread (`LWS_MAX_SMP 1`), and every call that touches
 /// a connection must happen on it. So this type is deliberately not `Sendable`: it is created,
 /// run and destroyed on one thread, and all of its callbacks (session events, ticks, writes) arrive
-/// there from `lws_service`. The only cross-thread entry is a termination signal.
+/// there from its `ServiceLoop` (epoll through libev by default). The only cross-thread entry is a
+/// termination signal.
 ///
 /// On that signal it drains (see `run()`): it stops listening, says goodbye to every session and
 /// exits once they have gone, so a load balancer in front sends their pages elsewhere at once.
@@ -46,9 +47,11 @@ public final class Server {
     /// Reused for every write: `LWS_PRE` bytes of header room, then the payload.
     private var writeBuffer: [UInt8] = []
 
-    private let tickTimer: UnsafeMutablePointer<segue_timer>
-    private let drainTimer: UnsafeMutablePointer<segue_timer>
-    private var nextTick: Int64 = 0
+    private let serviceLoop: ServiceLoop
+    /// One expiration per tick group's slot, from when the context exists until the drain.
+    private let ticker: KernelTimer
+    /// Armed by the drain; its expiry ends the wait for sessions to go.
+    private let drainTimer: KernelTimer
     /// Which group of sessions the next tick is for; see `tickGroups`.
     private var tickGroup: UInt64 = 0
     private(set) var phase = Phase.serving
@@ -85,10 +88,9 @@ public final class Server {
         self.address = address
         self.resources = ContextResources(publicDirectory: publicDirectory,
                                           configuration: configuration)
-        self.tickTimer = Self.makeTimer()
-        self.drainTimer = Self.makeTimer()
-        tickTimer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
-        drainTimer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+        self.serviceLoop = try ServiceLoop(kind: configuration.eventLoop)
+        self.ticker = try KernelTimer()
+        self.drainTimer = try KernelTimer()
         try createContext()
         logger.debug("listening", metadata: [
             "server.url": "\(url)", "server.public": "\(publicDirectory)",
@@ -99,8 +101,6 @@ public final class Server {
         if let context {
             lws_context_destroy(context)
         }
-        tickTimer.deallocate()
-        drainTimer.deallocate()
     }
 
     /// Serves until SIGINT or SIGTERM, then drains: stops listening (new connections are refused,
@@ -111,21 +111,17 @@ public final class Server {
     public func run() {
         guard let context else { return }
         TerminationSignal.install(waking: context)
-        nextTick = Self.monotonicMicroseconds()
-        scheduleTick()
-        while !TerminationSignal.isRequested && lws_service(context, 0) >= 0 {}
+        while !TerminationSignal.isRequested && serviceLoop.turn(context) {}
         logger.info("draining", metadata: ["server.sessions": "\(sessions.count)"])
         drain()
         while phase == .draining && !(sessions.isEmpty && requestsInFlight.isEmpty)
-                && lws_service(context, 0) >= 0 {}
+                && serviceLoop.turn(context) {}
         if !sessions.isEmpty || !requestsInFlight.isEmpty {
             logger.info("drain timed out; cutting the connections left", metadata: [
                 "server.sessions": "\(sessions.count)", "server.requests": "\(requestsInFlight.count)",
             ])
         }
         TerminationSignal.uninstall()
-        lws_sul_cancel(segue_timer_node(tickTimer))
-        lws_sul_cancel(segue_timer_node(drainTimer))
         lws_context_destroy(context)
         self.context = nil
     }
@@ -139,12 +135,17 @@ public final class Server {
             | UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
         // Sized explicitly: lws otherwise derives it from `ulimit -n`, which some containers set
         // so high that lws falls back to a small default. The extra descriptors cover the listen
-        // socket, lws's wakeup pipe and files being served.
+        // socket, the frame timer, lws's wakeup pipe and files being served. `DescriptorLimit`
+        // makes lws index its table rather than search it.
         info.fd_limit_per_thread = UInt32(configuration.maxConnections + 32)
         info.user = Unmanaged.passUnretained(self).toOpaque()
+        serviceLoop.configure(&info)
         lws_set_log_level(logger.logLevel <= .debug ? Int32(LLL_ERR | LLL_WARN | LLL_NOTICE)
                                                     : Int32(LLL_ERR | LLL_WARN), nil)
-        guard let context = lws_create_context(&info) else {
+        let made = DescriptorLimit.whileMakingContext(tableSize: Int(info.fd_limit_per_thread)) {
+            lws_create_context(&info)
+        }
+        guard let context = made else {
             throw .contextCreationFailed
         }
         self.context = context
@@ -173,6 +174,11 @@ public final class Server {
         self.vhost = vhost
         port = listener.port
         try listener.watch(in: vhost)
+        try ticker.watch(in: vhost, protocolName: resources.string(ContextResources.tickerProtocolName))
+        try drainTimer.watch(in: vhost,
+                             protocolName: resources.string(ContextResources.drainTimerProtocolName))
+        ticker.start(after: 1_000_000_000 / (configuration.framesPerSecond * Int(tickGroups)),
+                     repeating: true)
     }
 
     private static func resolveDirectory(_ path: String) -> String? {
@@ -181,12 +187,6 @@ public final class Server {
         var status = stat()
         guard stat(resolved, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
         return String(cString: resolved)
-    }
-
-    private static func makeTimer() -> UnsafeMutablePointer<segue_timer> {
-        let timer = UnsafeMutablePointer<segue_timer>.allocate(capacity: 1)
-        timer.initialize(to: segue_timer())
-        return timer
     }
 
     // MARK: Sessions
@@ -360,29 +360,16 @@ public final class Server {
         UInt64(max(1, min(configuration.tickGroups, 960 / configuration.framesPerSecond)))
     }
 
-    /// Ticks one group of sessions, then re-arms for the next group's slot. Deadlines advance by
-    /// whole slots so the rate does not drift; after a stall, missed slots are skipped, not replayed
-    /// in a burst.
-    func tick() {
+    /// A slot of the frame timer began: ticks the next group of sessions. Slots missed during a
+    /// stall are skipped, not replayed in a burst, so a late group simply waits its turn.
+    func slotBegan() {
+        guard phase == .serving, ticker.takeExpirations() > 0 else { return }
         let groups = tickGroups
         for (id, session) in sessions where id % groups == tickGroup && session.canSendData {
             session.handler.tick()
             requestWriteableIfPending(session)
         }
         tickGroup = (tickGroup + 1) % groups
-        scheduleTick()
-    }
-
-    private func scheduleTick() {
-        guard phase == .serving, let context else { return }
-        let slot = 1_000_000 / (Int64(configuration.framesPerSecond) * Int64(tickGroups))
-        let now = Self.monotonicMicroseconds()
-        nextTick += slot
-        if nextTick <= now {
-            nextTick = now + slot
-        }
-        lws_sul_schedule(context, 0, segue_timer_node(tickTimer), segueTickTimerFired,
-                         nextTick - now)
     }
 
     /// Stops listening and asks every session to go away; the drain timer bounds the wait.
@@ -391,23 +378,22 @@ public final class Server {
     /// be written. A page replies with its own Close and lws then drops the connection, which
     /// removes the session; one that never replies is cut when the timer ends the drain.
     private func drain() {
-        guard let context else { return }
+        guard context != nil else { return }
         phase = .draining
         listener?.stop()
+        ticker.stop()
         for session in sessions.values {
             session.goAway()
             lws_callback_on_writable(session.wsi)
         }
-        let timeout = Int64(configuration.drainTimeout * 1_000_000)
-        lws_sul_schedule(context, 0, segue_timer_node(drainTimer), segueDrainTimerFired, timeout)
+        drainTimer.start(after: Int(configuration.drainTimeout * 1_000_000_000), repeating: false)
     }
 
-    /// Timers run inside `lws_service` before it waits for sockets, so the wait that follows would
-    /// last until the next socket event or lws timeout (seconds); cancelling it makes `run()` see
-    /// the new phase at once.
-    func drainTimedOut() {
+    /// The drain timeout passed. Called from a turn of the service loop, so `run()` sees the new
+    /// phase as soon as the turn returns.
+    func drainTimerFired() {
+        guard drainTimer.takeExpirations() > 0 else { return }
         phase = .drainTimedOut
-        if let context { lws_cancel_service(context) }
     }
 
     static func monotonicMicroseconds() -> Int64 {

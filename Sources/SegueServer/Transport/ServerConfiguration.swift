@@ -57,9 +57,13 @@ public struct ServerConfiguration: Sendable {
 
     /// Groups the sessions are ticked in, spread evenly over each frame interval (never more than
     /// 960 a second). More groups: input waits behind fewer frames being built. Fewer: fewer
-    /// wakeups of lws's loop, each of which polls every socket; one group took about 40% off the
-    /// CPU per frame and doubled the median pointer-to-frame latency (docs/performance.md).
+    /// wakeups; on the `.poll` loop each of them polls every socket, and one group took about 40%
+    /// off the CPU per frame there while doubling the median pointer-to-frame latency
+    /// (docs/performance.md).
     public var tickGroups = 8
+    /// How the service thread waits for sockets and timers; `.poll` is lws's own loop, kept to
+    /// compare against and for a system whose libev lacks epoll.
+    public var eventLoop = EventLoopKind.epoll
 
     /// Browsers paint at most at their display rate; past 240 Hz the server would only burn CPU.
     public static let framesPerSecondRange = 1...240

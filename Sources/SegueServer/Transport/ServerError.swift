@@ -11,6 +11,10 @@ public enum ServerError: Error, Equatable, CustomStringConvertible {
     case cannotListen(address: String, reason: String)
     /// libwebsockets would not watch the listen socket.
     case listenerNotWatched
+    /// A timer (a `timerfd`) could not be made or watched; `reason` says why.
+    case timerUnavailable(reason: String)
+    /// The epoll event loop could not be made; `reason` says which step failed.
+    case eventLoopUnavailable(reason: String)
     /// `--workers` with port 0: no port could be reserved for the workers to share.
     case portReservationFailed(host: String)
     /// The pipe the workers report readiness through could not be made.
@@ -38,6 +42,10 @@ public enum ServerError: Error, Equatable, CustomStringConvertible {
             return "could not listen on \(address): \(reason)"
         case .listenerNotWatched:
             return "libwebsockets would not watch the listen socket"
+        case .timerUnavailable(let reason):
+            return "could not make a timer: \(reason)"
+        case .eventLoopUnavailable(let reason):
+            return "could not start the epoll event loop: \(reason); pass --event-loop poll to use lws's own"
         case .portReservationFailed(let host):
             return "could not reserve a port on \(host) for the workers to share"
         case .readinessPipeFailed(let reason):
