@@ -36,6 +36,11 @@ final class ContextResources {
     private let mimeTypes: UnsafeMutablePointer<lws_protocol_vhost_options>
     private var strings: [UnsafeMutablePointer<CChar>] = []
 
+    /// Bytes lws allocates per WebSocket for incoming payload; by default it takes the service
+    /// buffer's size, 4 KiB, for every session. Client messages are under 100 bytes, and a longer
+    /// one arrives in pieces that `Session` reassembles up to `maxMessageSize`.
+    static let receiveBufferSize = 1024
+
     private static let protocolCount = 6  // websocket, endpoints, listener, two timers, terminator
     private static var mountCount: Int { 1 + endpointPaths.count }
 
@@ -56,6 +61,7 @@ final class ContextResources {
         protocols[0].name = string(WireProtocol.subprotocol)
         protocols[0].callback = segueWebSocketCallback
         protocols[0].per_session_data_size = sessionDataSize
+        protocols[0].rx_buffer_size = Self.receiveBufferSize
         protocols[1].name = string(Self.endpointProtocolName)
         protocols[1].callback = segueEndpointCallback
         protocols[1].per_session_data_size = sessionDataSize
