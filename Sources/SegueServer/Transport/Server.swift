@@ -135,7 +135,7 @@ public final class Server {
             | UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
         // Sized explicitly: lws otherwise derives it from `ulimit -n`, which some containers set
         // so high that lws falls back to a small default. The extra descriptors cover the listen
-        // socket, the frame timer, lws's wakeup pipe and files being served. `DescriptorLimit`
+        // socket, the two timers, lws's wakeup pipe and files being served. `DescriptorLimit`
         // makes lws index its table rather than search it.
         info.fd_limit_per_thread = UInt32(configuration.maxConnections + 32)
         info.user = Unmanaged.passUnretained(self).toOpaque()
