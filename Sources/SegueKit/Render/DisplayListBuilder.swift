@@ -6,19 +6,27 @@ struct DisplayListBuilder {
     /// How far a fully dimmed color moves towards its own gray, darkened (0 = no change).
     static let dimmedBrightness = 0.55
     private var nextID: UInt32 = 1
+    /// This builder's mark on the lists it writes, and its build counter: each node is stamped with
+    /// the build that last changed its own values (`NodeChanges`), so an encoder compares only those.
+    private let source = NodeChanges.newSource()
+    private var builds: UInt64 = 0
 
     /// Writes over last frame's nodes in place and trims what is left over: most fields change each
     /// frame, but a node's strings rarely do, and rebuilding every node would release and retain them.
+    /// Comparing each own value as it is written is what stamps the node's changes.
     mutating func build(root: View, into list: inout DisplayList) {
+        builds &+= 1
+        list.changes.begin(build: builds, of: source, nodeCount: list.storedNodes.count)
         var count = 0
         visit(root, parentTransform: .identity, parentOrigin: .zero, parentAlpha: 1, parentDimming: 0, depth: 0,
-              count: &count, into: &list.nodes)
-        if list.nodes.count > count { list.nodes.removeSubrange(count...) }
+              count: &count, into: &list)
+        if list.storedNodes.count > count { list.storedNodes.removeSubrange(count...) }
+        list.changes.trim(to: count)
     }
 
     private mutating func visit(_ view: View, parentTransform: AffineTransform, parentOrigin: Point,
                                 parentAlpha: Double, parentDimming: Double, depth: Int, count: inout Int,
-                                into nodes: inout [DisplayNode]) {
+                                into list: inout DisplayList) {
         if view.isHidden { return }
         // One read of the presentation values, not one per property: each read of a view's stored
         // properties costs an access, and this runs for every view of every frame.
@@ -54,17 +62,23 @@ struct DisplayListBuilder {
         if border.isVisible { border.color = Self.dim(border.color, by: dimming) }
         let index = count
         count += 1
-        if index == nodes.count {
-            nodes.append(DisplayNode(id: displayID, name: view.name))
+        let nodeDepth = UInt16(clamping: depth)
+        if index == list.storedNodes.count {
+            list.storedNodes.append(DisplayNode(id: displayID, name: view.name))
+            list.changes.noteOwnValuesChanged(at: index)
+            list.changes.noteStructureChanged()
+        } else if list.storedNodes[index].id != displayID || list.storedNodes[index].depth != nodeDepth {
+            list.changes.noteStructureChanged()
         }
-        nodes[index].update(
-            id: displayID, name: view.name, depth: UInt16(clamping: depth), size: bounds.size, transform: toViewport,
+        let changed = list.storedNodes[index].update(
+            id: displayID, name: view.name, depth: nodeDepth, size: bounds.size, transform: toViewport,
             localTransform: toParent, alpha: alpha, ownAlpha: ownAlpha,
             backgroundColor: Self.dim(values.backgroundColor, by: dimming),
             cornerRadius: max(values.cornerRadius, 0), clipsToBounds: view.clipsToBounds, text: view.text,
             textColor: Self.dim(view.textColor, by: dimming), fontSize: view.fontSize, fontWeight: view.fontWeight,
             shadow: view.shadow,
             border: border, glyph: view.glyph)
+        if changed { list.changes.noteOwnValuesChanged(at: index) }
         // Children sit in this view's bounds space: bounds point − bounds.origin = local point.
         let boundsToViewport = AffineTransform(translationX: -bounds.origin.x, y: -bounds.origin.y)
             .concatenating(toViewport)
@@ -76,11 +90,11 @@ struct DisplayListBuilder {
                 Unmanaged<View>.fromOpaque(children.load(fromByteOffset: offset, as: UnsafeRawPointer.self))
                     ._withUnsafeGuaranteedRef { child in
                         visit(child, parentTransform: boundsToViewport, parentOrigin: bounds.origin, parentAlpha: alpha,
-                              parentDimming: dimming, depth: depth + 1, count: &count, into: &nodes)
+                              parentDimming: dimming, depth: depth + 1, count: &count, into: &list)
                     }
             }
         }
-        nodes[index].descendantCount = UInt32(count - index - 1)
+        list.storedNodes[index].descendantCount = UInt32(count - index - 1)
     }
 
     /// Desaturates and darkens towards gray: UIKit dims tint colors; here the whole view dims visibly.
@@ -96,30 +110,42 @@ struct DisplayListBuilder {
 }
 
 extension DisplayNode {
-    /// Every field but `descendantCount` (known only once the subtree is drawn). The strings are
-    /// compared before they are stored: equal ones (nearly always the same storage) are left alone,
-    /// which saves a release and a retain each.
+    /// Every field but `descendantCount` (known only once the subtree is drawn); returns whether
+    /// any of the node's own values changed, those the wire carries (`NodeChanges`): the viewport
+    /// transform and effective alpha follow the ancestors, and id and depth are the structure's.
+    /// Each value is stored only when it differs: equal strings (nearly always the same storage)
+    /// are then not released and retained again.
     mutating func update(id: UInt32, name: String, depth: UInt16, size: Size, transform: AffineTransform,
                          localTransform: AffineTransform, alpha: Double, ownAlpha: Double, backgroundColor: Color,
                          cornerRadius: Double, clipsToBounds: Bool, text: String?, textColor: Color,
-                         fontSize: Double, fontWeight: FontWeight, shadow: Shadow, border: Border, glyph: Glyph?) {
+                         fontSize: Double, fontWeight: FontWeight, shadow: Shadow, border: Border,
+                         glyph: Glyph?) -> Bool {
         self.id = id
-        if self.name != name { self.name = name }
         self.depth = depth
-        self.size = size
         self.transform = transform
-        self.localTransform = localTransform
         self.alpha = alpha
-        self.ownAlpha = ownAlpha
-        self.backgroundColor = backgroundColor
-        self.cornerRadius = cornerRadius
-        self.clipsToBounds = clipsToBounds
-        if self.text != text { self.text = text }
-        self.textColor = textColor
-        self.fontSize = fontSize
-        self.fontWeight = fontWeight
-        self.shadow = shadow
-        self.border = border
-        self.glyph = glyph
+        var changed = Self.store(name, in: &self.name)
+        changed = Self.store(size, in: &self.size) || changed
+        changed = Self.store(localTransform, in: &self.localTransform) || changed
+        changed = Self.store(ownAlpha, in: &self.ownAlpha) || changed
+        changed = Self.store(backgroundColor, in: &self.backgroundColor) || changed
+        changed = Self.store(cornerRadius, in: &self.cornerRadius) || changed
+        changed = Self.store(clipsToBounds, in: &self.clipsToBounds) || changed
+        changed = Self.store(text, in: &self.text) || changed
+        changed = Self.store(textColor, in: &self.textColor) || changed
+        changed = Self.store(fontSize, in: &self.fontSize) || changed
+        changed = Self.store(fontWeight, in: &self.fontWeight) || changed
+        changed = Self.store(shadow, in: &self.shadow) || changed
+        changed = Self.store(border, in: &self.border) || changed
+        changed = Self.store(glyph, in: &self.glyph) || changed
+        return changed
+    }
+
+    /// Stores `value` in `field` if it differs (a NaN always does), and says whether it did.
+    @inline(__always)
+    private static func store<Value: Equatable>(_ value: Value, in field: inout Value) -> Bool {
+        guard field != value else { return false }
+        field = value
+        return true
     }
 }
