@@ -81,15 +81,13 @@ final class SharedWorld {
     /// Keeps this frame as the one every watcher is sent next; the older one, if a watcher never
     /// took it, is simply replaced ("latest frame wins", never a queue).
     ///
-    /// The nodes are copied into storage kept from frame to frame: holding on to the window's own
+    /// The list is copied into storage kept from frame to frame: holding on to the window's own
     /// list would make the window copy its reused storage at its next frame (copy-on-write), an
-    /// allocation per frame.
+    /// allocation per frame. The copy keeps the list's change stamps, so watchers' encoders compare
+    /// only the nodes changed since the frame they last sent.
     func publish(_ list: DisplayList, transition: TransitionStatus?, inputSequence: UInt32, slowAnimations: Bool,
                  serverTime: Double) {
-        published.list.viewport = list.viewport
-        if published.list.hint != list.hint { published.list.hint = list.hint }
-        published.list.nodes.removeAll(keepingCapacity: true)
-        published.list.nodes.append(contentsOf: list.nodes)
+        published.list.copyContents(of: list)
         published.transition = transition
         published.inputSequence = inputSequence
         published.slowAnimations = slowAnimations
