@@ -14,7 +14,11 @@ open class View {
     /// Shown in the display list and the recorder's output; controllers name their root views.
     @exclusivity(unchecked) public var name: String
 
-    @exclusivity(unchecked) var model = ModelValues()
+    /// Every write, whatever the path (setters, animations folding or reverting, snapshots), tells
+    /// the window: the chrome's cached findings read the model (`Window.treeRevision`).
+    @exclusivity(unchecked) var model = ModelValues() {
+        didSet { treeDidChange() }
+    }
     @exclusivity(unchecked) var offsets = PresentationOffsets()
     /// How many running animations touch this view; its offsets are zero when none do.
     @exclusivity(unchecked) var animationCount = 0
@@ -28,7 +32,9 @@ open class View {
     /// leaving them (`removeFromSuperview`, the only way out) clears this, and a parent going away
     /// clears it in its children (`deinit`).
     @exclusivity(unchecked) public internal(set) unowned(unsafe) var superview: View? = nil
-    @exclusivity(unchecked) public internal(set) var subviews: [View] = []
+    @exclusivity(unchecked) public internal(set) var subviews: [View] = [] {
+        didSet { treeDidChange() }
+    }
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
     /// The id the display list gives this view; assigned by the window that first draws it.
@@ -40,8 +46,12 @@ open class View {
     /// bar and home indicator, above every presentation as the system's own window is).
     var frontPinnedSubviewCount = 0
 
-    @exclusivity(unchecked) public var isHidden = false
-    @exclusivity(unchecked) public var clipsToBounds = false
+    @exclusivity(unchecked) public var isHidden = false {
+        didSet { treeDidChange() }
+    }
+    @exclusivity(unchecked) public var clipsToBounds = false {
+        didSet { treeDidChange() }
+    }
     public var isUserInteractionEnabled = true
     @exclusivity(unchecked) public var tintAdjustmentMode: TintAdjustmentMode = .automatic {
         didSet {
@@ -152,6 +162,15 @@ open class View {
         if old == value { return }
         AnimationEngine.current?.willChange(self, property, from: old)
         model[property] = value
+    }
+
+    /// Counts a change to the tree or to a model value in the window's `treeRevision`, if this view
+    /// is in a window. Writes are rare next to frames (layout, an animation's start or end), and
+    /// the walk up is a few pointers.
+    func treeDidChange() {
+        var top = self
+        while let parent = top.superview { top = parent }
+        if let window = top as? Window { window.treeRevision &+= 1 }
     }
 
     func presentationVector(_ property: AnimatableProperty) -> AnimationVector {

@@ -19,6 +19,12 @@ open class Window: View {
     /// The system's chrome, pinned in front of every controller's and presentation's view.
     public let statusBar = StatusBar()
     public let homeIndicator = HomeIndicator()
+    /// Counts changes to the tree and to its views' model values (`View.treeDidChange`): what the
+    /// home indicator finds under it can only change with it.
+    @exclusivity(unchecked) var treeRevision: UInt64 = 0
+    /// The background under the home indicator as last found, and the `treeRevision` it holds for.
+    @exclusivity(unchecked) private var indicatorBackground: Color?
+    @exclusivity(unchecked) private var indicatorBackgroundRevision: UInt64?
 
     public init(size: Size, clock: Clock, logger: Logger = Logger(label: "segue.window", factory: { _ in SwiftLogNoOpLogHandler() })) {
         engine = AnimationEngine(clock: clock, logger: logger)
@@ -50,8 +56,14 @@ open class Window: View {
         let style = rootViewController?.statusBarStyleController.preferredStatusBarStyle ?? .default
         if style != statusBar.style { statusBar.apply(style) }
         if !homeIndicator.isHidden {
-            let under = Point(x: homeIndicator.center.x, y: homeIndicator.center.y)
-            homeIndicator.adapt(to: opaqueBackground(at: under), fallback: style)
+            // The search walks the tree, and what it finds changes only with the tree or a model value.
+            if indicatorBackgroundRevision != treeRevision {
+                let under = Point(x: homeIndicator.center.x, y: homeIndicator.center.y)
+                indicatorBackground = opaqueBackground(at: under)
+            }
+            homeIndicator.adapt(to: indicatorBackground, fallback: style)
+            // The search skips the chrome, so the indicator's own new colour leaves its finding valid.
+            indicatorBackgroundRevision = treeRevision
         }
     }
 
