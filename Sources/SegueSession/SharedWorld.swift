@@ -24,8 +24,8 @@ final class SharedWorld {
     /// This world's transition counts as last reported to an observer.
     var reportedTransitions = TransitionCounts()
     /// Whose input moves the world. Weak: the controller holds the world, and a controller that
-    /// closes with nobody watching must free both.
-    weak var controller: SceneSession?
+    /// closes with nobody watching must free both. Changes only through `giveControl(to:)`.
+    private(set) weak var controller: SceneSession?
     /// Watching connections, longest-watching first: the next to get control.
     var watchers: [SceneSession] = []
     /// The secret in its share link, made on the first share request.
@@ -49,6 +49,14 @@ final class SharedWorld {
         self.viewport = viewport
         self.clock = clock
         self.controller = controller
+        controller.isControlling = true
+    }
+
+    /// `session`, a watcher, now controls the world; the old controller, if still here, no longer does.
+    func giveControl(to session: SceneSession) {
+        controller?.isControlling = false
+        controller = session
+        session.isControlling = true
     }
 
     /// Follows the controller's pointer event (before it is applied).
