@@ -33,6 +33,9 @@ public struct FrameEncoder: Sendable {
     private var needsKeyframe = true
     /// The previous frame's paint order: ids and depths.
     private var lastShapes: [NodeShape] = []
+    /// The paint order the last structure change replaced: those of its nodes the new frame does
+    /// not have are then forgotten (`forgetNodesThatLeft`).
+    private var replacedShapes: [NodeShape] = []
     /// Header values the client holds.
     private var sentHeader = SentHeader()
     /// Where the last frame's bytes went: `segue bench` reports it per scene.
@@ -44,6 +47,7 @@ public struct FrameEncoder: Sendable {
     public mutating func reset() {
         sent.removeAll(keepingCapacity: true)
         lastShapes.removeAll(keepingCapacity: true)
+        replacedShapes.removeAll(keepingCapacity: true)
         needsKeyframe = true
     }
 
@@ -135,7 +139,7 @@ public struct FrameEncoder: Sendable {
                     recordCount += 1
                 }
             }
-            pruneIfNeeded(nodeCount: nodes.count)
+            if flags.contains(.structure) { forgetNodesThatLeft() }
         }
         lastSource = changes.source
         lastBuild = changes.build
@@ -163,7 +167,7 @@ public struct FrameEncoder: Sendable {
     /// The longest build duration the u16 of microseconds holds; a slower build reads as this.
     static let longestBuildDuration = 0.065_535
 
-    /// How many node ids the encoder remembers: tests check that pruning bounds it.
+    /// How many node ids the encoder remembers: tests check that forgetting bounds it.
     var rememberedNodeCount: Int { sent.count }
 
     /// Sizes the first reservation so a keyframe rarely grows the buffer twice.
@@ -187,6 +191,7 @@ public struct FrameEncoder: Sendable {
             }
             if same { return true }
         }
+        swap(&lastShapes, &replacedShapes)
         lastShapes.removeAll(keepingCapacity: true)
         for node in nodes { lastShapes.append(NodeShape(node)) }
         return false
@@ -267,17 +272,17 @@ public struct FrameEncoder: Sendable {
         return true
     }
 
-    /// Scenes that create views as they go (snapshots, new controllers) bring new ids for the life
-    /// of the session; drop entries for nodes gone from the screen once they outnumber the live
-    /// ones, so the table stays proportional to what is drawn. Rare, so its one allocation is fine.
-    private mutating func pruneIfNeeded(nodeCount: Int) {
-        guard sent.count > 2 * nodeCount + Self.prunableSlack else { return }
-        let current = frameNumber
-        sent = sent.filter { $0.value.frame == current }
+    /// Drops what the client held for the nodes of the replaced paint order that this frame does not
+    /// have: the client forgets them too (one that comes back starts from the defaults, as a new
+    /// one does). Scenes that create views as they go (snapshots, new controllers) bring new ids for
+    /// the life of the session, and without this the table kept every one of them; now it holds at
+    /// most two frames' nodes, and removing keeps its storage, so this allocates nothing.
+    private mutating func forgetNodesThatLeft() {
+        for shape in replacedShapes where sent[shape.id]?.frame != frameNumber {
+            sent.removeValue(forKey: shape.id)
+        }
+        replacedShapes.removeAll(keepingCapacity: true)
     }
-
-    /// Stale entries tolerated before pruning, so a small scene never prunes every frame.
-    private static let prunableSlack = 64
 }
 
 /// Where one frame's bytes went.
