@@ -5,6 +5,11 @@ import Motion
 struct DisplayListBuilder {
     /// How far a fully dimmed color moves towards its own gray, darkened (0 = no change).
     static let dimmedBrightness = 0.55
+    /// When the list runs out of room it grows by a quarter plus this many nodes, not twofold: a
+    /// node is 384 bytes and every session keeps its list, so a screen of 21 nodes held room for
+    /// 32 (12 KiB); it now holds about 22. The growth is still geometric, and rare: the list keeps
+    /// its storage from frame to frame.
+    static let growthMinimum = 4
     private var nextID: UInt32 = 1
     /// This builder's mark on the lists it writes, and its build counter: each node is stamped with
     /// the build that last changed its own values (`NodeChanges`), so an encoder compares only those.
@@ -64,6 +69,9 @@ struct DisplayListBuilder {
         count += 1
         let nodeDepth = UInt16(clamping: depth)
         if index == list.storedNodes.count {
+            if index == list.storedNodes.capacity {
+                list.storedNodes.reserveCapacity(index + index / 4 + Self.growthMinimum)
+            }
             list.storedNodes.append(DisplayNode(id: displayID, name: view.name))
             list.changes.noteOwnValuesChanged(at: index)
             list.changes.noteStructureChanged()
