@@ -121,39 +121,42 @@ extension DisplayNode {
     /// Every field but `descendantCount` (known only once the subtree is drawn); returns whether
     /// any of the node's own values changed, those the wire carries (`NodeChanges`): the viewport
     /// transform and effective alpha follow the ancestors, and id and depth are the structure's.
-    /// Each value is stored only when it differs: equal strings (nearly always the same storage)
-    /// are then not released and retained again.
+    /// The comparison stops at the first difference, the values most likely to move first. The
+    /// strings are stored only when they differ: equal ones (nearly always the same storage) are
+    /// then not released and retained again.
     mutating func update(id: UInt32, name: String, depth: UInt16, size: Size, transform: AffineTransform,
                          localTransform: AffineTransform, alpha: Double, ownAlpha: Double, backgroundColor: Color,
                          cornerRadius: Double, clipsToBounds: Bool, text: String?, textColor: Color,
                          fontSize: Double, fontWeight: FontWeight, shadow: Shadow, border: Border,
                          glyph: Glyph?) -> Bool {
+        var changed = self.localTransform != localTransform || self.ownAlpha != ownAlpha || self.size != size
+            || self.backgroundColor != backgroundColor || self.textColor != textColor
+            || self.cornerRadius != cornerRadius || self.clipsToBounds != clipsToBounds || self.fontSize != fontSize
+            || self.fontWeight != fontWeight || self.glyph != glyph || self.shadow != shadow || self.border != border
         self.id = id
         self.depth = depth
+        self.size = size
         self.transform = transform
+        self.localTransform = localTransform
         self.alpha = alpha
-        var changed = Self.store(name, in: &self.name)
-        changed = Self.store(size, in: &self.size) || changed
-        changed = Self.store(localTransform, in: &self.localTransform) || changed
-        changed = Self.store(ownAlpha, in: &self.ownAlpha) || changed
-        changed = Self.store(backgroundColor, in: &self.backgroundColor) || changed
-        changed = Self.store(cornerRadius, in: &self.cornerRadius) || changed
-        changed = Self.store(clipsToBounds, in: &self.clipsToBounds) || changed
-        changed = Self.store(text, in: &self.text) || changed
-        changed = Self.store(textColor, in: &self.textColor) || changed
-        changed = Self.store(fontSize, in: &self.fontSize) || changed
-        changed = Self.store(fontWeight, in: &self.fontWeight) || changed
-        changed = Self.store(shadow, in: &self.shadow) || changed
-        changed = Self.store(border, in: &self.border) || changed
-        changed = Self.store(glyph, in: &self.glyph) || changed
+        self.ownAlpha = ownAlpha
+        self.backgroundColor = backgroundColor
+        self.cornerRadius = cornerRadius
+        self.clipsToBounds = clipsToBounds
+        self.textColor = textColor
+        self.fontSize = fontSize
+        self.fontWeight = fontWeight
+        self.shadow = shadow
+        self.border = border
+        self.glyph = glyph
+        if self.name != name {
+            self.name = name
+            changed = true
+        }
+        if self.text != text {
+            self.text = text
+            changed = true
+        }
         return changed
-    }
-
-    /// Stores `value` in `field` if it differs (a NaN always does), and says whether it did.
-    @inline(__always)
-    private static func store<Value: Equatable>(_ value: Value, in field: inout Value) -> Bool {
-        guard field != value else { return false }
-        field = value
-        return true
     }
 }
