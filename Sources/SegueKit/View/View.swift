@@ -14,12 +14,14 @@ open class View {
     /// Shown in the display list and the recorder's output; controllers name their root views.
     @exclusivity(unchecked) public var name: String
 
-    /// Every write, whatever the path (setters, animations folding or reverting, snapshots), tells
-    /// the window: the chrome's cached findings read the model (`Window.treeRevision`).
-    @exclusivity(unchecked) var model = ModelValues() {
-        didSet { treeDidChange() }
-    }
+    /// Written through `setModel` or `replaceModel`, which tell the window: the chrome's cached
+    /// findings read the model (`treeRevision`). Not an observer: that would copy the values on
+    /// every write instead of changing them in place.
+    @exclusivity(unchecked) var model = ModelValues()
     @exclusivity(unchecked) var offsets = PresentationOffsets()
+    /// Changes to the tree below this view while it is a root (`treeDidChange`): the window's
+    /// chrome finds what it shows again only when its own count moved.
+    @exclusivity(unchecked) var treeRevision: UInt64 = 0
     /// How many running animations touch this view; its offsets are zero when none do.
     @exclusivity(unchecked) var animationCount = 0
     /// Running animations created without `.allowUserInteraction`: while any runs, hit-testing skips
@@ -31,7 +33,12 @@ open class View {
     /// (docs/performance.md). It never dangles: a child is owned by its parent's `subviews`,
     /// leaving them (`removeFromSuperview`, the only way out) clears this, and a parent going away
     /// clears it in its children (`deinit`).
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var superview: View? = nil
+    public internal(set) var superview: View? {
+        get { superviewAddress.map { Unmanaged<View>.fromOpaque($0).takeUnretainedValue() } }
+        set { superviewAddress = newValue.map { Unmanaged.passUnretained($0).toOpaque() } }
+    }
+    /// `superview` as an address: what `treeDidChange` walks without retaining each view on the way.
+    @exclusivity(unchecked) private var superviewAddress: UnsafeMutableRawPointer?
     @exclusivity(unchecked) public internal(set) var subviews: [View] = [] {
         didSet { treeDidChange() }
     }
@@ -162,15 +169,25 @@ open class View {
         if old == value { return }
         AnimationEngine.current?.willChange(self, property, from: old)
         model[property] = value
+        treeDidChange()
     }
 
-    /// Counts a change to the tree or to a model value in the window's `treeRevision`, if this view
-    /// is in a window. Writes are rare next to frames (layout, an animation's start or end), and
-    /// the walk up is a few pointers.
+    /// Writes a model value past the animation bookkeeping: the engine folding an animation's
+    /// offset into the model, or reverting one.
+    func replaceModel(_ property: AnimatableProperty, with value: AnimationVector) {
+        model[property] = value
+        treeDidChange()
+    }
+
+    /// Counts a change to the tree or to a model value in its root's `treeRevision`. The walk up is
+    /// a few addresses, no retain and release of each view on the way (they were as much again as
+    /// the write itself), and no cast: every root counts, and a window reads its own.
     func treeDidChange() {
-        var top = self
-        while let parent = top.superview { top = parent }
-        if let window = top as? Window { window.treeRevision &+= 1 }
+        var top = Unmanaged.passUnretained(self).toOpaque()
+        while let parent = Unmanaged<View>.fromOpaque(top)._withUnsafeGuaranteedRef({ $0.superviewAddress }) {
+            top = parent
+        }
+        Unmanaged<View>.fromOpaque(top)._withUnsafeGuaranteedRef { $0.treeRevision &+= 1 }
     }
 
     func presentationVector(_ property: AnimatableProperty) -> AnimationVector {

@@ -19,10 +19,9 @@ open class Window: View {
     /// The system's chrome, pinned in front of every controller's and presentation's view.
     public let statusBar = StatusBar()
     public let homeIndicator = HomeIndicator()
-    /// Counts changes to the tree and to its views' model values (`View.treeDidChange`): what the
-    /// home indicator finds under it can only change with it.
-    @exclusivity(unchecked) var treeRevision: UInt64 = 0
-    /// The background under the home indicator as last found, and the `treeRevision` it holds for.
+    /// The background under the home indicator as last found, and the `treeRevision` it holds for:
+    /// what the indicator finds under it changes only with the tree or a model value
+    /// (`View.treeDidChange`).
     @exclusivity(unchecked) private var indicatorBackground: Color?
     @exclusivity(unchecked) private var indicatorBackgroundRevision: UInt64?
     /// Counts changes to what the window shows from its controllers (`ViewController.controllersDidChange`):
