@@ -72,8 +72,10 @@ public final class SceneSession {
     /// The scene this session runs or watches now.
     public var sceneName: String { world.host.scene.name }
 
-    /// Whether this connection's input moves its world (false while it watches).
-    public var isControlling: Bool { world.controller === self }
+    /// Whether this connection's input moves its world (false while it watches): whether it is its
+    /// world's `controller`, kept in step by `SharedWorld.giveControl(to:)`. Reading the world's weak
+    /// reference instead, several times a frame, took the runtime's side-table paths each time.
+    public internal(set) var isControlling = false
 
     /// Connections watching this session's world now.
     public var watcherCount: Int { world.watchers.count }
@@ -262,6 +264,7 @@ public final class SceneSession {
         }
         leaveWorld()
         world = target
+        isControlling = false
         target.watchers.append(self)
         observer.watchersChanged(by: 1)
         // The controller builds a frame at its next chance, and every frame after it is kept for
@@ -291,7 +294,7 @@ public final class SceneSession {
     private func takeControl() {
         world.clock.set(clock.now)
         world.cancelPointers()
-        world.controller = self
+        world.giveControl(to: self)
         if pageViewport != world.viewport { resizeWorld(to: pageViewport) }
         frames.reset()
         world.needsFrame = true

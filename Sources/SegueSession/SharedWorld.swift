@@ -24,8 +24,8 @@ final class SharedWorld {
     /// This world's transition counts as last reported to an observer.
     var reportedTransitions = TransitionCounts()
     /// Whose input moves the world. Weak: the controller holds the world, and a controller that
-    /// closes with nobody watching must free both.
-    weak var controller: SceneSession?
+    /// closes with nobody watching must free both. Changes only through `giveControl(to:)`.
+    private(set) weak var controller: SceneSession?
     /// Watching connections, longest-watching first: the next to get control.
     var watchers: [SceneSession] = []
     /// The secret in its share link, made on the first share request.
@@ -49,6 +49,14 @@ final class SharedWorld {
         self.viewport = viewport
         self.clock = clock
         self.controller = controller
+        controller.isControlling = true
+    }
+
+    /// `session`, a watcher, now controls the world; the old controller, if still here, no longer does.
+    func giveControl(to session: SceneSession) {
+        controller?.isControlling = false
+        controller = session
+        session.isControlling = true
     }
 
     /// Follows the controller's pointer event (before it is applied).
@@ -81,15 +89,13 @@ final class SharedWorld {
     /// Keeps this frame as the one every watcher is sent next; the older one, if a watcher never
     /// took it, is simply replaced ("latest frame wins", never a queue).
     ///
-    /// The nodes are copied into storage kept from frame to frame: holding on to the window's own
+    /// The list is copied into storage kept from frame to frame: holding on to the window's own
     /// list would make the window copy its reused storage at its next frame (copy-on-write), an
-    /// allocation per frame.
+    /// allocation per frame. The copy keeps the list's change stamps, so watchers' encoders compare
+    /// only the nodes changed since the frame they last sent.
     func publish(_ list: DisplayList, transition: TransitionStatus?, inputSequence: UInt32, slowAnimations: Bool,
                  serverTime: Double) {
-        published.list.viewport = list.viewport
-        if published.list.hint != list.hint { published.list.hint = list.hint }
-        published.list.nodes.removeAll(keepingCapacity: true)
-        published.list.nodes.append(contentsOf: list.nodes)
+        published.list.copyContents(of: list)
         published.transition = transition
         published.inputSequence = inputSequence
         published.slowAnimations = slowAnimations

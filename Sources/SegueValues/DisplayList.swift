@@ -68,18 +68,50 @@ public struct DisplayNode: Equatable, Sendable {
 /// recorder read from a window.
 public struct DisplayList: Equatable, Sendable {
     public var viewport: Size
-    public var nodes: [DisplayNode]
+    /// Editing the nodes here forgets `changes`: the list is then no longer what its builder wrote,
+    /// and an encoder compares every node again.
+    public var nodes: [DisplayNode] {
+        get { storedNodes }
+        set {
+            storedNodes = newValue
+            changes.forget()
+        }
+        _modify {
+            changes.forget()
+            yield &storedNodes
+        }
+    }
     /// What the visible screen tells a person to do ("Swipe from the left edge…"); empty for none.
     /// The page shows it in its hint pill.
     public var hint: String
+    /// The nodes, written by a builder without forgetting `changes`.
+    package var storedNodes: [DisplayNode]
+    /// Which build wrote the nodes, and when each last changed: lets an encoder skip unchanged nodes.
+    package var changes = NodeChanges()
 
     public init(viewport: Size = .zero, nodes: [DisplayNode] = [], hint: String = "") {
         self.viewport = viewport
-        self.nodes = nodes
+        self.storedNodes = nodes
         self.hint = hint
     }
 
     public func node(named name: String) -> DisplayNode? {
-        nodes.first { $0.name == name }
+        storedNodes.first { $0.name == name }
+    }
+
+    /// Two lists are equal when they draw the same: how they were built does not count.
+    public static func == (lhs: DisplayList, rhs: DisplayList) -> Bool {
+        lhs.viewport == rhs.viewport && lhs.hint == rhs.hint && lhs.storedNodes == rhs.storedNodes
+    }
+
+    /// Becomes a copy of `other`, change log included, in this list's own storage: whoever keeps a
+    /// list from frame to frame (a shared world's published frame) copies without allocating, and
+    /// an encoder of the copy can still skip unchanged nodes.
+    package mutating func copyContents(of other: DisplayList) {
+        viewport = other.viewport
+        if hint != other.hint { hint = other.hint }
+        storedNodes.removeAll(keepingCapacity: true)
+        storedNodes.append(contentsOf: other.storedNodes)
+        changes.copyContents(of: other.changes)
     }
 }

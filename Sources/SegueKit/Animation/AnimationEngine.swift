@@ -265,7 +265,8 @@ public final class AnimationEngine {
             if animation.animator === animator {
                 if keepingCurrentValues {
                     let offset = animation.offset(at: 0)
-                    animation.view.model[animation.property] = animation.view.model[animation.property] + offset
+                    animation.view.replaceModel(animation.property,
+                                                with: animation.view.model[animation.property] + offset)
                     animator.folded(animation.view, animation.property, offset: offset)
                 }
                 remove(at: index)
@@ -365,8 +366,8 @@ public final class AnimationEngine {
             if animation.groupID == id {
                 if revert {
                     let view = animation.view
-                    view.model[animation.property] = view.model[animation.property]
-                        + animation.offset(at: animation.beginTime)
+                    view.replaceModel(animation.property,
+                                      with: view.model[animation.property] + animation.offset(at: animation.beginTime))
                 }
                 remove(at: index)
             }

@@ -246,8 +246,9 @@ public final class ViewPropertyAnimator: ViewImplicitlyAnimating {
         for record in records {
             let view = record.view
             switch finalPosition {
-            case .end: view.model[record.property] = view.model[record.property] - record.folded
-            case .start: view.model[record.property] = view.model[record.property] - record.folded + record.delta
+            case .end: view.replaceModel(record.property, with: view.model[record.property] - record.folded)
+            case .start:
+                view.replaceModel(record.property, with: view.model[record.property] - record.folded + record.delta)
             case .current: break
             }
         }
@@ -276,7 +277,7 @@ public final class ViewPropertyAnimator: ViewImplicitlyAnimating {
         if position == .start {
             for record in records {
                 let view = record.view
-                view.model[record.property] = view.model[record.property] + record.delta
+                view.replaceModel(record.property, with: view.model[record.property] + record.delta)
             }
         }
         complete(at: position, flush: false)

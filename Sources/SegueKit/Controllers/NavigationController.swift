@@ -27,7 +27,9 @@ open class NavigationController: ViewController {
         case push, pop
     }
 
-    public private(set) var viewControllers: [ViewController] = []
+    public private(set) var viewControllers: [ViewController] = [] {
+        didSet { controllersDidChange() }
+    }
     public weak var delegate: NavigationControllerDelegate?
     /// The system back swipe: a left-edge pan on this controller's view that pops the stock way,
     /// following the finger. It never begins while the delegate vends its own pop animator, so a
@@ -40,7 +42,9 @@ open class NavigationController: ViewController {
         self.popViewController(animated: true)
     }
     /// `isNavigationBarHidden`: no bar, and no bar in the children's safe area; applied at the next layout.
-    public var isNavigationBarHidden = false
+    public var isNavigationBarHidden = false {
+        didSet { controllersDidChange() }
+    }
 
     public init(rootViewController: ViewController, name: String = "navigation") {
         let recognizer = InteractivePopGestureRecognizer()

@@ -25,8 +25,12 @@ open class TabBarController: ViewController {
     /// The tab bar's height, in points (UIKit's 49 without the home-indicator inset).
     public static let tabBarHeight = 49.0
 
-    public private(set) var viewControllers: [ViewController]
-    public private(set) var selectedIndex = 0
+    public private(set) var viewControllers: [ViewController] {
+        didSet { controllersDidChange() }
+    }
+    public private(set) var selectedIndex = 0 {
+        didSet { controllersDidChange() }
+    }
     public weak var delegate: TabBarControllerDelegate?
     /// Holds the selected controller's view: the transitions' container.
     public let contentView = View(name: "tab-content")

@@ -13,14 +13,20 @@ open class ViewController {
     public let tabBarItem = TabBarItem()
     /// What a person can do on this screen, in a few words ("Swipe from the left edge for the
     /// menu"). Not UIKit's: the page's hint pill shows the visible controller's (`DisplayList.hint`).
-    public var hint: String?
+    public var hint: String? {
+        didSet { controllersDidChange() }
+    }
 
     private var loadedView: View?
     public internal(set) weak var parent: ViewController?
     public internal(set) var children: [ViewController] = []
     public internal(set) weak var presentingViewController: ViewController?
-    public internal(set) var presentedViewController: ViewController?
-    public var modalPresentationStyle: ModalPresentationStyle = .fullScreen
+    public internal(set) var presentedViewController: ViewController? {
+        didSet { controllersDidChange() }
+    }
+    public var modalPresentationStyle: ModalPresentationStyle = .fullScreen {
+        didSet { controllersDidChange() }
+    }
     /// Weak, as in UIKit: whoever vends the animators keeps itself alive.
     public weak var transitioningDelegate: ViewControllerTransitioningDelegate?
 
@@ -75,8 +81,23 @@ open class ViewController {
     /// The view's `safeAreaInsets`, as of its last layout: lay content out inside them.
     public var safeAreaInsets: EdgeInsets { view.safeAreaInsets }
 
-    /// `preferredStatusBarStyle`: what the status bar shows while this controller decides it.
+    /// `preferredStatusBarStyle`: what the status bar shows while this controller decides it. Read,
+    /// as UIKit reads it, when the controllers change (a presentation, a push or pop, a tab switch)
+    /// or after `setNeedsStatusBarAppearanceUpdate()`, not every frame.
     open var preferredStatusBarStyle: StatusBarStyle { .default }
+
+    /// `setNeedsStatusBarAppearanceUpdate()`: `preferredStatusBarStyle` changed for another reason
+    /// than the controllers changing; the window reads it again at its next frame.
+    public func setNeedsStatusBarAppearanceUpdate() {
+        controllersDidChange()
+    }
+
+    /// Tells this controller's window that what it shows from its controllers (the visible one's
+    /// hint, the status bar's style) must be found again (`Window.controllerRevision`). A
+    /// controller not yet in a window has nothing to tell: joining one is itself such a change.
+    func controllersDidChange() {
+        window?.controllerRevision &+= 1
+    }
 
     /// `childForStatusBarStyle`: the child whose style wins over this controller's; nil for none.
     open var childForStatusBarStyle: ViewController? { nil }

@@ -5,20 +5,33 @@ import Motion
 struct DisplayListBuilder {
     /// How far a fully dimmed color moves towards its own gray, darkened (0 = no change).
     static let dimmedBrightness = 0.55
+    /// When the list runs out of room it grows by a quarter plus this many nodes, not twofold: a
+    /// node is 384 bytes and every session keeps its list, so a screen of 21 nodes held room for
+    /// 32 (12 KiB); it now holds about 22. The growth is still geometric, and rare: the list keeps
+    /// its storage from frame to frame.
+    static let growthMinimum = 4
     private var nextID: UInt32 = 1
+    /// This builder's mark on the lists it writes, and its build counter: each node is stamped with
+    /// the build that last changed its own values (`NodeChanges`), so an encoder compares only those.
+    private let source = NodeChanges.newSource()
+    private var builds: UInt64 = 0
 
     /// Writes over last frame's nodes in place and trims what is left over: most fields change each
     /// frame, but a node's strings rarely do, and rebuilding every node would release and retain them.
+    /// Comparing each own value as it is written is what stamps the node's changes.
     mutating func build(root: View, into list: inout DisplayList) {
+        builds &+= 1
+        list.changes.begin(build: builds, of: source, nodeCount: list.storedNodes.count)
         var count = 0
         visit(root, parentTransform: .identity, parentOrigin: .zero, parentAlpha: 1, parentDimming: 0, depth: 0,
-              count: &count, into: &list.nodes)
-        if list.nodes.count > count { list.nodes.removeSubrange(count...) }
+              count: &count, into: &list)
+        if list.storedNodes.count > count { list.storedNodes.removeSubrange(count...) }
+        list.changes.trim(to: count)
     }
 
     private mutating func visit(_ view: View, parentTransform: AffineTransform, parentOrigin: Point,
                                 parentAlpha: Double, parentDimming: Double, depth: Int, count: inout Int,
-                                into nodes: inout [DisplayNode]) {
+                                into list: inout DisplayList) {
         if view.isHidden { return }
         // One read of the presentation values, not one per property: each read of a view's stored
         // properties costs an access, and this runs for every view of every frame.
@@ -54,17 +67,26 @@ struct DisplayListBuilder {
         if border.isVisible { border.color = Self.dim(border.color, by: dimming) }
         let index = count
         count += 1
-        if index == nodes.count {
-            nodes.append(DisplayNode(id: displayID, name: view.name))
+        let nodeDepth = UInt16(clamping: depth)
+        if index == list.storedNodes.count {
+            if index == list.storedNodes.capacity {
+                list.storedNodes.reserveCapacity(index + index / 4 + Self.growthMinimum)
+            }
+            list.storedNodes.append(DisplayNode(id: displayID, name: view.name))
+            list.changes.noteOwnValuesChanged(at: index)
+            list.changes.noteStructureChanged()
+        } else if list.storedNodes[index].id != displayID || list.storedNodes[index].depth != nodeDepth {
+            list.changes.noteStructureChanged()
         }
-        nodes[index].update(
-            id: displayID, name: view.name, depth: UInt16(clamping: depth), size: bounds.size, transform: toViewport,
+        let changed = list.storedNodes[index].update(
+            id: displayID, name: view.name, depth: nodeDepth, size: bounds.size, transform: toViewport,
             localTransform: toParent, alpha: alpha, ownAlpha: ownAlpha,
             backgroundColor: Self.dim(values.backgroundColor, by: dimming),
             cornerRadius: max(values.cornerRadius, 0), clipsToBounds: view.clipsToBounds, text: view.text,
             textColor: Self.dim(view.textColor, by: dimming), fontSize: view.fontSize, fontWeight: view.fontWeight,
             shadow: view.shadow,
             border: border, glyph: view.glyph)
+        if changed { list.changes.noteOwnValuesChanged(at: index) }
         // Children sit in this view's bounds space: bounds point − bounds.origin = local point.
         let boundsToViewport = AffineTransform(translationX: -bounds.origin.x, y: -bounds.origin.y)
             .concatenating(toViewport)
@@ -76,11 +98,11 @@ struct DisplayListBuilder {
                 Unmanaged<View>.fromOpaque(children.load(fromByteOffset: offset, as: UnsafeRawPointer.self))
                     ._withUnsafeGuaranteedRef { child in
                         visit(child, parentTransform: boundsToViewport, parentOrigin: bounds.origin, parentAlpha: alpha,
-                              parentDimming: dimming, depth: depth + 1, count: &count, into: &nodes)
+                              parentDimming: dimming, depth: depth + 1, count: &count, into: &list)
                     }
             }
         }
-        nodes[index].descendantCount = UInt32(count - index - 1)
+        list.storedNodes[index].descendantCount = UInt32(count - index - 1)
     }
 
     /// Desaturates and darkens towards gray: UIKit dims tint colors; here the whole view dims visibly.
@@ -96,15 +118,22 @@ struct DisplayListBuilder {
 }
 
 extension DisplayNode {
-    /// Every field but `descendantCount` (known only once the subtree is drawn). The strings are
-    /// compared before they are stored: equal ones (nearly always the same storage) are left alone,
-    /// which saves a release and a retain each.
+    /// Every field but `descendantCount` (known only once the subtree is drawn); returns whether
+    /// any of the node's own values changed, those the wire carries (`NodeChanges`): the viewport
+    /// transform and effective alpha follow the ancestors, and id and depth are the structure's.
+    /// The comparison stops at the first difference, the values most likely to move first. The
+    /// strings are stored only when they differ: equal ones (nearly always the same storage) are
+    /// then not released and retained again.
     mutating func update(id: UInt32, name: String, depth: UInt16, size: Size, transform: AffineTransform,
                          localTransform: AffineTransform, alpha: Double, ownAlpha: Double, backgroundColor: Color,
                          cornerRadius: Double, clipsToBounds: Bool, text: String?, textColor: Color,
-                         fontSize: Double, fontWeight: FontWeight, shadow: Shadow, border: Border, glyph: Glyph?) {
+                         fontSize: Double, fontWeight: FontWeight, shadow: Shadow, border: Border,
+                         glyph: Glyph?) -> Bool {
+        var changed = self.localTransform != localTransform || self.ownAlpha != ownAlpha || self.size != size
+            || self.backgroundColor != backgroundColor || self.textColor != textColor
+            || self.cornerRadius != cornerRadius || self.clipsToBounds != clipsToBounds || self.fontSize != fontSize
+            || self.fontWeight != fontWeight || self.glyph != glyph || self.shadow != shadow || self.border != border
         self.id = id
-        if self.name != name { self.name = name }
         self.depth = depth
         self.size = size
         self.transform = transform
@@ -114,12 +143,20 @@ extension DisplayNode {
         self.backgroundColor = backgroundColor
         self.cornerRadius = cornerRadius
         self.clipsToBounds = clipsToBounds
-        if self.text != text { self.text = text }
         self.textColor = textColor
         self.fontSize = fontSize
         self.fontWeight = fontWeight
         self.shadow = shadow
         self.border = border
         self.glyph = glyph
+        if self.name != name {
+            self.name = name
+            changed = true
+        }
+        if self.text != text {
+            self.text = text
+            changed = true
+        }
+        return changed
     }
 }

@@ -14,8 +14,14 @@ open class View {
     /// Shown in the display list and the recorder's output; controllers name their root views.
     @exclusivity(unchecked) public var name: String
 
+    /// Written through `setModel` or `replaceModel`, which tell the window: the chrome's cached
+    /// findings read the model (`treeRevision`). Not an observer: that would copy the values on
+    /// every write instead of changing them in place.
     @exclusivity(unchecked) var model = ModelValues()
     @exclusivity(unchecked) var offsets = PresentationOffsets()
+    /// Changes to the tree below this view while it is a root (`treeDidChange`): the window's
+    /// chrome finds what it shows again only when its own count moved.
+    @exclusivity(unchecked) var treeRevision: UInt64 = 0
     /// How many running animations touch this view; its offsets are zero when none do.
     @exclusivity(unchecked) var animationCount = 0
     /// Running animations created without `.allowUserInteraction`: while any runs, hit-testing skips
@@ -27,8 +33,15 @@ open class View {
     /// (docs/performance.md). It never dangles: a child is owned by its parent's `subviews`,
     /// leaving them (`removeFromSuperview`, the only way out) clears this, and a parent going away
     /// clears it in its children (`deinit`).
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var superview: View? = nil
-    @exclusivity(unchecked) public internal(set) var subviews: [View] = []
+    public internal(set) var superview: View? {
+        get { superviewAddress.map { Unmanaged<View>.fromOpaque($0).takeUnretainedValue() } }
+        set { superviewAddress = newValue.map { Unmanaged.passUnretained($0).toOpaque() } }
+    }
+    /// `superview` as an address: what `treeDidChange` walks without retaining each view on the way.
+    @exclusivity(unchecked) private var superviewAddress: UnsafeMutableRawPointer?
+    @exclusivity(unchecked) public internal(set) var subviews: [View] = [] {
+        didSet { treeDidChange() }
+    }
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
     /// The id the display list gives this view; assigned by the window that first draws it.
@@ -40,8 +53,12 @@ open class View {
     /// bar and home indicator, above every presentation as the system's own window is).
     var frontPinnedSubviewCount = 0
 
-    @exclusivity(unchecked) public var isHidden = false
-    @exclusivity(unchecked) public var clipsToBounds = false
+    @exclusivity(unchecked) public var isHidden = false {
+        didSet { treeDidChange() }
+    }
+    @exclusivity(unchecked) public var clipsToBounds = false {
+        didSet { treeDidChange() }
+    }
     public var isUserInteractionEnabled = true
     @exclusivity(unchecked) public var tintAdjustmentMode: TintAdjustmentMode = .automatic {
         didSet {
@@ -152,6 +169,25 @@ open class View {
         if old == value { return }
         AnimationEngine.current?.willChange(self, property, from: old)
         model[property] = value
+        treeDidChange()
+    }
+
+    /// Writes a model value past the animation bookkeeping: the engine folding an animation's
+    /// offset into the model, or reverting one.
+    func replaceModel(_ property: AnimatableProperty, with value: AnimationVector) {
+        model[property] = value
+        treeDidChange()
+    }
+
+    /// Counts a change to the tree or to a model value in its root's `treeRevision`. The walk up is
+    /// a few addresses, no retain and release of each view on the way (they were as much again as
+    /// the write itself), and no cast: every root counts, and a window reads its own.
+    func treeDidChange() {
+        var top = Unmanaged.passUnretained(self).toOpaque()
+        while let parent = Unmanaged<View>.fromOpaque(top)._withUnsafeGuaranteedRef({ $0.superviewAddress }) {
+            top = parent
+        }
+        Unmanaged<View>.fromOpaque(top)._withUnsafeGuaranteedRef { $0.treeRevision &+= 1 }
     }
 
     func presentationVector(_ property: AnimatableProperty) -> AnimationVector {

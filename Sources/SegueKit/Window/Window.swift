@@ -19,6 +19,19 @@ open class Window: View {
     /// The system's chrome, pinned in front of every controller's and presentation's view.
     public let statusBar = StatusBar()
     public let homeIndicator = HomeIndicator()
+    /// The background under the home indicator as last found, and the `treeRevision` it holds for:
+    /// what the indicator finds under it changes only with the tree or a model value
+    /// (`View.treeDidChange`).
+    @exclusivity(unchecked) private var indicatorBackground: Color?
+    @exclusivity(unchecked) private var indicatorBackgroundRevision: UInt64?
+    /// Counts changes to what the window shows from its controllers (`ViewController.controllersDidChange`):
+    /// walking them every frame for the hint and the status bar's style retained and released each
+    /// one, and controllers that are some object's `weak` target do that through side tables.
+    @exclusivity(unchecked) var controllerRevision: UInt64 = 0
+    /// The status bar style and hint as last found, and the `controllerRevision` they hold for.
+    @exclusivity(unchecked) private var preferredStyle = StatusBarStyle.default
+    @exclusivity(unchecked) private var visibleHint = ""
+    @exclusivity(unchecked) private var controllerFindingsRevision: UInt64?
 
     public init(size: Size, clock: Clock, logger: Logger = Logger(label: "segue.window", factory: { _ in SwiftLogNoOpLogHandler() })) {
         engine = AnimationEngine(clock: clock, logger: logger)
@@ -47,11 +60,22 @@ open class Window: View {
     private func updateChrome() {
         if let context = transitions.active, let observer = context.progressObserver { observer(context.progress) }
         statusBar.showTime(elapsed: engine.rootTimeline.time)
-        let style = rootViewController?.statusBarStyleController.preferredStatusBarStyle ?? .default
+        if controllerFindingsRevision != controllerRevision {
+            preferredStyle = rootViewController?.statusBarStyleController.preferredStatusBarStyle ?? .default
+            visibleHint = visibleViewController?.hint ?? ""
+            controllerFindingsRevision = controllerRevision
+        }
+        let style = preferredStyle
         if style != statusBar.style { statusBar.apply(style) }
         if !homeIndicator.isHidden {
-            let under = Point(x: homeIndicator.center.x, y: homeIndicator.center.y)
-            homeIndicator.adapt(to: opaqueBackground(at: under), fallback: style)
+            // The search walks the tree, and what it finds changes only with the tree or a model value.
+            if indicatorBackgroundRevision != treeRevision {
+                let under = Point(x: homeIndicator.center.x, y: homeIndicator.center.y)
+                indicatorBackground = opaqueBackground(at: under)
+            }
+            homeIndicator.adapt(to: indicatorBackground, fallback: style)
+            // The search skips the chrome, so the indicator's own new colour leaves its finding valid.
+            indicatorBackgroundRevision = treeRevision
         }
     }
 
@@ -65,6 +89,7 @@ open class Window: View {
 
     public var rootViewController: ViewController? {
         didSet {
+            controllerRevision &+= 1
             oldValue?.view.removeFromSuperview()
             oldValue?.attachedWindow = nil
             guard let root = rootViewController else { return }
@@ -133,8 +158,7 @@ open class Window: View {
         advance()
         updateChrome()
         list.viewport = bounds.size
-        let hint = visibleViewController?.hint ?? ""
-        if hint != list.hint { list.hint = hint }
+        if visibleHint != list.hint { list.hint = visibleHint }
         builder.build(root: self, into: &list)
         return list
     }

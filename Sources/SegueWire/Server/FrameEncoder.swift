@@ -18,12 +18,24 @@ import SegueValues
 public struct FrameEncoder: Sendable {
     /// What the client holds for each node id, exactly as it reconstructs it.
     private var sent: [UInt32: SentNode] = [:]
-    /// Counts frames since the encoder was made; a node is known to the client only when it was in
-    /// the previous frame (nodes absent from a frame are gone on both ends).
+    /// Counts the frames whose every node was compared; a node is known to the client only when it
+    /// was in the previous one (nodes absent from a frame are gone on both ends). A frame that
+    /// compares only changed nodes keeps the previous one's number: its structure is the same, so
+    /// the same nodes are known.
     private var frameNumber: UInt64 = 0
+    /// The builder and build of the last list encoded (`NodeChanges`): a later build of the same
+    /// builder, with the same structure, differs from it only in the nodes stamped after `lastBuild`.
+    private var lastSource = NodeChanges.unknown
+    private var lastBuild: UInt64 = 0
+    /// Whether the current structure holds an id twice (a list made by hand may): each frame resends
+    /// the second one from the defaults, which only comparing every node reproduces.
+    private var structureRepeatsIDs = false
     private var needsKeyframe = true
     /// The previous frame's paint order: ids and depths.
     private var lastShapes: [NodeShape] = []
+    /// The paint order the last structure change replaced: those of its nodes the new frame does
+    /// not have are then forgotten (`forgetNodesThatLeft`).
+    private var replacedShapes: [NodeShape] = []
     /// Header values the client holds.
     private var sentHeader = SentHeader()
     /// Where the last frame's bytes went: `segue bench` reports it per scene.
@@ -35,6 +47,7 @@ public struct FrameEncoder: Sendable {
     public mutating func reset() {
         sent.removeAll(keepingCapacity: true)
         lastShapes.removeAll(keepingCapacity: true)
+        replacedShapes.removeAll(keepingCapacity: true)
         needsKeyframe = true
     }
 
@@ -43,7 +56,7 @@ public struct FrameEncoder: Sendable {
     /// buffer per connection: in steady state this allocates nothing.
     @discardableResult
     public mutating func encode(_ list: DisplayList, header: FrameHeader, into buffer: inout [UInt8]) -> Bool {
-        frameNumber &+= 1
+        let nodes = list.storedNodes
         let viewport = SIMD2(WireStep.quantise(list.viewport.width, WireStep.lengthsPerPoint),
                              WireStep.quantise(list.viewport.height, WireStep.lengthsPerPoint))
         let micros = Self.microseconds(header.serverTime)
@@ -64,10 +77,14 @@ public struct FrameEncoder: Sendable {
         if header.inputSequence != sentHeader.inputSequence { flags.insert(.inputSequence) }
         if list.hint != sentHeader.hint { flags.insert(.hint) }
         if !isKeyframe && header.sequence != sentHeader.sequence &+ 1 { flags.insert(.sequence) }
-        if !sameShapes(as: list.nodes) { flags.insert(.structure) }
+        // Nodes stamped at or before the last build encoded hold the values the client has.
+        let changes = list.changes
+        let comparesChangedOnly = !isKeyframe && !structureRepeatsIDs
+            && changes.tracksChanges(since: lastBuild, of: lastSource) && changes.ownValuesChangedAt.count == nodes.count
+        if !comparesChangedOnly && !sameShapes(as: nodes) { flags.insert(.structure) }
 
         buffer.removeAll(keepingCapacity: true)
-        buffer.reserveCapacity(Self.typicalHeaderSize + list.nodes.count * Self.typicalRecordSize)
+        buffer.reserveCapacity(Self.typicalHeaderSize + nodes.count * Self.typicalRecordSize)
         buffer.append(WireProtocol.version)
         buffer.append(MessageType.frame.rawValue)
         buffer.append(flags.rawValue)
@@ -93,23 +110,43 @@ public struct FrameEncoder: Sendable {
         sentHeader.inputSequence = header.inputSequence
         sentHeader.hint = list.hint
         let headerBytes = buffer.count
-        if flags.contains(.structure) { writeStructure(list.nodes, into: &buffer) }
+        if flags.contains(.structure) { writeStructure(nodes, into: &buffer) }
         let structureBytes = buffer.count - headerBytes
 
-        let previousFrame = frameNumber &- 1
         var lastIndex = -1
         var recordCount = 0
-        for index in list.nodes.indices {
-            let node = list.nodes[index]
-            if Self.record(node, at: index, after: &lastIndex, in: &sent[node.id, default: SentNode()],
-                           frame: frameNumber, previousFrame: previousFrame, into: &buffer) {
-                recordCount += 1
+        var comparedCount = nodes.count
+        if comparesChangedOnly {
+            comparedCount = 0
+            let stamps = changes.ownValuesChangedAt
+            for index in stamps.indices where stamps[index] > lastBuild {
+                comparedCount += 1
+                let node = nodes[index]
+                if Self.write(node, at: index, after: &lastIndex, over: &sent[node.id, default: SentNode()].value,
+                              into: &buffer) {
+                    recordCount += 1
+                }
             }
+        } else {
+            frameNumber &+= 1
+            let previousFrame = frameNumber &- 1
+            structureRepeatsIDs = false
+            for index in nodes.indices {
+                let node = nodes[index]
+                if Self.record(node, at: index, after: &lastIndex, in: &sent[node.id, default: SentNode()],
+                               frame: frameNumber, previousFrame: previousFrame, repeated: &structureRepeatsIDs,
+                               into: &buffer) {
+                    recordCount += 1
+                }
+            }
+            if flags.contains(.structure) { forgetNodesThatLeft() }
         }
-        pruneIfNeeded(nodeCount: list.nodes.count)
+        lastSource = changes.source
+        lastBuild = changes.build
         lastComposition = FrameComposition(headerBytes: headerBytes, structureBytes: structureBytes,
                                            recordCount: recordCount,
-                                           recordBytes: buffer.count - headerBytes - structureBytes)
+                                           recordBytes: buffer.count - headerBytes - structureBytes,
+                                           comparedNodeCount: comparedCount)
         let changed = isKeyframe || lastIndex >= 0 || !flags.subtracting(.sequence).isEmpty
         // A frame not sent leaves the client's sequence and clock where they were.
         if changed {
@@ -130,7 +167,7 @@ public struct FrameEncoder: Sendable {
     /// The longest build duration the u16 of microseconds holds; a slower build reads as this.
     static let longestBuildDuration = 0.065_535
 
-    /// How many node ids the encoder remembers: tests check that pruning bounds it.
+    /// How many node ids the encoder remembers: tests check that forgetting bounds it.
     var rememberedNodeCount: Int { sent.count }
 
     /// Sizes the first reservation so a keyframe rarely grows the buffer twice.
@@ -154,6 +191,7 @@ public struct FrameEncoder: Sendable {
             }
             if same { return true }
         }
+        swap(&lastShapes, &replacedShapes)
         lastShapes.removeAll(keepingCapacity: true)
         for node in nodes { lastShapes.append(NodeShape(node)) }
         return false
@@ -171,18 +209,27 @@ public struct FrameEncoder: Sendable {
     }
 
     /// Brings `entry` to `node`'s values and writes a record of what changed, if anything; a node
-    /// the client did not have in the previous frame starts from the defaults. In place: an
-    /// unchanged node copies nothing.
+    /// the client did not have in the previous frame starts from the defaults. Sets `repeated` when
+    /// the node's id already came earlier in this frame.
     private static func record(_ node: DisplayNode, at index: Int, after lastIndex: inout Int, in entry: inout SentNode,
-                               frame: UInt64, previousFrame: UInt64, into buffer: inout [UInt8]) -> Bool {
+                               frame: UInt64, previousFrame: UInt64, repeated: inout Bool,
+                               into buffer: inout [UInt8]) -> Bool {
+        if entry.frame == frame { repeated = true }
         if entry.frame != previousFrame { entry.value = WireNode() }
         entry.frame = frame
-        let old = (position: entry.value.position, size: entry.value.size, linear: entry.value.linear)
-        let fields = entry.value.update(to: node)
+        return write(node, at: index, after: &lastIndex, over: &entry.value, into: &buffer)
+    }
+
+    /// Brings `sent`, what the client holds, to `node`'s values and writes a record of what changed,
+    /// if anything. In place: an unchanged node copies nothing.
+    private static func write(_ node: DisplayNode, at index: Int, after lastIndex: inout Int, over sent: inout WireNode,
+                              into buffer: inout [UInt8]) -> Bool {
+        let old = (position: sent.position, size: sent.size, linear: sent.linear)
+        let fields = sent.update(to: node)
         guard !fields.isEmpty else { return false }
         buffer.appendVarint(UInt32(index - lastIndex - 1))
         lastIndex = index
-        let value = entry.value
+        let value = sent
         buffer.appendVarint(fields.rawValue)
         if fields.contains(.position) {
             buffer.appendSignedVarint(value.position.x &- old.position.x)
@@ -225,17 +272,17 @@ public struct FrameEncoder: Sendable {
         return true
     }
 
-    /// Scenes that create views as they go (snapshots, new controllers) bring new ids for the life
-    /// of the session; drop entries for nodes gone from the screen once they outnumber the live
-    /// ones, so the table stays proportional to what is drawn. Rare, so its one allocation is fine.
-    private mutating func pruneIfNeeded(nodeCount: Int) {
-        guard sent.count > 2 * nodeCount + Self.prunableSlack else { return }
-        let current = frameNumber
-        sent = sent.filter { $0.value.frame == current }
+    /// Drops what the client held for the nodes of the replaced paint order that this frame does not
+    /// have: the client forgets them too (one that comes back starts from the defaults, as a new
+    /// one does). Scenes that create views as they go (snapshots, new controllers) bring new ids for
+    /// the life of the session, and without this the table kept every one of them; now it holds at
+    /// most two frames' nodes, and removing keeps its storage, so this allocates nothing.
+    private mutating func forgetNodesThatLeft() {
+        for shape in replacedShapes where sent[shape.id]?.frame != frameNumber {
+            sent.removeValue(forKey: shape.id)
+        }
+        replacedShapes.removeAll(keepingCapacity: true)
     }
-
-    /// Stale entries tolerated before pruning, so a small scene never prunes every frame.
-    private static let prunableSlack = 64
 }
 
 /// Where one frame's bytes went.
@@ -247,12 +294,17 @@ public struct FrameComposition: Equatable, Sendable {
     /// Records sent: the nodes whose own values changed at the wire's steps.
     public var recordCount = 0
     public var recordBytes = 0
+    /// Nodes compared with what the client holds: every node, unless the list's change stamps
+    /// (`NodeChanges`) prove the rest unchanged since the last frame encoded.
+    public var comparedNodeCount = 0
 
-    public init(headerBytes: Int = 0, structureBytes: Int = 0, recordCount: Int = 0, recordBytes: Int = 0) {
+    public init(headerBytes: Int = 0, structureBytes: Int = 0, recordCount: Int = 0, recordBytes: Int = 0,
+                comparedNodeCount: Int = 0) {
         self.headerBytes = headerBytes
         self.structureBytes = structureBytes
         self.recordCount = recordCount
         self.recordBytes = recordBytes
+        self.comparedNodeCount = comparedNodeCount
     }
 }
 
