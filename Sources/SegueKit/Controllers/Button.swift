@@ -57,7 +57,10 @@ final class HighlightingTapRecognizer: TapGestureRecognizer {
 
     override func reset() {
         super.reset()
-        highlight(false)
+        // The button can go while a finger is still down on it (another finger closed its screen,
+        // or its world was rebuilt); the dispatcher resets this recognizer when that finger lifts,
+        // and there is no button left to un-highlight. Its deinit cleared `view`.
+        if view != nil { highlight(false) }
     }
 }
 

@@ -286,3 +286,24 @@ private final class Gate: GestureRecognizerDelegate {
         #expect(recognizer.velocity(in: nil) == .zero)
     }
 }
+
+@Suite struct ButtonTests {
+    /// The soak found this at load: a finger down on a button whose screen went away before the
+    /// finger lifted; resetting the button's recognizer then read the freed button.
+    @Test func aButtonFreedUnderAFingerNeitherTapsNorCrashesWhenTheFingerLifts() {
+        let screen = Screen()
+        var taps = 0
+        weak var freed: Button?
+        do {
+            let button = Button(title: "Next", frame: Rect(x: 100, y: 400, width: 190, height: 44)) { taps += 1 }
+            screen.view.addSubview(button)
+            freed = button
+            screen.send(.down, 195, 422, at: 1.0)
+            #expect(button.isHighlighted)
+            button.removeFromSuperview()
+        }
+        #expect(freed == nil)
+        screen.send(.up, 195, 422, at: 1.05)
+        #expect(taps == 0)
+    }
+}
