@@ -93,26 +93,31 @@ func segueEndpointCallback(
     }
 }
 
-/// `segue-listener`: the server's listen socket, watched as a raw file; readable means connections
-/// are waiting to be accepted.
+/// Calls `readable` with the server when lws reports its raw file readable (the listen socket
+/// and the timers are watched as raw files); every other reason needs nothing.
+private func whenReadable(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ readable: (Server) -> Void
+) -> Int32 {
+    if reason == LWS_CALLBACK_RAW_RX_FILE, let server = server(for: wsi) { readable(server) }
+    return 0
+}
+
+/// `segue-listener`: the server's listen socket; readable means connections are waiting.
 func segueListenerCallback(
     _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
     _ input: UnsafeMutableRawPointer?, _ length: Int
 ) -> Int32 {
-    guard reason == LWS_CALLBACK_RAW_RX_FILE, let server = server(for: wsi),
-          let listener = server.listener, let vhost = server.vhost else { return 0 }
-    listener.acceptWaiting(into: vhost)
-    return 0
+    whenReadable(wsi, reason) { server in
+        if let listener = server.listener, let vhost = server.vhost { listener.acceptWaiting(into: vhost) }
+    }
 }
 
-/// `segue-ticker`: the frame timer, watched as a raw file; readable means a slot began.
+/// `segue-ticker`: the frame timer; readable means a slot began.
 func segueTickerCallback(
     _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
     _ input: UnsafeMutableRawPointer?, _ length: Int
 ) -> Int32 {
-    guard reason == LWS_CALLBACK_RAW_RX_FILE, let server = server(for: wsi) else { return 0 }
-    server.slotBegan()
-    return 0
+    whenReadable(wsi, reason) { $0.slotBegan() }
 }
 
 /// `segue-drain-timer`: the drain timeout ended; the service loop stops waiting for sessions.
@@ -120,7 +125,5 @@ func segueDrainTimerCallback(
     _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
     _ input: UnsafeMutableRawPointer?, _ length: Int
 ) -> Int32 {
-    guard reason == LWS_CALLBACK_RAW_RX_FILE, let server = server(for: wsi) else { return 0 }
-    server.drainTimerFired()
-    return 0
+    whenReadable(wsi, reason) { $0.drainTimerFired() }
 }
