@@ -4,76 +4,10 @@ is tested in-process on a virtual clock: Tests/SegueSessionTests."""
 import time
 
 import pytest
-from websockets.sync.client import connect
 
 import segue_wire as wire
 from conftest import masked_frame, raw_websocket
-
-WIDTH, HEIGHT = 390, 844
-
-
-class Client:
-    """A page stand-in: decodes every server message and keeps the latest frame."""
-
-    def __init__(self, url):
-        self.socket = connect(url, subprotocols=[wire.SUBPROTOCOL], open_timeout=5, max_size=None).__enter__()
-        self.decoder = wire.Decoder()
-        self.sequence = 0
-        self.frames, self.errors, self.pongs, self.hellos = [], [], [], []
-        self.send(wire.viewport(WIDTH, HEIGHT, 2.0))
-
-    def send(self, data):
-        self.socket.send(data)
-
-    def pointer(self, phase, x, y, time_ms):
-        self.sequence += 1
-        self.send(wire.pointer(phase, x, y, self.sequence, time_ms=time_ms))
-
-    def pump(self, timeout=0.02):
-        """Reads whatever arrives within `timeout`; returns the number of messages read."""
-        count = 0
-        deadline = time.monotonic() + timeout
-        while True:
-            remaining = deadline - time.monotonic()
-            try:
-                data = self.socket.recv(timeout=max(remaining, 0))
-            except TimeoutError:
-                return count
-            message = self.decoder.decode(data)
-            {"frame": self.frames, "error": self.errors, "pong": self.pongs, "hello": self.hellos}[message["type"]].append(message)
-            count += 1
-
-    def wait_until(self, predicate, timeout=8.0):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            self.pump(0.05)
-            if self.frames and predicate(self.frames[-1]):
-                return self.frames[-1]
-        last = self.frames[-1] if self.frames else None
-        raise AssertionError(f"condition not met; last frame: {summary(last)}")
-
-    def swipe(self, start_x, end_x, y=420, steps=25, interval=1 / 60):
-        t = 1000.0
-        self.pointer("down", start_x, y, t)
-        for i in range(1, steps + 1):
-            t += interval * 1000
-            self.pointer("move", start_x + (end_x - start_x) * i / steps, y, t)
-            self.pump(interval)
-        t += interval * 1000
-        self.pointer("up", end_x, y, t)
-
-    def close(self):
-        self.socket.close()
-
-
-def summary(frame):
-    if frame is None:
-        return None
-    return {"names": names(frame), "transition": frame["transition"], "input": frame["input_sequence"]}
-
-
-def names(frame):
-    return [n["name"] for n in frame["nodes"]]
+from segue_page import HEIGHT, WIDTH, Page, names
 
 
 def settled_on(name):
@@ -86,7 +20,7 @@ def slides(launch):
 
 
 def test_sessions_are_independent(slides):
-    a, b = Client(slides.ws_url), Client(slides.ws_url)
+    a, b = Page(slides.ws_url), Page(slides.ws_url)
     a.wait_until(settled_on("first"))
     b.wait_until(settled_on("first"))
     b_frames_before = len(b.frames)
@@ -112,7 +46,7 @@ def test_clients_that_never_read_do_not_stall_others(slides):
             s.sendall(masked_frame(message, opcode=0x2))
         stalled.append(s)
     rss_before = slides.rss_kib()
-    client = Client(slides.ws_url)
+    client = Page(slides.ws_url)
     client.wait_until(settled_on("first"))
     start = len(client.frames)
     began = time.monotonic()

@@ -6,89 +6,13 @@ import re
 import time
 
 import pytest
-from websockets.sync.client import connect
 
 import segue_wire as wire
 from conftest import masked_frame, raw_websocket
+from segue_page import HEIGHT, WIDTH, Page, names
 
-WIDTH, HEIGHT = 390, 844
 READ_ONLY, UNKNOWN_TOKEN, TOO_MANY_WATCHERS, NO_WATCHER = 103, 104, 105, 106
 WRONG_LENGTH, INVALID_TOKEN, TOO_LARGE = 5, 10, 2
-
-
-class Page:
-    """A page stand-in that keeps every decoded message by type."""
-
-    def __init__(self, url, width=WIDTH, height=HEIGHT):
-        self.socket = connect(url, subprotocols=[wire.SUBPROTOCOL], open_timeout=5, max_size=None).__enter__()
-        self.decoder = wire.Decoder()
-        self.sequence = 0
-        self.messages = {"frame": [], "error": [], "pong": [], "hello": [], "share": []}
-        self.send(wire.viewport(width, height, 2.0))
-
-    @property
-    def frames(self):
-        return self.messages["frame"]
-
-    @property
-    def errors(self):
-        return self.messages["error"]
-
-    @property
-    def shares(self):
-        return self.messages["share"]
-
-    def send(self, data):
-        self.socket.send(data)
-
-    def pointer(self, phase, x, y, time_ms):
-        self.sequence += 1
-        self.send(wire.pointer(phase, x, y, self.sequence, time_ms=time_ms))
-
-    def pump(self, timeout=0.02):
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                data = self.socket.recv(timeout=max(deadline - time.monotonic(), 0))
-            except TimeoutError:
-                return
-            message = self.decoder.decode(data)
-            self.messages[message["type"]].append(message)
-
-    def wait_for(self, predicate, timeout=8.0, what="condition"):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            self.pump(0.05)
-            if predicate(self):
-                return
-        raise AssertionError(f"{what} not met; errors {self.errors}, shares {self.shares}, "
-                             f"last frame {summary(self.frames[-1] if self.frames else None)}")
-
-    def share_link(self):
-        self.send(wire.request_share())
-        self.wait_for(lambda p: p.shares, what="a share message")
-        return self.shares[-1]["token"]
-
-    def swipe(self, start_x, end_x, y=420, steps=25, interval=1 / 60):
-        t = 1000.0
-        self.pointer("down", start_x, y, t)
-        for i in range(1, steps + 1):
-            t += interval * 1000
-            self.pointer("move", start_x + (end_x - start_x) * i / steps, y, t)
-            self.pump(interval)
-        self.pointer("up", end_x, y, t + interval * 1000)
-
-    def close(self):
-        self.socket.close()
-
-
-def summary(frame):
-    return None if frame is None else {"names": names(frame), "transition": frame["transition"],
-                                       "viewport": frame["viewport"]}
-
-
-def names(frame):
-    return [n["name"] for n in frame["nodes"]]
 
 
 def settled_on(name):
