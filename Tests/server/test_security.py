@@ -15,9 +15,8 @@ import requests
 import segue_wire as wire
 import segue_harness as harness
 from conftest import HOST, SECRET, masked_frame, raw_http, raw_websocket, status_of
-from test_scene_session import Client, names, settled_on
-
-WIDTH, HEIGHT = 390, 844
+from segue_page import HEIGHT, WIDTH, Page, names
+from test_scene_session import settled_on
 
 
 @pytest.fixture
@@ -34,7 +33,7 @@ def presents(client):
 
 def assert_healthy(server):
     """A new session still works end to end, and no settled world broke a rule."""
-    bystander = Client(server.ws_url)
+    bystander = Page(server.ws_url)
     presents(bystander)
     bystander.close()
     samples = server.metrics()
@@ -89,9 +88,9 @@ BAD_MESSAGES = [
 
 
 def test_every_kind_of_bad_message_is_rejected_and_counted_while_a_neighbour_animates(slides):
-    neighbour = Client(slides.ws_url)
+    neighbour = Page(slides.ws_url)
     neighbour.wait_until(settled_on("first"))
-    victim = Client(slides.ws_url)
+    victim = Page(slides.ws_url)
     victim.wait_until(settled_on("first"))
     bad_before = slides.metrics()["segue_bad_messages_total"]
 
@@ -119,7 +118,7 @@ def test_every_kind_of_bad_message_is_rejected_and_counted_while_a_neighbour_ani
 
 def test_a_flood_is_rate_limited_counted_and_does_not_starve_others(launch):
     server = launch("--scene", "slides", "--max-messages-per-second", "500")
-    watcher = Client(server.ws_url)
+    watcher = Page(server.ws_url)
     watcher.wait_until(settled_on("first"))
     flooder = raw_websocket(server.port)
     batch = b"".join(masked_frame(wire.pointer("move", 100 + i % 50, 400, i + 1, pointer_id=9), opcode=0x2)
@@ -178,7 +177,7 @@ def test_a_flood_is_rate_limited_counted_and_does_not_starve_others(launch):
 
 
 def test_pointers_that_never_went_down_and_ups_without_downs_change_nothing(slides):
-    client = Client(slides.ws_url)
+    client = Page(slides.ws_url)
     first = client.wait_until(settled_on("first"))
     client.pointer("move", 300, 420, 1000)
     client.pointer("up", 200, 420, 1016)
@@ -195,7 +194,7 @@ def test_pointers_that_never_went_down_and_ups_without_downs_change_nothing(slid
 
 
 def test_interleaved_pointers_drive_one_transition_and_settle_cleanly(slides):
-    client = Client(slides.ws_url)
+    client = Page(slides.ws_url)
     client.wait_until(settled_on("first"))
 
     def send(phase, pointer_id, x, t):
@@ -287,27 +286,27 @@ def test_a_thousand_connections_opened_and_dropped_at_once(launch):
 
 def test_past_the_session_limit_handshakes_get_503_until_one_closes(launch):
     server = launch("--scene", "slides", "--max-sessions", "3")
-    clients = [Client(server.ws_url) for _ in range(3)]
+    clients = [Page(server.ws_url) for _ in range(3)]
     assert handshake_status(server.port) == 503
     assert server.metrics()['segue_refused_handshakes_total{reason="server_full"}'] == 1
     assert requests.get(f"{server.base_url}/", timeout=5).status_code == 200  # pages still load
     clients[0].close()
     server.wait_for_metric("segue_sessions", 2)
-    presents(Client(server.ws_url))
+    presents(Page(server.ws_url))
     for client in clients[1:]:
         presents(client)
 
 
 def test_one_address_cannot_take_every_session(launch):
     server = launch("--scene", "slides", "--max-sessions-per-ip", "2")
-    first, second = Client(server.ws_url), Client(server.ws_url)
+    first, second = Page(server.ws_url), Page(server.ws_url)
     assert handshake_status(server.port) == 429
     assert server.metrics()['segue_refused_handshakes_total{reason="address_full"}'] == 1
     # Another loopback address is another peer.
     assert handshake_status(server.port, source="127.0.0.2") == 101
     second.close()
     server.wait_for_metric("segue_sessions", 1)
-    presents(Client(server.ws_url))
+    presents(Page(server.ws_url))
     presents(first)
 
 
@@ -387,7 +386,7 @@ def test_workers_share_the_port_and_a_dead_worker_is_replaced(launch):
     server = launch("--scene", "slides", "--workers", "2")
     workers = harness.live_children(server.process.pid)
     assert len(workers) == 2
-    clients = [Client(server.ws_url) for _ in range(16)]
+    clients = [Page(server.ws_url) for _ in range(16)]
     for client in clients:
         client.wait_until(settled_on("first"))
     # The kernel spread the sessions: each worker answers /metrics for its own, so no answer
@@ -405,7 +404,7 @@ def test_workers_share_the_port_and_a_dead_worker_is_replaced(launch):
         time.sleep(0.1)
     assert len(harness.live_children(server.process.pid)) == 2
     for _ in range(4):
-        presents(Client(server.ws_url))
+        presents(Page(server.ws_url))
 
     assert server.send_signal(signal.SIGTERM) == 0
     assert harness.live_children(server.process.pid) == []
@@ -415,7 +414,7 @@ def test_workers_share_the_port_and_a_dead_worker_is_replaced(launch):
 def test_a_peer_that_never_answers_pings_is_hung_up_and_one_that_does_stays(launch):
     server = launch("--scene", "slides", "--ping-interval", "1", "--idle-timeout", "2")
     silent = raw_websocket(server.port)  # reads, but never sends a pong
-    answering = Client(server.ws_url)  # the websockets library answers pings by itself
+    answering = Page(server.ws_url)  # the websockets library answers pings by itself
     answering.wait_until(settled_on("first"))
     started = time.monotonic()
     silent.settimeout(6)
@@ -436,7 +435,7 @@ def test_a_peer_that_never_answers_pings_is_hung_up_and_one_that_does_stays(laun
 def test_connections_past_the_descriptor_limit_wait_and_idle_ones_are_cut_off(launch):
     server = launch("--scene", "slides", "--max-connections", "20", "--max-sessions", "10",
                     "--handshake-timeout", "2")
-    keeper = Client(server.ws_url)
+    keeper = Page(server.ws_url)
     keeper.wait_until(settled_on("first"))
     # Far more connections than lws's table holds (20 + 32 descriptors), none sending a byte.
     idle = [socket.create_connection((HOST, server.port), timeout=5) for _ in range(120)]
