@@ -9,6 +9,7 @@ METRIC_NAMES = [
     "segue_sessions",
     "segue_connections_total",
     "segue_frames_sent_total",
+    "segue_frames_waited_total",
     "segue_bytes_sent_total",
     "segue_input_messages_total",
     "segue_bad_messages_total",

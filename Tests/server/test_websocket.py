@@ -184,6 +184,8 @@ def test_metrics_count_sessions_frames_and_input(server):
     assert samples["segue_connections_total"] == 1
     assert samples["segue_input_messages_total"] == 3
     assert samples["segue_frames_sent_total"] >= 4  # three echoes and at least one tick
+    # A reader keeps its socket clear, so every tick's frame was written at the tick itself.
+    assert samples["segue_frames_waited_total"] == 0
     assert samples["segue_bytes_sent_total"] >= len("onetwothree") + len("tick 1")
     assert samples["segue_frame_build_seconds_count"] >= 1  # the echo handler times its ticks
 
@@ -212,6 +214,9 @@ def test_a_client_that_never_reads_neither_stalls_others_nor_grows_the_server(se
         assert rate >= 0.8 * fps, f"the reading client got {rate:.1f} ticks/s"
         # Queueing the unread frames would grow the server by about 60 MiB over 4 s.
         assert growth_mib < 8, f"server RSS grew {growth_mib:.1f} MiB"
+        # Once its socket was full, the stalled client's frames waited for a writeable callback
+        # instead of being written at their ticks: one count per tick.
+        assert server.metrics()["segue_frames_waited_total"] >= fps * seconds / 2
         assert requests.get(f"{server.base_url}/healthz", timeout=5).text == "ok"
     finally:
         stalled.close()

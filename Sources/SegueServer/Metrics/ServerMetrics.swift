@@ -22,6 +22,7 @@ public final class ServerMetrics: Sendable, SessionObserver {
     private let watchers: Meter
     private let connections: Counter
     private let framesSent: Counter
+    private let framesWaited: Counter
     private let bytesSent: Counter
     private let inputMessages: Counter
     private let badMessages: Counter
@@ -54,6 +55,7 @@ public final class ServerMetrics: Sendable, SessionObserver {
         watchers = Meter(label: "segue_watchers", factory: factory)
         connections = counter("segue_connections_total")
         framesSent = counter("segue_frames_sent_total")
+        framesWaited = counter("segue_frames_waited_total")
         bytesSent = counter("segue_bytes_sent_total")
         inputMessages = counter("segue_input_messages_total")
         badMessages = counter("segue_bad_messages_total")
@@ -133,5 +135,12 @@ public final class ServerMetrics: Sendable, SessionObserver {
     func countFrameSent(bytes: Int) {
         framesSent.increment()
         bytesSent.increment(by: Int64(bytes))
+    }
+
+    /// A tick's frame could not be written at once (the socket still held part of an earlier
+    /// frame, or a Close was being answered) and waits for a writeable callback: a steady rise
+    /// means peers that read slower than frames are made.
+    func countFrameWaited() {
+        framesWaited.increment()
     }
 }

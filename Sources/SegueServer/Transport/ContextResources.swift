@@ -40,6 +40,10 @@ final class ContextResources {
     /// buffer's size, 4 KiB, for every session. Client messages are under 100 bytes, and a longer
     /// one arrives in pieces that `Session` reassembles up to `maxMessageSize`.
     static let receiveBufferSize = 1024
+    /// The most lws writes to a socket in one call. Unset, it is `receiveBufferSize`: a keyframe
+    /// over 1 KiB would go out in two sends with a writeable round trip between. It allocates
+    /// nothing; a frame, a few hundred bytes, then always fits one send.
+    static let sendChunkSize = 16 * 1024
 
     private static let protocolCount = 6  // websocket, endpoints, listener, two timers, terminator
     private static var mountCount: Int { 1 + endpointPaths.count }
@@ -62,6 +66,7 @@ final class ContextResources {
         protocols[0].callback = segueWebSocketCallback
         protocols[0].per_session_data_size = sessionDataSize
         protocols[0].rx_buffer_size = Self.receiveBufferSize
+        protocols[0].tx_packet_size = Self.sendChunkSize
         protocols[1].name = string(Self.endpointProtocolName)
         protocols[1].callback = segueEndpointCallback
         protocols[1].per_session_data_size = sessionDataSize
