@@ -13,7 +13,7 @@ struct DescribedPrometheusFactory: MetricsFactory {
         "segue_watchers": "Sessions watching another's shared session.",
         "segue_connections_total": "WebSocket sessions opened.",
         "segue_frames_sent_total": "WebSocket messages sent.",
-        "segue_frames_waited_total": "Frames not written at their tick (the socket still held part of an earlier one, or a Close was being answered); sent from a writeable callback instead.",
+        "segue_frames_waited_total": "Frames not written at once (the socket still held part of an earlier one, or a Close was being answered); sent from a writeable callback instead.",
         "segue_bytes_sent_total": "WebSocket payload bytes sent.",
         "segue_input_messages_total": "Client messages accepted.",
         "segue_bad_messages_total": "Client messages rejected.",

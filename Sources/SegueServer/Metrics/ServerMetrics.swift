@@ -137,9 +137,9 @@ public final class ServerMetrics: Sendable, SessionObserver {
         bytesSent.increment(by: Int64(bytes))
     }
 
-    /// A tick's frame could not be written at once (the socket still held part of an earlier
-    /// frame, or a Close was being answered) and waits for a writeable callback: a steady rise
-    /// means peers that read slower than frames are made.
+    /// A frame could not be written at once (the socket still held part of an earlier frame, or a
+    /// Close was being answered) and waits for a writeable callback: a steady rise means peers
+    /// that read slower than frames are made.
     func countFrameWaited() {
         framesWaited.increment()
     }

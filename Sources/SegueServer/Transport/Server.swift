@@ -46,6 +46,9 @@ public final class Server {
     private var lastID: UInt64 = 0
     /// Reused for every write: `LWS_PRE` bytes of header room, then the payload.
     private var writeBuffer: [UInt8] = []
+    /// Sessions whose input during this turn of the loop left an answer to send: written when the
+    /// turn ends (`sendAnswers`), so a burst of input is answered with one frame.
+    private var answering: [Session] = []
 
     private let serviceLoop: ServiceLoop
     /// One expiration per tick group's slot, from when the context exists until the drain.
@@ -111,7 +114,9 @@ public final class Server {
     public func run() {
         guard let context else { return }
         TerminationSignal.install(waking: context)
-        while !TerminationSignal.isRequested && serviceLoop.turn(context) {}
+        while !TerminationSignal.isRequested && serviceLoop.turn(context) {
+            sendAnswers()
+        }
         logger.info("draining", metadata: ["server.sessions": "\(sessions.count)"])
         drain()
         while phase == .draining && !(sessions.isEmpty && requestsInFlight.isEmpty)
@@ -240,14 +245,15 @@ public final class Server {
 
     func closeSession(id: UInt64) {
         guard let session = sessions.removeValue(forKey: id) else { return }
+        session.isConnected = false
         admission.closed(from: session.info.peerAddress)
         metrics.countSessionClosed()
         session.handler.closed()
         session.info.logger.debug("session closed")
     }
 
-    /// Applies input at once: a frame the handler produced in response goes out on the next
-    /// writeable callback, not the next tick.
+    /// Applies input at once: a frame the handler produced in response goes out when this turn of
+    /// the loop ends (`sendAnswers`), not at the next tick.
     func receive(id: UInt64, wsi: OpaquePointer, chunk: UnsafeRawBufferPointer) -> Int32 {
         guard let session = sessions[id] else { return -1 }
         // Awaiting the peer's Close: whatever else it sends is read and dropped.
@@ -258,7 +264,10 @@ public final class Server {
                                       now: Self.monotonicMicroseconds())
         switch outcome {
         case .accepted:
-            requestWriteableIfPending(session)
+            if session.canSendData && session.handler.hasOutgoing && !session.isAnswerQueued {
+                session.isAnswerQueued = true
+                answering.append(session)
+            }
             return 0
         case .rateLimited:
             metrics.countRateLimitedMessage()
@@ -306,7 +315,20 @@ public final class Server {
         return 0
     }
 
-    /// Writes a tick's frame straight away instead of from a writeable callback.
+    /// Sends the answers to this turn's input. The turn's callbacks have all run, so a session that
+    /// sent several messages in it gets one frame, as a writeable callback at the next turn gave it.
+    private func sendAnswers() {
+        guard !answering.isEmpty else { return }
+        for session in answering {
+            session.isAnswerQueued = false
+            // A session closed later in the turn has no connection left to write to.
+            if session.isConnected { sendAtOnce(session) }
+        }
+        answering.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes a tick's frame, or an answer to input, straight away instead of from a writeable
+    /// callback.
     ///
     /// Asking lws for that callback turns POLLOUT on and off again in the kernel's interest list
     /// (two `epoll_ctl` calls) and costs a wakeup and a dispatch, per session per frame: about a
