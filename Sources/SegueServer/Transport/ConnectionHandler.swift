@@ -57,9 +57,10 @@ public struct ConnectionInfo: Sendable {
 /// Every call arrives on the server's single service thread, so a handler needs no locks and must
 /// never block: a slow call delays every other session's frames.
 ///
-/// The transport pulls rather than the handler pushing: after `receive` and after `tick` it asks
-/// `hasOutgoing` and, if true, requests a writeable callback in which it calls `takeOutgoing()`
-/// once. Because libwebsockets withholds that callback while a slow peer drains a partial write, a
+/// The transport pulls rather than the handler pushing: after `tick`, and once the loop's turn that
+/// delivered `receive` ends, it asks `hasOutgoing` and, if true, calls `takeOutgoing()` once and
+/// writes the message. While a slow peer still holds part of an earlier message unsent, it waits
+/// instead for the writeable callback libwebsockets withholds until that part has drained; so a
 /// handler that keeps at most one pending frame ("latest frame wins") bounds its memory no matter
 /// how slowly the peer reads.
 public protocol ConnectionHandler: AnyObject {
@@ -70,7 +71,7 @@ public protocol ConnectionHandler: AnyObject {
     func tick()
     /// Whether `takeOutgoing()` would return a message now.
     var hasOutgoing: Bool { get }
-    /// The next message to send, or `nil`. Called at most once per writeable callback.
+    /// The next message to send, or `nil`. Called once per write the transport makes.
     func takeOutgoing() -> OutgoingMessage?
     /// The connection is gone; no further calls follow.
     func closed()

@@ -284,7 +284,8 @@ public final class Server {
     }
 
     /// Sends exactly one message per writeable callback, as lws requires, and asks for another
-    /// callback if the handler still has something pending.
+    /// callback if the handler still has something pending. Frames come here only when they could
+    /// not be written at once (`sendAtOnce`); Closes and the first messages always do.
     func writeable(id: UInt64, wsi: OpaquePointer) -> Int32 {
         guard let session = sessions[id] else { return -1 }
         switch session.closing {
@@ -402,8 +403,8 @@ public final class Server {
     /// Sessions are ticked in this many groups, spread evenly over each frame interval, rather than
     /// all at once.
     ///
-    /// A tick makes every animating session build and send a frame in one run of writeable
-    /// callbacks; input that arrives meanwhile waits until the run ends. In eight groups (the
+    /// A tick makes every animating session build and send a frame in one run; input that arrives
+    /// meanwhile waits until the run ends. In eight groups (the
     /// default, `ServerConfiguration.tickGroups`), each run is an eighth as long, so input waits an
     /// eighth as long, and every session still gets one frame per interval. Timer wakeups stay
     /// under 1 kHz.
