@@ -32,7 +32,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Frames per second sent to each browser tab, 1 to 240.")
     var fps = ServerConfiguration().framesPerSecond
 
-    @Option(help: ArgumentHelp("Groups the sessions are ticked in over each frame interval, 1 to 8: "
+    @Option(help: ArgumentHelp("Groups the sessions are ticked in over each frame interval, 1 to 16: "
                                + "fewer cost less CPU per frame, more keep input's latency lower."))
     var tickGroups = ServerConfiguration().tickGroups
 

@@ -303,7 +303,7 @@ TICK_RATE_SHARE = 0.8
 
 
 @pytest.mark.parametrize("loop", ["epoll", "poll"])
-@pytest.mark.parametrize("groups", ["1", "8"])
+@pytest.mark.parametrize("groups", ["1", "16"])
 def test_every_tick_grouping_sends_each_animating_session_one_frame_per_tick(launch, groups, loop):
     """`--tick-groups` changes when in the frame interval a session is ticked, not how often; nor
     does the event loop."""

@@ -55,8 +55,11 @@ public final class Server {
     private let ticker: KernelTimer
     /// Armed by the drain; its expiry ends the wait for sessions to go.
     private let drainTimer: KernelTimer
+    /// The open sessions by tick group (a session's id modulo `tickGroups`), so a slot visits only
+    /// its own group's.
+    private var tickGroupMembers: [[Session]]
     /// Which group of sessions the next tick is for; see `tickGroups`.
-    private var tickGroup: UInt64 = 0
+    private var tickGroup = 0
     private(set) var phase = Phase.serving
 
     enum Phase {
@@ -94,6 +97,8 @@ public final class Server {
         self.serviceLoop = try ServiceLoop(kind: configuration.eventLoop)
         self.ticker = try KernelTimer()
         self.drainTimer = try KernelTimer()
+        self.tickGroupMembers = []
+        self.tickGroupMembers = Array(repeating: [], count: tickGroups)
         try createContext()
         logger.debug("listening", metadata: [
             "server.url": "\(url)", "server.public": "\(publicDirectory)",
@@ -182,7 +187,7 @@ public final class Server {
         try ticker.watch(in: vhost, protocolName: resources.string(ContextResources.tickerProtocolName))
         try drainTimer.watch(in: vhost,
                              protocolName: resources.string(ContextResources.drainTimerProtocolName))
-        ticker.start(after: 1_000_000_000 / (configuration.framesPerSecond * Int(tickGroups)),
+        ticker.start(after: 1_000_000_000 / (configuration.framesPerSecond * tickGroups),
                      repeating: true)
     }
 
@@ -234,6 +239,7 @@ public final class Server {
         let session = Session(wsi: wsi, handler: factory.makeHandler(connection: info), info: info,
                               messagesPerSecond: configuration.maxMessagesPerSecond)
         sessions[id] = session
+        tickGroupMembers[Int(id % UInt64(tickGroupMembers.count))].append(session)
         admission.opened(from: peerAddress)
         metrics.countSessionOpened()
         sessionLogger.debug("session opened", metadata: [
@@ -246,6 +252,10 @@ public final class Server {
     func closeSession(id: UInt64) {
         guard let session = sessions.removeValue(forKey: id) else { return }
         session.isConnected = false
+        let group = Int(id % UInt64(tickGroupMembers.count))
+        if let index = tickGroupMembers[group].firstIndex(where: { $0 === session }) {
+            tickGroupMembers[group].remove(at: index)
+        }
         admission.closed(from: session.info.peerAddress)
         metrics.countSessionClosed()
         session.handler.closed()
@@ -404,24 +414,23 @@ public final class Server {
     /// all at once.
     ///
     /// A tick makes every animating session build and send a frame in one run; input that arrives
-    /// meanwhile waits until the run ends. In eight groups (the
-    /// default, `ServerConfiguration.tickGroups`), each run is an eighth as long, so input waits an
-    /// eighth as long, and every session still gets one frame per interval. Timer wakeups stay
+    /// meanwhile waits until the run ends. In sixteen groups (the default,
+    /// `ServerConfiguration.tickGroups`), each run is a sixteenth as long, so input waits a
+    /// sixteenth as long, and every session still gets one frame per interval. Timer wakeups stay
     /// under 1 kHz.
-    var tickGroups: UInt64 {
-        UInt64(max(1, min(configuration.tickGroups, 960 / configuration.framesPerSecond)))
+    var tickGroups: Int {
+        max(1, min(configuration.tickGroups, 960 / configuration.framesPerSecond))
     }
 
     /// A slot of the frame timer began: ticks the next group of sessions. Slots missed during a
     /// stall are skipped, not replayed in a burst, so a late group simply waits its turn.
     func slotBegan() {
         guard phase == .serving, ticker.takeExpirations() > 0 else { return }
-        let groups = tickGroups
-        for (id, session) in sessions where id % groups == tickGroup && session.canSendData {
+        for session in tickGroupMembers[tickGroup] where session.canSendData {
             session.handler.tick()
             sendAtOnce(session)
         }
-        tickGroup = (tickGroup + 1) % groups
+        tickGroup = (tickGroup + 1) % tickGroupMembers.count
     }
 
     /// Stops listening and asks every session to go away; the drain timer bounds the wait.
