@@ -32,8 +32,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Frames per second sent to each browser tab, 1 to 240.")
     var fps = ServerConfiguration().framesPerSecond
 
-    @Option(help: ArgumentHelp("Groups the sessions are ticked in over each frame interval, 1 to 16: "
-                               + "fewer cost less CPU per frame, more keep input's latency lower."))
+    @Option(help: ArgumentHelp("The most groups the sessions are ticked in over each frame interval, 1 to 32; "
+                               + "the server uses as many as keep a group to 16 sessions. Fewer wake the server "
+                               + "less often; more keep input's latency lower."))
     var tickGroups = ServerConfiguration().tickGroups
 
     @Option(help: ArgumentHelp("How the server waits for its sockets: epoll (through libev) or poll "

@@ -55,11 +55,10 @@ public final class Server {
     private let ticker: KernelTimer
     /// Armed by the drain; its expiry ends the wait for sessions to go.
     private let drainTimer: KernelTimer
-    /// The open sessions by tick group (a session's id modulo `tickGroups`), so a slot visits only
-    /// its own group's.
-    private var tickGroupMembers: [[Session]]
-    /// Which group of sessions the next tick is for; see `tickGroups`.
-    private var tickGroup = 0
+    /// How many slots each frame interval has, and which sessions each ticks.
+    private var tickSchedule: TickSchedule
+    /// The open sessions in the schedule's buckets, so a slot visits only its own sessions.
+    private var tickBuckets: [[Session]]
     private(set) var phase = Phase.serving
 
     enum Phase {
@@ -97,8 +96,10 @@ public final class Server {
         self.serviceLoop = try ServiceLoop(kind: configuration.eventLoop)
         self.ticker = try KernelTimer()
         self.drainTimer = try KernelTimer()
-        self.tickGroupMembers = []
-        self.tickGroupMembers = Array(repeating: [], count: tickGroups)
+        let schedule = TickSchedule(bucketCount: Self.mostTickGroups(configuration),
+                                    sessionsPerSlot: Self.sessionsPerTickGroup)
+        self.tickSchedule = schedule
+        self.tickBuckets = Array(repeating: [], count: schedule.bucketCount)
         try createContext()
         logger.debug("listening", metadata: [
             "server.url": "\(url)", "server.public": "\(publicDirectory)",
@@ -187,8 +188,7 @@ public final class Server {
         try ticker.watch(in: vhost, protocolName: resources.string(ContextResources.tickerProtocolName))
         try drainTimer.watch(in: vhost,
                              protocolName: resources.string(ContextResources.drainTimerProtocolName))
-        ticker.start(after: 1_000_000_000 / (configuration.framesPerSecond * tickGroups),
-                     repeating: true)
+        startTicker()
     }
 
     private static func resolveDirectory(_ path: String) -> String? {
@@ -239,7 +239,8 @@ public final class Server {
         let session = Session(wsi: wsi, handler: factory.makeHandler(connection: info), info: info,
                               messagesPerSecond: configuration.maxMessagesPerSecond)
         sessions[id] = session
-        tickGroupMembers[Int(id % UInt64(tickGroupMembers.count))].append(session)
+        tickBuckets[tickSchedule.bucket(of: id)].append(session)
+        if tickSchedule.fit(sessions: sessions.count) { startTicker() }
         admission.opened(from: peerAddress)
         metrics.countSessionOpened()
         sessionLogger.debug("session opened", metadata: [
@@ -252,10 +253,11 @@ public final class Server {
     func closeSession(id: UInt64) {
         guard let session = sessions.removeValue(forKey: id) else { return }
         session.isConnected = false
-        let group = Int(id % UInt64(tickGroupMembers.count))
-        if let index = tickGroupMembers[group].firstIndex(where: { $0 === session }) {
-            tickGroupMembers[group].remove(at: index)
+        let bucket = tickSchedule.bucket(of: id)
+        if let index = tickBuckets[bucket].firstIndex(where: { $0 === session }) {
+            tickBuckets[bucket].remove(at: index)
         }
+        if tickSchedule.fit(sessions: sessions.count) && phase == .serving { startTicker() }
         admission.closed(from: session.info.peerAddress)
         metrics.countSessionClosed()
         session.handler.closed()
@@ -410,27 +412,33 @@ public final class Server {
 
     // MARK: Ticks and shutdown
 
-    /// Sessions are ticked in this many groups, spread evenly over each frame interval, rather than
-    /// all at once.
-    ///
-    /// A tick makes every animating session build and send a frame in one run; input that arrives
-    /// meanwhile waits until the run ends. In sixteen groups (the default,
-    /// `ServerConfiguration.tickGroups`), each run is a sixteenth as long, so input waits a
-    /// sixteenth as long, and every session still gets one frame per interval. Timer wakeups stay
-    /// under 1 kHz.
-    var tickGroups: Int {
-        max(1, min(configuration.tickGroups, 960 / configuration.framesPerSecond))
+    /// Sessions per tick group the server aims for (`TickSchedule`): a group's run of frames holds
+    /// input back, and sixteen frames are about 0.4 ms of it at 80% of capacity; 32 groups then
+    /// cover 512 sessions, past one core's capacity.
+    static let sessionsPerTickGroup = 16
+
+    /// The most groups sessions are ticked in, spread evenly over each frame interval: the
+    /// configuration's, but never more than 1,920 timer wakeups a second.
+    static func mostTickGroups(_ configuration: ServerConfiguration) -> Int {
+        max(1, min(configuration.tickGroups, 1920 / configuration.framesPerSecond))
+    }
+
+    /// Arms the frame timer for the schedule's groups: one slot per group per frame interval.
+    private func startTicker() {
+        ticker.start(after: 1_000_000_000 / (configuration.framesPerSecond * tickSchedule.slotCount),
+                     repeating: true)
     }
 
     /// A slot of the frame timer began: ticks the next group of sessions. Slots missed during a
     /// stall are skipped, not replayed in a burst, so a late group simply waits its turn.
     func slotBegan() {
         guard phase == .serving, ticker.takeExpirations() > 0 else { return }
-        for session in tickGroupMembers[tickGroup] where session.canSendData {
-            session.handler.tick()
-            sendAtOnce(session)
+        for bucket in tickSchedule.takeSlot() {
+            for session in tickBuckets[bucket] where session.canSendData {
+                session.handler.tick()
+                sendAtOnce(session)
+            }
         }
-        tickGroup = (tickGroup + 1) % tickGroupMembers.count
     }
 
     /// Stops listening and asks every session to go away; the drain timer bounds the wait.

@@ -55,20 +55,21 @@ public struct ServerConfiguration: Sendable {
     /// process manager usually allows before SIGKILL.
     public var drainTimeout = 3.0
 
-    /// Groups the sessions are ticked in, spread evenly over each frame interval (never more than
-    /// 960 a second). More groups: input waits behind fewer frames being built; sixteen halved the
-    /// p99 pointer-to-frame latency of eight at 80% of capacity, at the same CPU per frame. Fewer:
-    /// fewer wakeups; on the `.poll` loop each of them polls every socket, and one group took about
-    /// 40% off the CPU per frame there while doubling the median latency (docs/performance.md).
-    public var tickGroups = 16
+    /// The most groups the sessions are ticked in, spread evenly over each frame interval (never
+    /// more than 1,920 a second). The server uses as many as keep each group to about 16 sessions
+    /// (`TickSchedule`): input waits behind fewer frames being built, and a small server still
+    /// wakes only 60 times a second. Fewer: fewer wakeups; on the `.poll` loop each of them polls
+    /// every socket, and one group took about 40% off the CPU per frame there while doubling the
+    /// median latency (docs/performance.md).
+    public var tickGroups = 32
     /// How the service thread waits for sockets and timers; `.poll` is lws's own loop, kept to
     /// compare against and for a system whose libev lacks epoll.
     public var eventLoop = EventLoopKind.epoll
 
     /// Browsers paint at most at their display rate; past 240 Hz the server would only burn CPU.
     public static let framesPerSecondRange = 1...240
-    /// Sixteen groups at 60 fps are the 960 wakeups a second `Server.tickGroups` allows.
-    public static let tickGroupsRange = 1...16
+    /// 32 groups at 60 fps are the 1,920 wakeups a second `Server.mostTickGroups` allows.
+    public static let tickGroupsRange = 1...32
 
     public init() {}
 
@@ -93,7 +94,7 @@ public struct ServerConfiguration: Sendable {
         try require(Self.framesPerSecondRange.contains(framesPerSecond),
                     "fps must be within 1…240, not \(framesPerSecond)")
         try require(Self.tickGroupsRange.contains(tickGroups),
-                    "tickGroups must be within 1…16, not \(tickGroups)")
+                    "tickGroups must be within 1…32, not \(tickGroups)")
         try require((0...65535).contains(port), "port must be within 0…65535, not \(port)")
         try require(address != nil,
                     "host must be a numeric IPv4 or IPv6 address or localhost, not '\(host)'")
