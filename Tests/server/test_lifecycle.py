@@ -62,7 +62,7 @@ def test_port_in_use_is_reported_clearly(server, tmp_path, workers):
     (["--idle-timeout", "10", "--ping-interval", "20"], "idleTimeout"),
     (["--fps", "241"], "fps"),
     (["--tick-groups", "0"], "tickGroups"),
-    (["--tick-groups", "17"], "tickGroups"),
+    (["--tick-groups", "33"], "tickGroups"),
     (["--event-loop", "select"], "event-loop"),
     (["--host", "example.com"], "host"),
     (["--allow-origin", "evil"], "origin"),

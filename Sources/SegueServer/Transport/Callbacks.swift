@@ -49,6 +49,12 @@ func segueWebSocketCallback(
         }
         return server.receive(id: id, wsi: wsi!,
                               chunk: UnsafeRawBufferPointer(start: input, count: length))
+    case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+        // lws answers the Close itself; 0 lets it. A close code it finds invalid answers with 1002.
+        if let server = server(for: wsi), let id = connectionData(user)?.pointee.id {
+            server.peerClosed(id: id)
+        }
+        return 0
     case LWS_CALLBACK_SERVER_WRITEABLE:
         guard let server = server(for: wsi), let id = connectionData(user)?.pointee.id else {
             return -1

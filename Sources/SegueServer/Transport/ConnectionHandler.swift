@@ -57,12 +57,12 @@ public struct ConnectionInfo: Sendable {
 /// Every call arrives on the server's single service thread, so a handler needs no locks and must
 /// never block: a slow call delays every other session's frames.
 ///
-/// The transport pulls rather than the handler pushing: after `tick`, and once the loop's turn that
-/// delivered `receive` ends, it asks `hasOutgoing` and, if true, calls `takeOutgoing()` once and
-/// writes the message. While a slow peer still holds part of an earlier message unsent, it waits
-/// instead for the writeable callback libwebsockets withholds until that part has drained; so a
-/// handler that keeps at most one pending frame ("latest frame wins") bounds its memory no matter
-/// how slowly the peer reads.
+/// The transport pulls rather than the handler pushing: after `tick` it asks `hasOutgoing` and, if
+/// true, calls `takeOutgoing()` once and writes the message; after `receive` it requests a
+/// writeable callback and calls it there. While a slow peer still holds part of an earlier message
+/// unsent, a tick's message waits for that callback too, which libwebsockets withholds until that
+/// part has drained; so a handler that keeps at most one pending frame ("latest frame wins")
+/// bounds its memory no matter how slowly the peer reads.
 public protocol ConnectionHandler: AnyObject {
     /// One complete message, reassembled from its fragments and within the size limit. The bytes
     /// are valid only during the call.

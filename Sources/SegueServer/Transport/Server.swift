@@ -46,9 +46,6 @@ public final class Server {
     private var lastID: UInt64 = 0
     /// Reused for every write: `LWS_PRE` bytes of header room, then the payload.
     private var writeBuffer: [UInt8] = []
-    /// Sessions whose input during this turn of the loop left an answer to send: written when the
-    /// turn ends (`sendAnswers`), so a burst of input is answered with one frame.
-    private var answering: [Session] = []
 
     private let serviceLoop: ServiceLoop
     /// One expiration per tick group's slot, from when the context exists until the drain.
@@ -120,9 +117,7 @@ public final class Server {
     public func run() {
         guard let context else { return }
         TerminationSignal.install(waking: context)
-        while !TerminationSignal.isRequested && serviceLoop.turn(context) {
-            sendAnswers()
-        }
+        while !TerminationSignal.isRequested && serviceLoop.turn(context) {}
         logger.info("draining", metadata: ["server.sessions": "\(sessions.count)"])
         drain()
         while phase == .draining && !(sessions.isEmpty && requestsInFlight.isEmpty)
@@ -252,7 +247,6 @@ public final class Server {
 
     func closeSession(id: UInt64) {
         guard let session = sessions.removeValue(forKey: id) else { return }
-        session.isConnected = false
         let bucket = tickSchedule.bucket(of: id)
         if let index = tickBuckets[bucket].firstIndex(where: { $0 === session }) {
             tickBuckets[bucket].remove(at: index)
@@ -264,8 +258,12 @@ public final class Server {
         session.info.logger.debug("session closed")
     }
 
-    /// Applies input at once: a frame the handler produced in response goes out when this turn of
-    /// the loop ends (`sendAnswers`), not at the next tick.
+    /// Applies input at once: a frame the handler produced in response goes out on the next
+    /// writeable callback, not the next tick.
+    ///
+    /// Not written at once as a tick's frame is: lws answers a Ping from inside that callback, and
+    /// a Ping read with the input would then be answered after the frame, not before it
+    /// (Autobahn's cases 5.6, 5.19 and 5.20 check the order).
     func receive(id: UInt64, wsi: OpaquePointer, chunk: UnsafeRawBufferPointer) -> Int32 {
         guard let session = sessions[id] else { return -1 }
         // Awaiting the peer's Close: whatever else it sends is read and dropped.
@@ -276,10 +274,7 @@ public final class Server {
                                       now: Self.monotonicMicroseconds())
         switch outcome {
         case .accepted:
-            if session.canSendData && session.handler.hasOutgoing && !session.isAnswerQueued {
-                session.isAnswerQueued = true
-                answering.append(session)
-            }
+            requestWriteableIfPending(session)
             return 0
         case .rateLimited:
             metrics.countRateLimitedMessage()
@@ -295,11 +290,19 @@ public final class Server {
         }
     }
 
+    /// The peer sent a Close, which lws is answering: no frame may go out after that answer, and
+    /// none before it either, since a tick writes without waiting for lws (`sendAtOnce`). What the
+    /// peer sends after its Close is not read (RFC 6455 §5.5.1).
+    func peerClosed(id: UInt64) {
+        sessions[id]?.closeSent()
+    }
+
     /// Sends exactly one message per writeable callback, as lws requires, and asks for another
     /// callback if the handler still has something pending. Frames come here only when they could
     /// not be written at once (`sendAtOnce`); Closes and the first messages always do.
     func writeable(id: UInt64, wsi: OpaquePointer) -> Int32 {
         guard let session = sessions[id] else { return -1 }
+        session.awaitsWriteable = false
         switch session.closing {
         case .open:
             break
@@ -328,20 +331,7 @@ public final class Server {
         return 0
     }
 
-    /// Sends the answers to this turn's input. The turn's callbacks have all run, so a session that
-    /// sent several messages in it gets one frame, as a writeable callback at the next turn gave it.
-    private func sendAnswers() {
-        guard !answering.isEmpty else { return }
-        for session in answering {
-            session.isAnswerQueued = false
-            // A session closed later in the turn has no connection left to write to.
-            if session.isConnected { sendAtOnce(session) }
-        }
-        answering.removeAll(keepingCapacity: true)
-    }
-
-    /// Writes a tick's frame, or an answer to input, straight away instead of from a writeable
-    /// callback.
+    /// Writes a tick's frame straight away instead of from a writeable callback.
     ///
     /// Asking lws for that callback turns POLLOUT on and off again in the kernel's interest list
     /// (two `epoll_ctl` calls) and costs a wakeup and a dispatch, per session per frame: about a
@@ -354,10 +344,12 @@ public final class Server {
         let wsi = session.wsi
         guard lws_partial_buffered(wsi) == 0 && lws_get_close_length(wsi) == 0 else {
             metrics.countFrameWaited()
-            lws_callback_on_writable(wsi)
+            requestWriteable(session)
             return
         }
-        guard let message = session.handler.takeOutgoing() else { return }
+        // An answer to input already waits for its callback, which sends the latest frame; written
+        // now, it could overtake a Pong lws owes for a Ping read with that input.
+        guard !session.awaitsWriteable, let message = session.handler.takeOutgoing() else { return }
         guard write(message.bytes, to: wsi, as: message.isBinary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT) else {
             // Returning -1 closes a connection only from its own callback; from here lws is asked
             // to close it at its next service.
@@ -372,8 +364,13 @@ public final class Server {
 
     private func requestWriteableIfPending(_ session: Session) {
         if session.canSendData && session.handler.hasOutgoing {
-            lws_callback_on_writable(session.wsi)
+            requestWriteable(session)
         }
+    }
+
+    private func requestWriteable(_ session: Session) {
+        session.awaitsWriteable = true
+        lws_callback_on_writable(session.wsi)
     }
 
     /// Copies `payload` behind `LWS_PRE` bytes of header room and writes it. A short write is

@@ -6,10 +6,8 @@ final class Session {
     let handler: ConnectionHandler
     let info: ConnectionInfo
     private(set) var closing = Closing.open
-    /// Cleared when lws reports the connection closed: `wsi` is freed then.
-    var isConnected = true
-    /// Whether the session is in the server's list of answers to send when the loop's turn ends.
-    var isAnswerQueued = false
+    /// A writeable callback was asked for and has not come yet: what is pending goes out there.
+    var awaitsWriteable = false
     private var assembly = MessageAssembly.idle
     private var rateLimiter: MessageRateLimiter
 
