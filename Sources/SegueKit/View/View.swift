@@ -1,4 +1,5 @@
 import Motion
+import Synchronization
 
 /// A rectangle on screen with UIKit's `UIView` API for what transitions use.
 ///
@@ -12,7 +13,9 @@ open class View {
     // of a frame (docs/performance.md).
 
     /// Shown in the display list and the recorder's output; controllers name their root views.
-    @exclusivity(unchecked) public var name: String
+    @exclusivity(unchecked) public var name: String {
+        didSet { if name != oldValue { drawingDidChange() } }
+    }
 
     /// Written through `setModel` or `replaceModel`, which tell the window: the chrome's cached
     /// findings read the model (`treeRevision`). Not an observer: that would copy the values on
@@ -24,6 +27,14 @@ open class View {
     @exclusivity(unchecked) var treeRevision: UInt64 = 0
     /// How many running animations touch this view; its offsets are zero when none do.
     @exclusivity(unchecked) var animationCount = 0
+    /// Moves on every change to anything the display list draws of this view itself: model values,
+    /// name, text, text color, font, glyph, shadow, border, clipping, visibility, tint mode
+    /// (`drawingDidChange`; a write of the value already there is no change: the navigation bar
+    /// writes its labels' names and texts every frame). The builder reuses a node built from the same revision of a view with
+    /// no running animation instead of recomputing it (`DisplayListBuilder`). Each view counts in a
+    /// block of its own (`revisionBlockBits`), so two views never share a revision, even two that
+    /// a hand-made tree gave the same display id.
+    @exclusivity(unchecked) private(set) var drawRevision: UInt64
     /// Running animations created without `.allowUserInteraction`: while any runs, hit-testing skips
     /// this view, as UIKit does.
     var interactionBlockingAnimations = 0
@@ -54,33 +65,54 @@ open class View {
     var frontPinnedSubviewCount = 0
 
     @exclusivity(unchecked) public var isHidden = false {
-        didSet { treeDidChange() }
+        didSet {
+            if isHidden != oldValue { drawingDidChange() }
+            treeDidChange()
+        }
     }
     @exclusivity(unchecked) public var clipsToBounds = false {
-        didSet { treeDidChange() }
+        didSet {
+            if clipsToBounds != oldValue { drawingDidChange() }
+            treeDidChange()
+        }
     }
     public var isUserInteractionEnabled = true
     @exclusivity(unchecked) public var tintAdjustmentMode: TintAdjustmentMode = .automatic {
         didSet {
+            if tintAdjustmentMode != oldValue { drawingDidChange() }
             let level = tintAdjustmentMode == .dimmed ? 1.0 : 0.0
             if level != model.dimming { setModel(.dimming, level.animationVector) }
         }
     }
 
     /// The view's text, drawn centered in its bounds; nil draws none.
-    @exclusivity(unchecked) public var text: String?
-    @exclusivity(unchecked) public var textColor: Color = .black
+    @exclusivity(unchecked) public var text: String? {
+        didSet { if text != oldValue { drawingDidChange() } }
+    }
+    @exclusivity(unchecked) public var textColor: Color = .black {
+        didSet { if textColor != oldValue { drawingDidChange() } }
+    }
     /// Font size in points.
-    @exclusivity(unchecked) public var fontSize: Double = 17
+    @exclusivity(unchecked) public var fontSize: Double = 17 {
+        didSet { if fontSize != oldValue { drawingDidChange() } }
+    }
     /// `UIFont.systemFont(ofSize:weight:)`'s weight.
-    @exclusivity(unchecked) public var fontWeight: FontWeight = .regular
+    @exclusivity(unchecked) public var fontWeight: FontWeight = .regular {
+        didSet { if fontWeight != oldValue { drawingDidChange() } }
+    }
     /// A named vector icon drawn in the bounds in `textColor` (a tab item's, a bar button's).
-    @exclusivity(unchecked) public var glyph: Glyph?
+    @exclusivity(unchecked) public var glyph: Glyph? {
+        didSet { if glyph != oldValue { drawingDidChange() } }
+    }
 
     /// CALayer's shadow and border, kept as the display list carries them. Not animatable (as on a
     /// layer, they change at once); a shadow follows the view's alpha and transform when drawn.
-    @exclusivity(unchecked) var shadow = Shadow.none
-    @exclusivity(unchecked) var border = Border.none
+    @exclusivity(unchecked) var shadow = Shadow.none {
+        didSet { if shadow != oldValue { drawingDidChange() } }
+    }
+    @exclusivity(unchecked) var border = Border.none {
+        didSet { if border != oldValue { drawingDidChange() } }
+    }
 
     /// `layer.shadowColor`: black by default.
     public var shadowColor: Color {
@@ -120,6 +152,7 @@ open class View {
 
     public init(frame: Rect = .zero, name: String = "view") {
         self.name = name
+        drawRevision = View.lastRevisionBlock.add(1, ordering: .relaxed).newValue << View.revisionBlockBits
         model.bounds = Rect(origin: .zero, size: frame.size)
         model.center = Point(x: frame.midX, y: frame.midY)
     }
@@ -169,6 +202,7 @@ open class View {
         if old == value { return }
         AnimationEngine.current?.willChange(self, property, from: old)
         model[property] = value
+        drawingDidChange()
         treeDidChange()
     }
 
@@ -176,7 +210,19 @@ open class View {
     /// offset into the model, or reverting one.
     func replaceModel(_ property: AnimatableProperty, with value: AnimationVector) {
         model[property] = value
+        drawingDidChange()
         treeDidChange()
+    }
+
+    /// A revision is a view's block number in the high bits and its count of changes in the low
+    /// ones: 2³² changes to one view before its count could reach the next view's block, which a
+    /// world changing a view every frame at 60 fps reaches in two years.
+    static let revisionBlockBits: UInt64 = 32
+    private static let lastRevisionBlock = Atomic<UInt64>(0)
+
+    /// Counts a change to what the display list draws of this view (`drawRevision`).
+    func drawingDidChange() {
+        drawRevision &+= 1
     }
 
     /// Counts a change to the tree or to a model value in its root's `treeRevision`. The walk up is
