@@ -160,6 +160,7 @@ public final class AnimationEngine {
     }
 
     private func add(_ animation: PropertyAnimation) {
+        animation.view.prepareForAnimations()
         animation.view.animationCount += 1
         if animation.blocksInteraction { animation.view.interactionBlockingAnimations += 1 }
         animations.append(animation)

@@ -21,23 +21,33 @@ open class View {
     /// findings read the model (`treeRevision`). Not an observer: that would copy the values on
     /// every write instead of changing them in place.
     @exclusivity(unchecked) var model = ModelValues()
-    @exclusivity(unchecked) var offsets = PresentationOffsets()
+    /// The running animations' offsets, out of line: most views never animate, and every session
+    /// keeps every view (152 bytes each). Made when the first animation starts on the view
+    /// (`prepareForAnimations`) and kept, zeroed, after the last ends, so an animation ending and the
+    /// next starting allocate nothing.
+    @exclusivity(unchecked) private var offsetStorage: OffsetStorage?
     /// Changes to the tree below this view while it is a root (`treeDidChange`): the window's
     /// chrome finds what it shows again only when its own count moved.
     @exclusivity(unchecked) var treeRevision: UInt64 = 0
-    /// How many running animations touch this view; its offsets are zero when none do.
-    @exclusivity(unchecked) var animationCount = 0
     /// Moves on every change to anything the display list draws of this view itself: model values,
     /// name, text, text color, font, glyph, shadow, border, clipping, visibility, tint mode
     /// (`drawingDidChange`; a write of the value already there is no change: the navigation bar
-    /// writes its labels' names and texts every frame). The builder reuses a node built from the same revision of a view with
-    /// no running animation instead of recomputing it (`DisplayListBuilder`). Each view counts in a
-    /// block of its own (`revisionBlockBits`), so two views never share a revision, even two that
-    /// a hand-made tree gave the same display id.
+    /// writes its labels' names and texts every frame). The builder reuses a node built from the
+    /// same revision of a view with no running animation instead of recomputing it
+    /// (`DisplayListBuilder`). Each view counts in a block of its own (`revisionBlockBits`), so two
+    /// views never share a revision, even two that a hand-made tree gave the same display id.
     @exclusivity(unchecked) private(set) var drawRevision: UInt64
+    /// How many running animations touch this view; its offsets are zero when none do. 32 bits, as
+    /// `interactionBlockingAnimations`: the two share a word.
+    @exclusivity(unchecked) var animationCount: Int32 = 0
     /// Running animations created without `.allowUserInteraction`: while any runs, hit-testing skips
     /// this view, as UIKit does.
-    var interactionBlockingAnimations = 0
+    var interactionBlockingAnimations: Int32 = 0
+    /// The id the display list gives this view; assigned by the window that first draws it.
+    @exclusivity(unchecked) var displayID: UInt32 = 0
+    /// How many of the last subviews stay in front of any subview added later (a window's status
+    /// bar and home indicator, above every presentation as the system's own window is).
+    var frontPinnedSubviewCount: Int32 = 0
 
     /// Not retained, and not `weak`: a weak reference would move the parent's reference counts to a
     /// side table, and every retain of a view with subviews would take the runtime's slow path
@@ -55,14 +65,13 @@ open class View {
     }
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
-    /// The id the display list gives this view; assigned by the window that first draws it.
-    @exclusivity(unchecked) var displayID: UInt32 = 0
     /// Set on a window (from its screen) and on a controller's root view (by its container); other
-    /// views take their superview's (`safeAreaInsets`).
-    var assignedSafeAreaInsets: EdgeInsets?
-    /// How many of the last subviews stay in front of any subview added later (a window's status
-    /// bar and home indicator, above every presentation as the system's own window is).
-    var frontPinnedSubviewCount = 0
+    /// views take their superview's (`safeAreaInsets`). Boxed: few views have one.
+    var assignedSafeAreaInsets: EdgeInsets? {
+        get { safeAreaStorage?.insets }
+        set { safeAreaStorage = newValue.map(SafeAreaStorage.init) }
+    }
+    private var safeAreaStorage: SafeAreaStorage?
 
     @exclusivity(unchecked) public var isHidden = false {
         didSet {
@@ -85,6 +94,14 @@ open class View {
         }
     }
 
+    /// `UIFont.systemFont(ofSize:weight:)`'s weight.
+    @exclusivity(unchecked) public var fontWeight: FontWeight = .regular {
+        didSet { if fontWeight != oldValue { drawingDidChange() } }
+    }
+    /// A named vector icon drawn in the bounds in `textColor` (a tab item's, a bar button's).
+    @exclusivity(unchecked) public var glyph: Glyph? {
+        didSet { if glyph != oldValue { drawingDidChange() } }
+    }
     /// The view's text, drawn centered in its bounds; nil draws none.
     @exclusivity(unchecked) public var text: String? {
         didSet { if text != oldValue { drawingDidChange() } }
@@ -96,22 +113,24 @@ open class View {
     @exclusivity(unchecked) public var fontSize: Double = 17 {
         didSet { if fontSize != oldValue { drawingDidChange() } }
     }
-    /// `UIFont.systemFont(ofSize:weight:)`'s weight.
-    @exclusivity(unchecked) public var fontWeight: FontWeight = .regular {
-        didSet { if fontWeight != oldValue { drawingDidChange() } }
-    }
-    /// A named vector icon drawn in the bounds in `textColor` (a tab item's, a bar button's).
-    @exclusivity(unchecked) public var glyph: Glyph? {
-        didSet { if glyph != oldValue { drawingDidChange() } }
-    }
 
     /// CALayer's shadow and border, kept as the display list carries them. Not animatable (as on a
     /// layer, they change at once); a shadow follows the view's alpha and transform when drawn.
-    @exclusivity(unchecked) var shadow = Shadow.none {
-        didSet { if shadow != oldValue { drawingDidChange() } }
+    var shadow: Shadow {
+        get { layerStyle?.shadow ?? .none }
+        set { setLayerStyle(shadow: newValue, border: border) }
     }
-    @exclusivity(unchecked) var border = Border.none {
-        didSet { if border != oldValue { drawingDidChange() } }
+    var border: Border {
+        get { layerStyle?.border ?? .none }
+        set { setLayerStyle(shadow: shadow, border: newValue) }
+    }
+    /// The shadow and border, out of line (104 bytes most views would hold as none); nil for none.
+    @exclusivity(unchecked) private var layerStyle: LayerStyle?
+
+    private func setLayerStyle(shadow: Shadow, border: Border) {
+        guard shadow != self.shadow || border != self.border else { return }
+        layerStyle = shadow == .none && border == .none ? nil : LayerStyle(shadow: shadow, border: border)
+        drawingDidChange()
     }
 
     /// `layer.shadowColor`: black by default.
@@ -236,6 +255,22 @@ open class View {
         Unmanaged<View>.fromOpaque(top)._withUnsafeGuaranteedRef { $0.treeRevision &+= 1 }
     }
 
+    /// What the running animations add to the model, property by property (zero when none run).
+    /// Written only by the animation engine, on a view it has prepared (`prepareForAnimations`).
+    var offsets: PresentationOffsets {
+        get { offsetStorage?.offsets ?? PresentationOffsets() }
+        _modify {
+            if offsetStorage == nil { offsetStorage = OffsetStorage() }
+            yield &offsetStorage!.offsets
+        }
+    }
+
+    /// Makes room for animation offsets; the engine calls it as an animation starts on this view,
+    /// so that evaluating frames allocates nothing.
+    func prepareForAnimations() {
+        if offsetStorage == nil { offsetStorage = OffsetStorage() }
+    }
+
     func presentationVector(_ property: AnimatableProperty) -> AnimationVector {
         animationCount == 0 ? model[property] : model[property] + offsets[property]
     }
@@ -274,4 +309,31 @@ public struct Presentation {
     }
 
     public var frame: Rect { View.frame(center: center, bounds: bounds, transform: transform) }
+}
+
+/// A view's animation offsets, out of line (`View.offsets`).
+private final class OffsetStorage {
+    @exclusivity(unchecked) var offsets = PresentationOffsets()
+}
+
+/// A view's shadow and border, out of line (`View.shadow`, `View.border`). Immutable: a change makes
+/// a new one, as changes are rare (a view's setup).
+private final class LayerStyle {
+    let shadow: Shadow
+    let border: Border
+
+    init(shadow: Shadow, border: Border) {
+        self.shadow = shadow
+        self.border = border
+    }
+}
+
+/// A view's assigned safe-area insets, out of line (`View.assignedSafeAreaInsets`): only windows and
+/// controllers' root views have them.
+private final class SafeAreaStorage {
+    let insets: EdgeInsets
+
+    init(_ insets: EdgeInsets) {
+        self.insets = insets
+    }
 }
