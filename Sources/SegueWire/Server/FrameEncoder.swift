@@ -84,7 +84,7 @@ public struct FrameEncoder: Sendable {
         if !comparesChangedOnly && !sameShapes(as: nodes) { flags.insert(.structure) }
 
         buffer.removeAll(keepingCapacity: true)
-        buffer.reserveCapacity(Self.typicalHeaderSize + nodes.count * Self.typicalRecordSize)
+        if isKeyframe { buffer.reserveCapacity(Self.typicalHeaderSize + nodes.count * Self.typicalRecordSize) }
         buffer.append(WireProtocol.version)
         buffer.append(MessageType.frame.rawValue)
         buffer.append(flags.rawValue)
@@ -149,6 +149,9 @@ public struct FrameEncoder: Sendable {
                                            recordCount: recordCount,
                                            recordBytes: buffer.count - headerBytes - structureBytes,
                                            comparedNodeCount: comparedCount)
+        // The largest frame is the keyframe, and a connection keeps its buffer: keep it the
+        // keyframe's size, not the reservation's (later frames are tens of bytes).
+        if isKeyframe && buffer.capacity > buffer.count + Self.keptSlack { buffer = Array(buffer[...]) }
         let changed = isKeyframe || lastIndex >= 0 || !flags.subtracting(.sequence).isEmpty
         // A frame not sent leaves the client's sequence and clock where they were.
         if changed {
@@ -172,9 +175,12 @@ public struct FrameEncoder: Sendable {
     /// How many node ids the encoder remembers: tests check that forgetting bounds it.
     var rememberedNodeCount: Int { sent.count }
 
-    /// Sizes the first reservation so a keyframe rarely grows the buffer twice.
+    /// Sizes a keyframe's reservation so it rarely grows the buffer twice.
     private static let typicalHeaderSize = 32
     private static let typicalRecordSize = 48
+    /// Spare room a keyframe's buffer may keep rather than be copied to its size: under the
+    /// allocator's own rounding (16 bytes), so any reservation left unused is given back.
+    private static let keptSlack = 16
 
     /// Server time in whole microseconds (docs/protocol.md: the page adds up the steps).
     static func microseconds(_ seconds: Double) -> Int64 {
