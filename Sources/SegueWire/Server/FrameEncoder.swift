@@ -116,33 +116,34 @@ public struct FrameEncoder: Sendable {
         var lastIndex = -1
         var recordCount = 0
         var comparedCount = nodes.count
-        if comparesChangedOnly {
-            comparedCount = 0
-            let stamps = changes.ownValuesChangedAt
-            for index in stamps.indices where stamps[index] > lastBuild {
-                comparedCount += 1
-                let node = nodes[index]
-                let slot = sent.slot(for: node.id)
-                if Self.write(node, at: index, after: &lastIndex, over: &sent[slot].value,
-                              into: &buffer) {
-                    recordCount += 1
+        // Each node is read in place, not copied out of the array: a copy retains and releases its
+        // strings and its shadow and border.
+        nodes.withUnsafeBufferPointer { nodes in
+            if comparesChangedOnly {
+                comparedCount = 0
+                let stamps = changes.ownValuesChangedAt
+                for index in stamps.indices where stamps[index] > lastBuild {
+                    comparedCount += 1
+                    let slot = sent.slot(for: nodes[index].id)
+                    if Self.write(nodes[index], at: index, after: &lastIndex, over: &sent[slot].value, into: &buffer) {
+                        recordCount += 1
+                    }
+                }
+            } else {
+                frameNumber &+= 1
+                let previousFrame = frameNumber &- 1
+                structureRepeatsIDs = false
+                for index in nodes.indices {
+                    let slot = sent.slot(for: nodes[index].id)
+                    if Self.record(nodes[index], at: index, after: &lastIndex, in: &sent[slot],
+                                   frame: frameNumber, previousFrame: previousFrame, repeated: &structureRepeatsIDs,
+                                   into: &buffer) {
+                        recordCount += 1
+                    }
                 }
             }
-        } else {
-            frameNumber &+= 1
-            let previousFrame = frameNumber &- 1
-            structureRepeatsIDs = false
-            for index in nodes.indices {
-                let node = nodes[index]
-                let slot = sent.slot(for: node.id)
-                if Self.record(node, at: index, after: &lastIndex, in: &sent[slot],
-                               frame: frameNumber, previousFrame: previousFrame, repeated: &structureRepeatsIDs,
-                               into: &buffer) {
-                    recordCount += 1
-                }
-            }
-            if flags.contains(.structure) { forgetNodesThatLeft() }
         }
+        if !comparesChangedOnly && flags.contains(.structure) { forgetNodesThatLeft() }
         lastSource = changes.source
         lastBuild = changes.build
         lastComposition = FrameComposition(headerBytes: headerBytes, structureBytes: structureBytes,
