@@ -77,6 +77,9 @@ public struct DisplayNode: Equatable, Sendable {
         setDecoration(shadow: shadow, border: border)
     }
 
+    /// Whether the node has a shadow or a border.
+    package var isDecorated: Bool { decoration != nil }
+
     /// Whether the shadow and border are `shadow` and `border`: one check of the box for the
     /// common case of neither, instead of comparing two structs of `Double`s field by field.
     package func hasDecoration(shadow: Shadow, border: Border) -> Bool {

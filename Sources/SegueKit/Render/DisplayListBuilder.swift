@@ -114,8 +114,13 @@ struct DisplayListBuilder {
             }
             let ownDimming = min(max(values.dimming, 0), 1)
             dimming = view.tintAdjustmentMode == .normal ? ownDimming : max(ownDimming, parentDimming)
-            var border = view.border
-            if border.isVisible { border.color = Self.dim(border.color, by: dimming) }
+            // Most views have neither shadow nor border: then nothing is read or compared but the box.
+            var style: (shadow: Shadow, border: Border)?
+            if view.hasLayerStyle {
+                var border = view.border
+                if border.isVisible { border.color = Self.dim(border.color, by: dimming) }
+                style = (view.shadow, border)
+            }
             count += 1
             if index == list.storedNodes.count {
                 if index == list.storedNodes.capacity {
@@ -134,7 +139,7 @@ struct DisplayListBuilder {
                 backgroundColor: Self.dim(values.backgroundColor, by: dimming),
                 cornerRadius: max(values.cornerRadius, 0), clipsToBounds: view.clipsToBounds, text: view.text,
                 textColor: Self.dim(view.textColor, by: dimming), fontSize: view.fontSize,
-                fontWeight: view.fontWeight, shadow: view.shadow, border: border, glyph: view.glyph)
+                fontWeight: view.fontWeight, style: style, glyph: view.glyph)
             if changed { list.changes.noteOwnValuesChanged(at: index) }
             let dependsOnViewAlone = view.animationCount == 0 && parentOrigin == .zero && parentDimming == 0
             builtRevisions[index] = dependsOnViewAlone ? view.drawRevision : Self.notReusable
@@ -179,11 +184,12 @@ extension DisplayNode {
     mutating func update(id: UInt32, name: String, depth: UInt16, size: Size, transform: AffineTransform,
                          localTransform: AffineTransform, alpha: Double, ownAlpha: Double, backgroundColor: Color,
                          cornerRadius: Double, clipsToBounds: Bool, text: String?, textColor: Color,
-                         fontSize: Double, fontWeight: FontWeight, shadow: Shadow, border: Border,
+                         fontSize: Double, fontWeight: FontWeight, style: (shadow: Shadow, border: Border)?,
                          glyph: Glyph?) -> Bool {
-        // The shadow and border are compared first, and always: they are stored only when they differ,
-        // since storing allocates a box when a copy of this node (a watcher's frame) shares it.
-        let sameDecoration = hasDecoration(shadow: shadow, border: border)
+        // The shadow and border (`style`, nil for neither) are compared first, and always: they are
+        // stored only when they differ, since storing allocates a box when a copy of this node (a
+        // watcher's frame) shares it.
+        let sameDecoration = style.map { hasDecoration(shadow: $0.shadow, border: $0.border) } ?? !isDecorated
         var changed = !sameDecoration || self.localTransform != localTransform || self.ownAlpha != ownAlpha
             || self.size != size || self.backgroundColor != backgroundColor || self.textColor != textColor
             || self.cornerRadius != cornerRadius || self.clipsToBounds != clipsToBounds || self.fontSize != fontSize
@@ -201,7 +207,7 @@ extension DisplayNode {
         self.textColor = textColor
         self.fontSize = fontSize
         self.fontWeight = fontWeight
-        if !sameDecoration { setDecoration(shadow: shadow, border: border) }
+        if !sameDecoration { setDecoration(shadow: style?.shadow ?? .none, border: style?.border ?? .none) }
         self.glyph = glyph
         if self.name != name {
             self.name = name

@@ -126,6 +126,8 @@ open class View {
     }
     /// The shadow and border, out of line (104 bytes most views would hold as none); nil for none.
     @exclusivity(unchecked) private var layerStyle: LayerStyle?
+    /// Whether the view has a shadow or a border: most have neither.
+    var hasLayerStyle: Bool { layerStyle != nil }
 
     private func setLayerStyle(shadow: Shadow, border: Border) {
         guard shadow != self.shadow || border != self.border else { return }
@@ -219,7 +221,7 @@ open class View {
     func setModel(_ property: AnimatableProperty, _ value: AnimationVector) {
         let old = model[property]
         if old == value { return }
-        AnimationEngine.current?.willChange(self, property, from: old)
+        if AnimationEngine.anyRecordingOpen { AnimationEngine.current?.willChange(self, property, from: old) }
         model[property] = value
         drawingDidChange()
         treeDidChange()
