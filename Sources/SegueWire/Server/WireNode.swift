@@ -152,13 +152,15 @@ struct WireNode: Equatable, Sendable {
             fontWeight = node.fontWeight
             fields.insert(.fontWeight)
         }
-        // A shadow or border that draws nothing is sent as none, so it costs nothing.
-        let visibleShadow = node.shadow.isVisible
+        // A shadow or border that draws nothing is sent as none, so it costs nothing. Each is read
+        // from the node's box once.
+        let nodeShadow = node.shadow, nodeBorder = node.border
+        let visibleShadow = nodeShadow.isVisible
         let newShadow = visibleShadow
-            ? SIMD4(Float(node.shadow.opacity), Float(node.shadow.radius), Float(node.shadow.offset.width),
-                    Float(node.shadow.offset.height))
+            ? SIMD4(Float(nodeShadow.opacity), Float(nodeShadow.radius), Float(nodeShadow.offset.width),
+                    Float(nodeShadow.offset.height))
             : SIMD4<Float>()
-        let newShadowColor = visibleShadow ? node.shadow.color.packedRGBA : 0
+        let newShadowColor = visibleShadow ? nodeShadow.color.packedRGBA : 0
         if newShadow != shadow || newShadowColor != shadowColor {
             modifyDecoration {
                 $0.shadow = newShadow
@@ -166,9 +168,9 @@ struct WireNode: Equatable, Sendable {
             }
             fields.insert(.shadow)
         }
-        let visibleBorder = node.border.isVisible
-        let newBorderWidth = visibleBorder ? Float(node.border.width) : 0
-        let newBorderColor = visibleBorder ? node.border.color.packedRGBA : 0
+        let visibleBorder = nodeBorder.isVisible
+        let newBorderWidth = visibleBorder ? Float(nodeBorder.width) : 0
+        let newBorderColor = visibleBorder ? nodeBorder.color.packedRGBA : 0
         if newBorderWidth != borderWidth || newBorderColor != borderColor {
             modifyDecoration {
                 $0.borderWidth = newBorderWidth
