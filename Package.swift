@@ -60,7 +60,9 @@ let package = Package(
             .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
         // `segue bench`'s measurements: the engine, the encoder and frame sizes, scene by scene.
-        .target(name: "SegueBench", dependencies: ["Scenes", "SegueWire"]),
+        .target(name: "SegueBench", dependencies: [
+            "Scenes", "SegueWire", "SegueSession", .product(name: "Logging", package: "swift-log"),
+        ]),
         // The command line over a scene list: serve, record, bench (segue's own, and a package's).
         .target(name: "SegueCLI", dependencies: [
             "Recorder", "Scenes", "SegueKit", "Motion", "SegueServer", "SegueBench",

@@ -19,10 +19,11 @@ public enum SceneBenchmark {
         var engine: Engine
         var encode: Encode
         var frameSize: FrameSize
+        var memory: SessionMemoryBenchmark.Result
 
         /// The scene's name is the key it is written under, not a field.
         private enum CodingKeys: String, CodingKey {
-            case framesStepped, unsettledActions, engine, encode, frameSize
+            case framesStepped, unsettledActions, engine, encode, frameSize, memory
         }
 
         /// `host.frame()` on the frames drawn mid-transition.
@@ -97,7 +98,8 @@ public enum SceneBenchmark {
                              headerBytesMean: tenths(Double(timed.headerBytes) / Double(max(timed.framesSent, 1))),
                              bytesPerChangedView: tenths(Double(timed.recordBytes) / Double(max(timed.records, 1))),
                              structureFrames: timed.structureFrames, idleFrames: timed.idleFrames,
-                             idleFramesSent: timed.idleFramesSent, idleBytes: timed.idleBytes))
+                             idleFramesSent: timed.idleFramesSent, idleBytes: timed.idleBytes),
+            memory: SessionMemoryBenchmark.run(scene))
     }
 
     /// The two tables `segue bench` prints after the 50-view benchmark.
@@ -118,6 +120,10 @@ public enum SceneBenchmark {
                     "\(s.maxBytes)", "\(s.changedViewsMean)", "\(s.headerBytesMean)", "\(s.bytesPerChangedView)",
                     "\(s.structureFrames)", "\(s.idleFrames)", "\(s.idleFramesSent)", "\(s.idleBytes)"]
         })
+        let memory = Table(["scene", "sessions", "frames", "heap B/session", "heap B/world"], results.map { r in
+            let m = r.memory
+            return [r.scene, "\(m.sessions)", "\(m.frames)", "\(m.heapBytesPerSession)", "\(m.heapBytesPerWorld)"]
+        })
         var lines = [
             "scenes mid-transition: \(frames) frames each on a 60 Hz virtual clock; only host.frame() is timed",
             engine.text,
@@ -125,6 +131,10 @@ public enum SceneBenchmark {
             "frame sizes as a session sends them (protocol v4: a record per view whose own values changed, "
                 + "no frame when nothing changed); per mid-transition frame sent",
             sizes.text,
+            "",
+            "heap per session mid-transition (glibc mallinfo2, sessions kept alive together; lws's buffers not "
+                + "included): a session as the server makes it, and its world alone (views, controllers, display list)",
+            memory.text,
         ]
         for r in results where r.unsettledActions > 0 {
             lines.append("warning: \(r.scene) did not settle after \(r.unsettledActions) actions")

@@ -3,38 +3,53 @@ import Motion
 /// One view as drawn: everything a renderer needs, already flattened (ancestor transforms and
 /// alphas applied, dimming mixed into the colors), and the same geometry and opacity relative to
 /// the parent node, which is what the wire sends (a moving parent then moves no child record).
+///
+/// Every session keeps a node per visible view, so the layout is kept small (264 bytes, not 384):
+/// the shadow and border, which few views have, live in one shared box (nil when both are none),
+/// and the small fields share a word. Fields are declared in the order the display-list builder
+/// writes them each frame.
 public struct DisplayNode: Equatable, Sendable {
     /// Stable for the life of the view within its window.
     public var id: UInt32
-    public var name: String
     /// Depth below the window (the window is 0).
     public var depth: UInt16
+    /// Whether descendants are clipped to this node's (rounded) rectangle.
+    public var clipsToBounds: Bool
+    public var fontWeight: FontWeight
     /// How many of the nodes that follow are this node's descendants: a clip applies to exactly those.
     public var descendantCount: UInt32
-    /// The bounds size; the node covers (0, 0)–(width, height) in its local space.
-    public var size: Size
+    /// A vector icon drawn in the node's bounds, tinted with `textColor`; nil for none.
+    public var glyph: Glyph?
     /// Maps local (x, y) to viewport points: (a·x + c·y + tx, b·x + d·y + ty).
     public var transform: AffineTransform
+    /// Effective opacity: the product of every ancestor's alpha and this view's.
+    public var alpha: Double
     /// Maps local (x, y) to the parent node's local space (the parent's (0, 0)–(width, height));
     /// `transform` is this followed by the parent's `transform`. For a node at depth 0 the two agree.
     public var localTransform: AffineTransform
-    /// Effective opacity: the product of every ancestor's alpha and this view's.
-    public var alpha: Double
     /// This view's own opacity: `alpha` over the parent node's `alpha`.
     public var ownAlpha: Double
+    /// The bounds size; the node covers (0, 0)–(width, height) in its local space.
+    public var size: Size
     public var backgroundColor: Color
     public var cornerRadius: Double
-    /// Whether descendants are clipped to this node's (rounded) rectangle.
-    public var clipsToBounds: Bool
+    public var name: String
     public var text: String?
     public var textColor: Color
     public var fontSize: Double
-    public var fontWeight: FontWeight
+    /// The shadow and border, or nil when both are none (`NodeDecoration`).
+    private var decoration: NodeDecoration?
+
     /// Drawn under the node, in viewport points along its transform (`Shadow.none` when it has none).
-    public var shadow: Shadow
-    public var border: Border
-    /// A vector icon drawn in the node's bounds, tinted with `textColor`; nil for none.
-    public var glyph: Glyph?
+    public var shadow: Shadow {
+        get { decoration?.shadow ?? .none }
+        set { setDecoration(shadow: newValue, border: border) }
+    }
+
+    public var border: Border {
+        get { decoration?.border ?? .none }
+        set { setDecoration(shadow: shadow, border: newValue) }
+    }
 
     public init(id: UInt32, name: String, depth: UInt16 = 0, descendantCount: UInt32 = 0, size: Size = .zero,
                 transform: AffineTransform = .identity, localTransform: AffineTransform? = nil,
@@ -43,24 +58,64 @@ public struct DisplayNode: Equatable, Sendable {
                 textColor: Color = .black, fontSize: Double = 17, fontWeight: FontWeight = .regular,
                 shadow: Shadow = .none, border: Border = .none, glyph: Glyph? = nil) {
         self.id = id
-        self.name = name
         self.depth = depth
+        self.clipsToBounds = clipsToBounds
+        self.fontWeight = fontWeight
         self.descendantCount = descendantCount
-        self.size = size
+        self.glyph = glyph
         self.transform = transform
-        self.localTransform = localTransform ?? transform
         self.alpha = alpha
+        self.localTransform = localTransform ?? transform
         self.ownAlpha = ownAlpha ?? alpha
+        self.size = size
         self.backgroundColor = backgroundColor
         self.cornerRadius = cornerRadius
-        self.clipsToBounds = clipsToBounds
+        self.name = name
         self.text = text
         self.textColor = textColor
         self.fontSize = fontSize
-        self.fontWeight = fontWeight
+        setDecoration(shadow: shadow, border: border)
+    }
+
+    /// Whether the node has a shadow or a border.
+    package var isDecorated: Bool { decoration != nil }
+
+    /// Whether the shadow and border are `shadow` and `border`: one check of the box for the
+    /// common case of neither, instead of comparing two structs of `Double`s field by field.
+    package func hasDecoration(shadow: Shadow, border: Border) -> Bool {
+        guard let decoration else { return shadow == .none && border == .none }
+        return decoration.shadow == shadow && decoration.border == border
+    }
+
+    /// Stores both, keeping the box nil exactly when both are none (so the synthesized `==`, which
+    /// compares the boxes by value, compares what is drawn). A box this node alone holds is
+    /// changed in place: a border whose color dims frame by frame allocates nothing.
+    package mutating func setDecoration(shadow: Shadow, border: Border) {
+        if shadow == .none && border == .none {
+            decoration = nil
+        } else if isKnownUniquelyReferenced(&decoration) {
+            decoration!.shadow = shadow
+            decoration!.border = border
+        } else {
+            decoration = NodeDecoration(shadow: shadow, border: border)
+        }
+    }
+}
+
+/// A node's shadow and border, out of line: 104 bytes that most nodes would carry as none.
+/// Mutable only through `DisplayNode.setDecoration`, and then only when that node holds the sole
+/// reference (copy on write), so sharing one between copies of a node is safe.
+private final class NodeDecoration: Equatable, @unchecked Sendable {
+    var shadow: Shadow
+    var border: Border
+
+    init(shadow: Shadow, border: Border) {
         self.shadow = shadow
         self.border = border
-        self.glyph = glyph
+    }
+
+    static func == (lhs: NodeDecoration, rhs: NodeDecoration) -> Bool {
+        lhs === rhs || (lhs.shadow == rhs.shadow && lhs.border == rhs.border)
     }
 }
 

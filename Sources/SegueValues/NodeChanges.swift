@@ -31,16 +31,19 @@ package struct NodeChanges: Sendable {
 
     /// Starts `build` of `source` over a list of `nodeCount` nodes. Unless the list is exactly what
     /// the source wrote in its previous build, nothing can be compared with: every node and the
-    /// structure are stamped as changed.
-    package mutating func begin(build: UInt64, of source: UInt64, nodeCount: Int) {
+    /// structure are stamped as changed. Returns whether the list is that previous build's, which
+    /// is also when a builder may trust what it remembers of the nodes it wrote.
+    @discardableResult
+    package mutating func begin(build: UInt64, of source: UInt64, nodeCount: Int) -> Bool {
         let continues = self.source == source && source != Self.unknown && self.build &+ 1 == build
             && ownValuesChangedAt.count == nodeCount
         self.source = source
         self.build = build
-        guard !continues else { return }
+        guard !continues else { return true }
         structureChangedAt = build
         ownValuesChangedAt.removeAll(keepingCapacity: true)
         ownValuesChangedAt.append(contentsOf: repeatElement(build, count: nodeCount))
+        return false
     }
 
     /// Node `index` (at most one past the end) changed its own values in this build.

@@ -28,6 +28,7 @@ struct BenchCommandTests {
         var engine: Engine
         var encode: Encode
         var frameSize: FrameSize
+        var memory: Memory
 
         struct Engine: Decodable {
             var frames: Int
@@ -61,6 +62,13 @@ struct BenchCommandTests {
             var idleFramesSent: Int
             var idleBytes: Int
         }
+
+        struct Memory: Decodable {
+            var sessions: Int
+            var frames: Int
+            var heapBytesPerSession: Int
+            var heapBytesPerWorld: Int
+        }
     }
 
     /// Enough frames for every scene's cycle to run once, few enough for a debug build.
@@ -75,6 +83,8 @@ struct BenchCommandTests {
     /// Issue 14's goal for a mid-transition frame.
     static let bytesPerChangedView = 12.0
     static let headerBudget = 20.0
+    /// Below what a view object and a display-list node take together (hundreds of bytes each).
+    static let smallestBytesPerNode = 256
     /// The scenes' longest view name and text are well under this many bytes.
     static let longestString = 32
 
@@ -128,6 +138,12 @@ struct BenchCommandTests {
             #expect(size.structureFrames < size.framesSent, "\(name)")
             #expect(size.idleFrames > 0, "\(name)")
             #expect(size.idleFramesSent == 0 && size.idleBytes == 0, "\(name)")
+            // A session holds its world and more (its encoder's table and buffer); a world holds at
+            // least a view object and a display-list node per node drawn.
+            let memory = scene.memory
+            #expect(memory.sessions > 1 && memory.frames > 0, "\(name)")
+            #expect(memory.heapBytesPerWorld > Self.smallestBytesPerNode * engine.viewsMin, "\(name)")
+            #expect(memory.heapBytesPerSession > memory.heapBytesPerWorld, "\(name)")
         }
     }
 }

@@ -56,6 +56,10 @@ public final class TransitionWorkload {
     private var state = State.settling(framesEvaluated: 0)
     /// Pointer events applied so far: what the page's input sequence number would be.
     public private(set) var inputCount: UInt32 = 0
+    /// The pointer event the last `advance()` applied, nil when it applied none: what a page would
+    /// have sent that frame, so the same run can be replayed through sessions (`segue bench`'s
+    /// memory per session).
+    public private(set) var lastInput: PointerEvent?
     /// Actions after which the scene did not settle within `settleLimit`.
     public private(set) var unsettledActions = 0
 
@@ -82,12 +86,15 @@ public final class TransitionWorkload {
             state = .acting(remaining: input(for: cycle[nextAction]).reversed())
             nextAction = (nextAction + 1) % cycle.count
         }
+        lastInput = nil
         switch state {
         case .acting(var remaining):
             if let touch = remaining.removeLast() {
                 inputCount &+= 1
-                host.handle(PointerEvent(phase: touch.phase, pointerID: 1, kind: .touch, location: touch.location,
-                                         timestamp: clock.now))
+                let event = PointerEvent(phase: touch.phase, pointerID: 1, kind: .touch, location: touch.location,
+                                         timestamp: clock.now)
+                lastInput = event
+                host.handle(event)
             }
             state = remaining.isEmpty ? .settling(framesEvaluated: 0) : .acting(remaining: remaining)
             return .acting

@@ -1,5 +1,6 @@
 import Logging
 import Motion
+import Synchronization
 
 /// Owns every running animation of one window: records what animation blocks change, turns the
 /// changes into additive animations on timelines, evaluates presentation values for a frame, and
@@ -91,10 +92,21 @@ public final class AnimationEngine {
     func record(_ kind: Recording.Kind, _ body: () -> Void) -> Recording {
         let recording = Recording(kind: kind)
         recordings.append(recording)
+        Self.openRecordings.add(1, ordering: .relaxed)
+        defer { Self.openRecordings.subtract(1, ordering: .relaxed) }
         body()
         recordings.removeLast()
         return recording
     }
+
+    /// Recordings open now on any thread. While there are none, no engine has a recording a model
+    /// write must be noted in (`willChange`), and `View.setModel` skips finding its engine: a
+    /// task-local lookup per write, a few percent of a frame in scenes whose chrome moves each
+    /// frame. A thread sees its own recordings counted in program order; another thread's only
+    /// make it look up its engine, which then has none open.
+    private static let openRecordings = Atomic<Int>(0)
+
+    static var anyRecordingOpen: Bool { openRecordings.load(ordering: .relaxed) > 0 }
 
     /// The innermost open recording, if it is a keyframe animation's.
     var openKeyframeRecording: Recording? {
@@ -160,6 +172,7 @@ public final class AnimationEngine {
     }
 
     private func add(_ animation: PropertyAnimation) {
+        animation.view.prepareForAnimations()
         animation.view.animationCount += 1
         if animation.blocksInteraction { animation.view.interactionBlockingAnimations += 1 }
         animations.append(animation)

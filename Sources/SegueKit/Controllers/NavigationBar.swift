@@ -183,25 +183,30 @@ public final class NavigationBar: View {
         let pushedViews = push ? incoming : outgoing
         let belowItem = push ? outgoingItem : incomingItem
         let belowViews = push ? outgoing : incoming
-        show(pushedItem, in: pushedViews, alpha: top)
-        show(belowItem, in: belowViews, alpha: 1 - top)
+        // Each set is laid out at rest but for what moves with the progress, which is then placed
+        // once: a change to a model value walks to the window and the bar makes them every frame of
+        // a transition, so writing the rest and then the moved value would double them.
+        let pushedRest = show(pushedItem, in: pushedViews, alpha: top, placingWhatMoves: false)
+        let belowRest = show(belowItem, in: belowViews, alpha: 1 - top, placingWhatMoves: false)
         // The pushed item's title slides in from the right of the centre.
         pushedViews.title.center = Point(x: centre + (1 - top) * width * Self.incomingTitleOffset,
-                                         y: pushedViews.title.center.y)
+                                         y: pushedRest.title.midY)
         // The title below slides from the centre to where the back button's label sits.
         let belowTitleWidth = belowViews.title.bounds.width
         let belowTitleRest = centre
         let belowTitleAsBack = backLabelX + belowTitleWidth / 2
         belowViews.title.center = Point(x: belowTitleRest + (belowTitleAsBack - belowTitleRest) * top,
-                                        y: belowViews.title.center.y)
+                                        y: belowRest.title.midY)
         // The pushed item's back label (reading the title below) grows out of that title's place.
+        // A set without a back button leaves its label where it was.
         let pushedBack = pushedViews.back
-        let backRestX = pushedBack.center.x
-        pushedBack.center = Point(x: backRestX + (belowTitleRest - belowTitleWidth / 2 - backLabelX) * (1 - top),
-                                  y: pushedBack.center.y)
+        let backRest = pushedRest.back.map { Point(x: $0.midX, y: $0.midY) } ?? pushedBack.center
+        pushedBack.center = Point(x: backRest.x + (belowTitleRest - belowTitleWidth / 2 - backLabelX) * (1 - top),
+                                  y: backRest.y)
         // The back label below (if any) slides left off toward the edge as it fades.
-        belowViews.back.center = Point(x: belowViews.back.center.x - width * Self.incomingTitleOffset * top / 2,
-                                       y: belowViews.back.center.y)
+        let belowBackRest = belowRest.back.map { Point(x: $0.midX, y: $0.midY) } ?? belowViews.back.center
+        belowViews.back.center = Point(x: belowBackRest.x - width * Self.incomingTitleOffset * top / 2,
+                                       y: belowBackRest.y)
         // One chevron stays when both items have a back button: the pushed one's is hidden then.
         if belowItem.backTitle != nil, pushedItem.backTitle != nil {
             belowViews.chevron.alpha = 1
@@ -213,21 +218,36 @@ public final class NavigationBar: View {
         belowViews.largeTitle.transform = AffineTransform(translationX: -top * width * NavigationSlideAnimator.parallax, y: 0)
     }
 
+    /// Where `show` put a set's title and back label (nil when the item has no back button).
+    private struct RestFrames {
+        var title: Rect
+        var back: Rect?
+    }
+
     /// Lays `item` out in `views` at rest and sets every view's alpha; nil hides the set.
     private func show(_ item: Item?, in views: ItemViews, alpha: Double) {
         guard let item else {
             for view in views.all { view.alpha = 0 }
             return
         }
+        show(item, in: views, alpha: alpha, placingWhatMoves: true)
+    }
+
+    /// Lays `item` out in `views` at rest and sets every view's alpha. Without `placingWhatMoves`,
+    /// the title's and back label's centers and the large title's transform are left for the
+    /// caller, which moves them with a transition's progress from the frames returned.
+    @discardableResult
+    private func show(_ item: Item, in views: ItemViews, alpha: Double, placingWhatMoves: Bool) -> RestFrames {
         let width = bounds.width
         let barTop = topInset
         let titleWidth = min(Self.textWidth(characters: item.titleLength, fontSize: Self.titleFontSize), width * Self.maximumTitleWidth)
         views.title.text = item.title
-        views.title.frame = Rect(x: (width - titleWidth) / 2, y: barTop, width: titleWidth, height: Self.height)
+        let titleFrame = Rect(x: (width - titleWidth) / 2, y: barTop, width: titleWidth, height: Self.height)
+        place(views.title, in: titleFrame, center: placingWhatMoves)
         let large = prefersLargeTitles
         views.largeTitle.text = item.title
         let largeWidth = min(Self.textWidth(characters: item.titleLength, fontSize: Self.largeTitleFontSize), width - 2 * (leadingInset + Self.largeTitleMargin))
-        views.largeTitle.transform = .identity
+        if placingWhatMoves { views.largeTitle.transform = .identity }
         views.largeTitle.frame = Rect(x: leadingInset + Self.largeTitleMargin, y: barTop + Self.height, width: largeWidth,
                                       height: Self.largeTitleHeight)
         views.title.alpha = large ? 0 : alpha
@@ -235,11 +255,14 @@ public final class NavigationBar: View {
         let chevronY = barTop + (Self.height - Self.backChevronSize.height) / 2
         views.chevron.frame = Rect(x: leadingInset + Self.backChevronX, y: chevronY, width: Self.backChevronSize.width,
                                    height: Self.backChevronSize.height)
+        var backFrame: Rect?
         if let backTitle = item.backTitle {
             views.back.title = backTitle
             let labelX = leadingInset + Self.backChevronX + Self.backChevronSize.width + Self.backLabelGap
             let backWidth = min(Self.textWidth(characters: item.backTitleLength, fontSize: Self.backFontSize), width * Self.maximumBackWidth)
-            views.back.frame = Rect(x: labelX, y: barTop, width: backWidth, height: Self.height)
+            let frame = Rect(x: labelX, y: barTop, width: backWidth, height: Self.height)
+            place(views.back, in: frame, center: placingWhatMoves)
+            backFrame = frame
             views.back.alpha = alpha
             views.chevron.alpha = alpha
             views.back.isUserInteractionEnabled = true
@@ -247,6 +270,16 @@ public final class NavigationBar: View {
             views.back.alpha = 0
             views.chevron.alpha = 0
             views.back.isUserInteractionEnabled = false
+        }
+        return RestFrames(title: titleFrame, back: backFrame)
+    }
+
+    /// `view.frame = frame`, or only the size it sets when the center is the caller's to place.
+    private func place(_ view: View, in frame: Rect, center: Bool) {
+        if center {
+            view.frame = frame
+        } else {
+            view.bounds.size = frame.standardized.size
         }
     }
 

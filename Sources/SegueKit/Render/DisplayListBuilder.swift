@@ -2,93 +2,150 @@ import Motion
 
 /// Walks a view tree's presentation values into a `DisplayList`, reusing the list's storage so a
 /// steady-state frame allocates nothing per view.
+///
+/// Most views do not change from one frame to the next, even mid-transition: a moving screen's
+/// subviews move only with it. Such a view's node keeps its own values, and only what follows its
+/// ancestors (the viewport transform and the effective alpha) is computed again: see `reuses`.
 struct DisplayListBuilder {
     /// How far a fully dimmed color moves towards its own gray, darkened (0 = no change).
     static let dimmedBrightness = 0.55
-    /// When the list runs out of room it grows by a quarter plus this many nodes, not twofold: a
-    /// node is 384 bytes and every session keeps its list, so a screen of 21 nodes held room for
-    /// 32 (12 KiB); it now holds about 22. The growth is still geometric, and rare: the list keeps
-    /// its storage from frame to frame.
+    /// When the list runs out of room it grows by a quarter plus this many nodes, not twofold: every
+    /// session keeps its list, so a screen of 21 nodes held room for 32; it now holds about 22.
+    /// The growth is still geometric, and rare: the list keeps its storage from frame to frame.
     static let growthMinimum = 4
+    /// In `builtRevisions`: the node depended on more than its view's revision.
+    private static let notReusable: UInt64 = 0
     private var nextID: UInt32 = 1
     /// This builder's mark on the lists it writes, and its build counter: each node is stamped with
     /// the build that last changed its own values (`NodeChanges`), so an encoder compares only those.
     private let source = NodeChanges.newSource()
     private var builds: UInt64 = 0
+    /// Per node of the list this builder last wrote, the `View.drawRevision` its own values were
+    /// computed from, when they depended on nothing else: no running animation on the view, its
+    /// parent's bounds at the origin and no dimming from above. Otherwise `notReusable`.
+    private var builtRevisions: [UInt64] = []
+    /// How many nodes the last build kept the own values of: what reuse saved (the tests check it
+    /// happens).
+    private(set) var reusedNodeCount = 0
 
     /// Writes over last frame's nodes in place and trims what is left over: most fields change each
     /// frame, but a node's strings rarely do, and rebuilding every node would release and retain them.
     /// Comparing each own value as it is written is what stamps the node's changes.
     mutating func build(root: View, into list: inout DisplayList) {
         builds &+= 1
-        list.changes.begin(build: builds, of: source, nodeCount: list.storedNodes.count)
+        let continues = list.changes.begin(build: builds, of: source, nodeCount: list.storedNodes.count)
+        // What this builder remembers describes the list only if the list is the one it wrote last.
+        if !continues || builtRevisions.count != list.storedNodes.count {
+            builtRevisions.removeAll(keepingCapacity: true)
+            builtRevisions.append(contentsOf: repeatElement(Self.notReusable, count: list.storedNodes.count))
+        }
+        reusedNodeCount = 0
         var count = 0
         visit(root, parentTransform: .identity, parentOrigin: .zero, parentAlpha: 1, parentDimming: 0, depth: 0,
               count: &count, into: &list)
         if list.storedNodes.count > count { list.storedNodes.removeSubrange(count...) }
+        if builtRevisions.count > count { builtRevisions.removeSubrange(count...) }
         list.changes.trim(to: count)
+    }
+
+    /// Whether node `index` can keep its own values: it was built from this revision of this view,
+    /// at this place in the tree, and nothing else it was computed from can have moved since (see
+    /// `builtRevisions`; the context's own parts are checked here, as they are now).
+    private func reuses(_ view: View, displayID: UInt32, depth: UInt16, at index: Int, parentOrigin: Point,
+                        parentDimming: Double, in list: DisplayList) -> Bool {
+        index < builtRevisions.count && builtRevisions[index] == view.drawRevision && view.animationCount == 0
+            && parentOrigin == .zero && parentDimming == 0
+            && list.storedNodes[index].id == displayID && list.storedNodes[index].depth == depth
     }
 
     private mutating func visit(_ view: View, parentTransform: AffineTransform, parentOrigin: Point,
                                 parentAlpha: Double, parentDimming: Double, depth: Int, count: inout Int,
                                 into list: inout DisplayList) {
         if view.isHidden { return }
-        // One read of the presentation values, not one per property: each read of a view's stored
-        // properties costs an access, and this runs for every view of every frame.
-        let values = view.presentationValues
-        let ownAlpha = min(max(values.alpha, 0), 1)
-        let alpha = parentAlpha * ownAlpha
-        if alpha <= 0 { return }
-        var displayID = view.displayID
-        if displayID == 0 {
-            displayID = nextID
-            view.displayID = displayID
-            nextID &+= 1
-        }
-        let bounds = values.bounds
-        let toViewport: AffineTransform
-        let toParent: AffineTransform
-        if depth == 0 {
-            toViewport = .identity
-            toParent = .identity
-        } else {
-            // Local (0,0)–(w,h) → centered on the anchor → own transform → moved to the center, in the
-            // parent's bounds space → viewport (parentTransform maps the parent's bounds space).
-            let toCenter = AffineTransform(translationX: -bounds.size.width / 2, y: -bounds.size.height / 2)
-                .concatenating(values.transform)
-                .concatenating(AffineTransform(translationX: values.center.x, y: values.center.y))
-            toViewport = toCenter.concatenating(parentTransform)
-            toParent = parentOrigin == .zero ? toCenter
-                : toCenter.concatenating(AffineTransform(translationX: -parentOrigin.x, y: -parentOrigin.y))
-        }
-        let ownDimming = min(max(values.dimming, 0), 1)
-        let dimming = view.tintAdjustmentMode == .normal ? ownDimming : max(ownDimming, parentDimming)
-        var border = view.border
-        if border.isVisible { border.color = Self.dim(border.color, by: dimming) }
         let index = count
-        count += 1
         let nodeDepth = UInt16(clamping: depth)
-        if index == list.storedNodes.count {
-            if index == list.storedNodes.capacity {
-                list.storedNodes.reserveCapacity(index + index / 4 + Self.growthMinimum)
+        let boundsOrigin: Point
+        let dimming: Double
+        let toViewport: AffineTransform
+        let alpha: Double
+        if view.displayID != 0, reuses(view, displayID: view.displayID, depth: nodeDepth, at: index,
+                                        parentOrigin: parentOrigin, parentDimming: parentDimming, in: list) {
+            // The node's own values stand. With the parent's bounds at the origin its local
+            // transform is the view's own (`toCenter` below) and its own alpha the model's, so the
+            // ancestors' part comes out exactly as a full computation gives it.
+            alpha = parentAlpha * list.storedNodes[index].ownAlpha
+            if alpha <= 0 { return }
+            count += 1
+            reusedNodeCount += 1
+            toViewport = depth == 0 ? .identity : list.storedNodes[index].localTransform.concatenating(parentTransform)
+            list.storedNodes[index].transform = toViewport
+            list.storedNodes[index].alpha = alpha
+            boundsOrigin = view.model.bounds.origin
+            let ownDimming = min(max(view.model.dimming, 0), 1)
+            dimming = view.tintAdjustmentMode == .normal ? ownDimming : max(ownDimming, parentDimming)
+        } else {
+            // One read of the presentation values, not one per property: each read of a view's stored
+            // properties costs an access, and this runs for every view of every frame.
+            let values = view.presentationValues
+            let ownAlpha = min(max(values.alpha, 0), 1)
+            alpha = parentAlpha * ownAlpha
+            if alpha <= 0 { return }
+            var displayID = view.displayID
+            if displayID == 0 {
+                displayID = nextID
+                view.displayID = displayID
+                nextID &+= 1
             }
-            list.storedNodes.append(DisplayNode(id: displayID, name: view.name))
-            list.changes.noteOwnValuesChanged(at: index)
-            list.changes.noteStructureChanged()
-        } else if list.storedNodes[index].id != displayID || list.storedNodes[index].depth != nodeDepth {
-            list.changes.noteStructureChanged()
+            let bounds = values.bounds
+            boundsOrigin = bounds.origin
+            let toParent: AffineTransform
+            if depth == 0 {
+                toViewport = .identity
+                toParent = .identity
+            } else {
+                // Local (0,0)–(w,h) → centered on the anchor → own transform → moved to the center, in
+                // the parent's bounds space → viewport (parentTransform maps the parent's bounds space).
+                let toCenter = AffineTransform(translationX: -bounds.size.width / 2, y: -bounds.size.height / 2)
+                    .concatenating(values.transform)
+                    .concatenating(AffineTransform(translationX: values.center.x, y: values.center.y))
+                toViewport = toCenter.concatenating(parentTransform)
+                toParent = parentOrigin == .zero ? toCenter
+                    : toCenter.concatenating(AffineTransform(translationX: -parentOrigin.x, y: -parentOrigin.y))
+            }
+            let ownDimming = min(max(values.dimming, 0), 1)
+            dimming = view.tintAdjustmentMode == .normal ? ownDimming : max(ownDimming, parentDimming)
+            // Most views have neither shadow nor border: then nothing is read or compared but the box.
+            var style: (shadow: Shadow, border: Border)?
+            if view.hasLayerStyle {
+                var border = view.border
+                if border.isVisible { border.color = Self.dim(border.color, by: dimming) }
+                style = (view.shadow, border)
+            }
+            count += 1
+            if index == list.storedNodes.count {
+                if index == list.storedNodes.capacity {
+                    list.storedNodes.reserveCapacity(index + index / 4 + Self.growthMinimum)
+                }
+                list.storedNodes.append(DisplayNode(id: displayID, name: view.name))
+                builtRevisions.append(Self.notReusable)
+                list.changes.noteOwnValuesChanged(at: index)
+                list.changes.noteStructureChanged()
+            } else if list.storedNodes[index].id != displayID || list.storedNodes[index].depth != nodeDepth {
+                list.changes.noteStructureChanged()
+            }
+            let changed = list.storedNodes[index].update(
+                id: displayID, name: view.name, depth: nodeDepth, size: bounds.size, transform: toViewport,
+                localTransform: toParent, alpha: alpha, ownAlpha: ownAlpha,
+                backgroundColor: Self.dim(values.backgroundColor, by: dimming),
+                cornerRadius: max(values.cornerRadius, 0), clipsToBounds: view.clipsToBounds, text: view.text,
+                textColor: Self.dim(view.textColor, by: dimming), fontSize: view.fontSize,
+                fontWeight: view.fontWeight, style: style, glyph: view.glyph)
+            if changed { list.changes.noteOwnValuesChanged(at: index) }
+            let dependsOnViewAlone = view.animationCount == 0 && parentOrigin == .zero && parentDimming == 0
+            builtRevisions[index] = dependsOnViewAlone ? view.drawRevision : Self.notReusable
         }
-        let changed = list.storedNodes[index].update(
-            id: displayID, name: view.name, depth: nodeDepth, size: bounds.size, transform: toViewport,
-            localTransform: toParent, alpha: alpha, ownAlpha: ownAlpha,
-            backgroundColor: Self.dim(values.backgroundColor, by: dimming),
-            cornerRadius: max(values.cornerRadius, 0), clipsToBounds: view.clipsToBounds, text: view.text,
-            textColor: Self.dim(view.textColor, by: dimming), fontSize: view.fontSize, fontWeight: view.fontWeight,
-            shadow: view.shadow,
-            border: border, glyph: view.glyph)
-        if changed { list.changes.noteOwnValuesChanged(at: index) }
         // Children sit in this view's bounds space: bounds point − bounds.origin = local point.
-        let boundsToViewport = AffineTransform(translationX: -bounds.origin.x, y: -bounds.origin.y)
+        let boundsToViewport = AffineTransform(translationX: -boundsOrigin.x, y: -boundsOrigin.y)
             .concatenating(toViewport)
         // Children are visited through unretained references (a retain and a release per view per
         // frame, otherwise): drawing changes no tree, and `subviews`, held here, keeps each alive.
@@ -97,7 +154,7 @@ struct DisplayListBuilder {
             for offset in stride(from: 0, to: children.count, by: MemoryLayout<View>.stride) {
                 Unmanaged<View>.fromOpaque(children.load(fromByteOffset: offset, as: UnsafeRawPointer.self))
                     ._withUnsafeGuaranteedRef { child in
-                        visit(child, parentTransform: boundsToViewport, parentOrigin: bounds.origin, parentAlpha: alpha,
+                        visit(child, parentTransform: boundsToViewport, parentOrigin: boundsOrigin, parentAlpha: alpha,
                               parentDimming: dimming, depth: depth + 1, count: &count, into: &list)
                     }
             }
@@ -127,12 +184,16 @@ extension DisplayNode {
     mutating func update(id: UInt32, name: String, depth: UInt16, size: Size, transform: AffineTransform,
                          localTransform: AffineTransform, alpha: Double, ownAlpha: Double, backgroundColor: Color,
                          cornerRadius: Double, clipsToBounds: Bool, text: String?, textColor: Color,
-                         fontSize: Double, fontWeight: FontWeight, shadow: Shadow, border: Border,
+                         fontSize: Double, fontWeight: FontWeight, style: (shadow: Shadow, border: Border)?,
                          glyph: Glyph?) -> Bool {
-        var changed = self.localTransform != localTransform || self.ownAlpha != ownAlpha || self.size != size
-            || self.backgroundColor != backgroundColor || self.textColor != textColor
+        // The shadow and border (`style`, nil for neither) are compared first, and always: they are
+        // stored only when they differ, since storing allocates a box when a copy of this node (a
+        // watcher's frame) shares it.
+        let sameDecoration = style.map { hasDecoration(shadow: $0.shadow, border: $0.border) } ?? !isDecorated
+        var changed = !sameDecoration || self.localTransform != localTransform || self.ownAlpha != ownAlpha
+            || self.size != size || self.backgroundColor != backgroundColor || self.textColor != textColor
             || self.cornerRadius != cornerRadius || self.clipsToBounds != clipsToBounds || self.fontSize != fontSize
-            || self.fontWeight != fontWeight || self.glyph != glyph || self.shadow != shadow || self.border != border
+            || self.fontWeight != fontWeight || self.glyph != glyph
         self.id = id
         self.depth = depth
         self.size = size
@@ -146,8 +207,7 @@ extension DisplayNode {
         self.textColor = textColor
         self.fontSize = fontSize
         self.fontWeight = fontWeight
-        self.shadow = shadow
-        self.border = border
+        if !sameDecoration { setDecoration(shadow: style?.shadow ?? .none, border: style?.border ?? .none) }
         self.glyph = glyph
         if self.name != name {
             self.name = name
@@ -160,3 +220,4 @@ extension DisplayNode {
         return changed
     }
 }
+

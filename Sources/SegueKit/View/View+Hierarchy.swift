@@ -11,13 +11,13 @@ extension View {
         guard view !== self else { return }
         if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
             // A pinned view keeps its place in front.
-            if current >= subviews.count - frontPinnedSubviewCount { return }
+            if current >= subviews.count - Int(frontPinnedSubviewCount) { return }
             subviews.remove(at: current)
-            subviews.insert(view, at: min(max(index, 0), subviews.count - frontPinnedSubviewCount))
+            subviews.insert(view, at: min(max(index, 0), subviews.count - Int(frontPinnedSubviewCount)))
             return
         }
         view.removeFromSuperview()
-        subviews.insert(view, at: min(max(index, 0), subviews.count - frontPinnedSubviewCount))
+        subviews.insert(view, at: min(max(index, 0), subviews.count - Int(frontPinnedSubviewCount)))
         view.superview = self
     }
 
@@ -53,7 +53,7 @@ extension View {
     public func removeFromSuperview() {
         guard let parent = superview else { return }
         if let index = parent.subviews.firstIndex(where: { $0 === self }),
-           index >= parent.subviews.count - parent.frontPinnedSubviewCount {
+           index >= parent.subviews.count - Int(parent.frontPinnedSubviewCount) {
             parent.frontPinnedSubviewCount -= 1
         }
         parent.subviews.removeAll { $0 === self }

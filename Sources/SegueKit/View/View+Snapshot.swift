@@ -16,6 +16,7 @@ extension View {
         let source = afterScreenUpdates ? model : presentationModel
         copy.model = source
         copy.model.dimming = model.dimming
+        copy.drawingDidChange()
         copy.isHidden = isHidden
         copy.clipsToBounds = clipsToBounds
         copy.tintAdjustmentMode = tintAdjustmentMode

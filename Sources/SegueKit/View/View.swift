@@ -1,4 +1,5 @@
 import Motion
+import Synchronization
 
 /// A rectangle on screen with UIKit's `UIView` API for what transitions use.
 ///
@@ -12,21 +13,41 @@ open class View {
     // of a frame (docs/performance.md).
 
     /// Shown in the display list and the recorder's output; controllers name their root views.
-    @exclusivity(unchecked) public var name: String
+    @exclusivity(unchecked) public var name: String {
+        didSet { if name != oldValue { drawingDidChange() } }
+    }
 
     /// Written through `setModel` or `replaceModel`, which tell the window: the chrome's cached
     /// findings read the model (`treeRevision`). Not an observer: that would copy the values on
     /// every write instead of changing them in place.
     @exclusivity(unchecked) var model = ModelValues()
-    @exclusivity(unchecked) var offsets = PresentationOffsets()
+    /// The running animations' offsets, out of line: most views never animate, and every session
+    /// keeps every view (152 bytes each). Made when the first animation starts on the view
+    /// (`prepareForAnimations`) and kept, zeroed, after the last ends, so an animation ending and the
+    /// next starting allocate nothing.
+    @exclusivity(unchecked) private var offsetStorage: OffsetStorage?
     /// Changes to the tree below this view while it is a root (`treeDidChange`): the window's
     /// chrome finds what it shows again only when its own count moved.
     @exclusivity(unchecked) var treeRevision: UInt64 = 0
-    /// How many running animations touch this view; its offsets are zero when none do.
-    @exclusivity(unchecked) var animationCount = 0
+    /// Moves on every change to anything the display list draws of this view itself: model values,
+    /// name, text, text color, font, glyph, shadow, border, clipping, visibility, tint mode
+    /// (`drawingDidChange`; a write of the value already there is no change: the navigation bar
+    /// writes its labels' names and texts every frame). The builder reuses a node built from the
+    /// same revision of a view with no running animation instead of recomputing it
+    /// (`DisplayListBuilder`). Each view counts in a block of its own (`revisionBlockBits`), so two
+    /// views never share a revision, even two that a hand-made tree gave the same display id.
+    @exclusivity(unchecked) private(set) var drawRevision: UInt64
+    /// How many running animations touch this view; its offsets are zero when none do. 32 bits, as
+    /// `interactionBlockingAnimations`: the two share a word.
+    @exclusivity(unchecked) var animationCount: Int32 = 0
     /// Running animations created without `.allowUserInteraction`: while any runs, hit-testing skips
     /// this view, as UIKit does.
-    var interactionBlockingAnimations = 0
+    var interactionBlockingAnimations: Int32 = 0
+    /// The id the display list gives this view; assigned by the window that first draws it.
+    @exclusivity(unchecked) var displayID: UInt32 = 0
+    /// How many of the last subviews stay in front of any subview added later (a window's status
+    /// bar and home indicator, above every presentation as the system's own window is).
+    var frontPinnedSubviewCount: Int32 = 0
 
     /// Not retained, and not `weak`: a weak reference would move the parent's reference counts to a
     /// side table, and every retain of a view with subviews would take the runtime's slow path
@@ -44,43 +65,75 @@ open class View {
     }
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
-    /// The id the display list gives this view; assigned by the window that first draws it.
-    @exclusivity(unchecked) var displayID: UInt32 = 0
     /// Set on a window (from its screen) and on a controller's root view (by its container); other
-    /// views take their superview's (`safeAreaInsets`).
-    var assignedSafeAreaInsets: EdgeInsets?
-    /// How many of the last subviews stay in front of any subview added later (a window's status
-    /// bar and home indicator, above every presentation as the system's own window is).
-    var frontPinnedSubviewCount = 0
+    /// views take their superview's (`safeAreaInsets`). Boxed: few views have one.
+    var assignedSafeAreaInsets: EdgeInsets? {
+        get { safeAreaStorage?.insets }
+        set { safeAreaStorage = newValue.map(SafeAreaStorage.init) }
+    }
+    private var safeAreaStorage: SafeAreaStorage?
 
     @exclusivity(unchecked) public var isHidden = false {
-        didSet { treeDidChange() }
+        didSet {
+            if isHidden != oldValue { drawingDidChange() }
+            treeDidChange()
+        }
     }
     @exclusivity(unchecked) public var clipsToBounds = false {
-        didSet { treeDidChange() }
+        didSet {
+            if clipsToBounds != oldValue { drawingDidChange() }
+            treeDidChange()
+        }
     }
     public var isUserInteractionEnabled = true
     @exclusivity(unchecked) public var tintAdjustmentMode: TintAdjustmentMode = .automatic {
         didSet {
+            if tintAdjustmentMode != oldValue { drawingDidChange() }
             let level = tintAdjustmentMode == .dimmed ? 1.0 : 0.0
             if level != model.dimming { setModel(.dimming, level.animationVector) }
         }
     }
 
-    /// The view's text, drawn centered in its bounds; nil draws none.
-    @exclusivity(unchecked) public var text: String?
-    @exclusivity(unchecked) public var textColor: Color = .black
-    /// Font size in points.
-    @exclusivity(unchecked) public var fontSize: Double = 17
     /// `UIFont.systemFont(ofSize:weight:)`'s weight.
-    @exclusivity(unchecked) public var fontWeight: FontWeight = .regular
+    @exclusivity(unchecked) public var fontWeight: FontWeight = .regular {
+        didSet { if fontWeight != oldValue { drawingDidChange() } }
+    }
     /// A named vector icon drawn in the bounds in `textColor` (a tab item's, a bar button's).
-    @exclusivity(unchecked) public var glyph: Glyph?
+    @exclusivity(unchecked) public var glyph: Glyph? {
+        didSet { if glyph != oldValue { drawingDidChange() } }
+    }
+    /// The view's text, drawn centered in its bounds; nil draws none.
+    @exclusivity(unchecked) public var text: String? {
+        didSet { if text != oldValue { drawingDidChange() } }
+    }
+    @exclusivity(unchecked) public var textColor: Color = .black {
+        didSet { if textColor != oldValue { drawingDidChange() } }
+    }
+    /// Font size in points.
+    @exclusivity(unchecked) public var fontSize: Double = 17 {
+        didSet { if fontSize != oldValue { drawingDidChange() } }
+    }
 
     /// CALayer's shadow and border, kept as the display list carries them. Not animatable (as on a
     /// layer, they change at once); a shadow follows the view's alpha and transform when drawn.
-    @exclusivity(unchecked) var shadow = Shadow.none
-    @exclusivity(unchecked) var border = Border.none
+    var shadow: Shadow {
+        get { layerStyle?.shadow ?? .none }
+        set { setLayerStyle(shadow: newValue, border: border) }
+    }
+    var border: Border {
+        get { layerStyle?.border ?? .none }
+        set { setLayerStyle(shadow: shadow, border: newValue) }
+    }
+    /// The shadow and border, out of line (104 bytes most views would hold as none); nil for none.
+    @exclusivity(unchecked) private var layerStyle: LayerStyle?
+    /// Whether the view has a shadow or a border: most have neither.
+    var hasLayerStyle: Bool { layerStyle != nil }
+
+    private func setLayerStyle(shadow: Shadow, border: Border) {
+        guard shadow != self.shadow || border != self.border else { return }
+        layerStyle = shadow == .none && border == .none ? nil : LayerStyle(shadow: shadow, border: border)
+        drawingDidChange()
+    }
 
     /// `layer.shadowColor`: black by default.
     public var shadowColor: Color {
@@ -120,6 +173,7 @@ open class View {
 
     public init(frame: Rect = .zero, name: String = "view") {
         self.name = name
+        drawRevision = View.lastRevisionBlock.add(1, ordering: .relaxed).newValue << View.revisionBlockBits
         model.bounds = Rect(origin: .zero, size: frame.size)
         model.center = Point(x: frame.midX, y: frame.midY)
     }
@@ -167,8 +221,9 @@ open class View {
     func setModel(_ property: AnimatableProperty, _ value: AnimationVector) {
         let old = model[property]
         if old == value { return }
-        AnimationEngine.current?.willChange(self, property, from: old)
+        if AnimationEngine.anyRecordingOpen { AnimationEngine.current?.willChange(self, property, from: old) }
         model[property] = value
+        drawingDidChange()
         treeDidChange()
     }
 
@@ -176,7 +231,19 @@ open class View {
     /// offset into the model, or reverting one.
     func replaceModel(_ property: AnimatableProperty, with value: AnimationVector) {
         model[property] = value
+        drawingDidChange()
         treeDidChange()
+    }
+
+    /// A revision is a view's block number in the high bits and its count of changes in the low
+    /// ones: 2³² changes to one view before its count could reach the next view's block, which a
+    /// world changing a view every frame at 60 fps reaches in two years.
+    static let revisionBlockBits: UInt64 = 32
+    private static let lastRevisionBlock = Atomic<UInt64>(0)
+
+    /// Counts a change to what the display list draws of this view (`drawRevision`).
+    func drawingDidChange() {
+        drawRevision &+= 1
     }
 
     /// Counts a change to the tree or to a model value in its root's `treeRevision`. The walk up is
@@ -188,6 +255,22 @@ open class View {
             top = parent
         }
         Unmanaged<View>.fromOpaque(top)._withUnsafeGuaranteedRef { $0.treeRevision &+= 1 }
+    }
+
+    /// What the running animations add to the model, property by property (zero when none run).
+    /// Written only by the animation engine, on a view it has prepared (`prepareForAnimations`).
+    var offsets: PresentationOffsets {
+        get { offsetStorage?.offsets ?? PresentationOffsets() }
+        _modify {
+            if offsetStorage == nil { offsetStorage = OffsetStorage() }
+            yield &offsetStorage!.offsets
+        }
+    }
+
+    /// Makes room for animation offsets; the engine calls it as an animation starts on this view,
+    /// so that evaluating frames allocates nothing.
+    func prepareForAnimations() {
+        if offsetStorage == nil { offsetStorage = OffsetStorage() }
     }
 
     func presentationVector(_ property: AnimatableProperty) -> AnimationVector {
@@ -228,4 +311,31 @@ public struct Presentation {
     }
 
     public var frame: Rect { View.frame(center: center, bounds: bounds, transform: transform) }
+}
+
+/// A view's animation offsets, out of line (`View.offsets`).
+private final class OffsetStorage {
+    @exclusivity(unchecked) var offsets = PresentationOffsets()
+}
+
+/// A view's shadow and border, out of line (`View.shadow`, `View.border`). Immutable: a change makes
+/// a new one, as changes are rare (a view's setup).
+private final class LayerStyle {
+    let shadow: Shadow
+    let border: Border
+
+    init(shadow: Shadow, border: Border) {
+        self.shadow = shadow
+        self.border = border
+    }
+}
+
+/// A view's assigned safe-area insets, out of line (`View.assignedSafeAreaInsets`): only windows and
+/// controllers' root views have them.
+private final class SafeAreaStorage {
+    let insets: EdgeInsets
+
+    init(_ insets: EdgeInsets) {
+        self.insets = insets
+    }
 }

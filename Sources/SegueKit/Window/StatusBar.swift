@@ -171,17 +171,42 @@ extension View {
     /// The background drawn at `point` (in this view's coordinates): the frontmost visible view
     /// there with a mostly opaque background, searched as hit-testing searches (model values) but
     /// whatever takes touches, and skipping the window's chrome.
+    ///
+    /// The window searches again whenever its tree changed, which mid-transition is every frame:
+    /// subviews that cannot be the answer anywhere (`mayHaveOpaqueBackground`) are passed over
+    /// before their geometry is computed, and all are walked unretained, as the display-list
+    /// builder walks them (`subviews`, held here, keeps them alive; the search changes nothing).
     func opaqueBackground(at point: Point) -> Color? {
         guard !isHidden, alpha > 0.01 else { return nil }
         let inside = self.point(inside: point)
         if clipsToBounds && !inside { return nil }
-        for subview in subviews.reversed() where !(subview is StatusBar || subview is HomeIndicator) {
-            let local = point.applying(subview.transformToSuperview.inverted())
-            if let color = subview.opaqueBackground(at: local) { return color }
+        var found: Color?
+        let subviews = self.subviews
+        subviews.withUnsafeBytes { children in
+            for offset in stride(from: children.count - MemoryLayout<View>.stride, through: 0,
+                                 by: -MemoryLayout<View>.stride) {
+                let child = Unmanaged<View>.fromOpaque(children.load(fromByteOffset: offset, as: UnsafeRawPointer.self))
+                found = child._withUnsafeGuaranteedRef { subview in
+                    guard subview.mayHaveOpaqueBackground, !(subview is StatusBar || subview is HomeIndicator) else {
+                        return nil
+                    }
+                    return subview.opaqueBackground(at: point.applying(subview.transformToSuperview.inverted()))
+                }
+                if found != nil { break }
+            }
         }
+        if let found { return found }
         guard inside, let background = backgroundColor, background.alpha >= Self.opaqueBackgroundAlpha else {
             return nil
         }
         return background
+    }
+
+    /// Whether `opaqueBackground(at:)` can find anything here, wherever the point: not for a hidden
+    /// or nearly transparent view, nor for one without subviews whose own background is not mostly
+    /// opaque (a clear one has alpha 0).
+    private var mayHaveOpaqueBackground: Bool {
+        guard !isHidden, alpha > 0.01 else { return false }
+        return !subviews.isEmpty || model.backgroundColor.alpha >= Self.opaqueBackgroundAlpha
     }
 }

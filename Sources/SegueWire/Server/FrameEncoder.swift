@@ -17,7 +17,7 @@ import SegueValues
 /// that chain breaks — a new connection, a new scene, a new viewport, a dropped frame.
 public struct FrameEncoder: Sendable {
     /// What the client holds for each node id, exactly as it reconstructs it.
-    private var sent: [UInt32: SentNode] = [:]
+    private var sent = SentTable()
     /// Counts the frames whose every node was compared; a node is known to the client only when it
     /// was in the previous one (nodes absent from a frame are gone on both ends). A frame that
     /// compares only changed nodes keeps the previous one's number: its structure is the same, so
@@ -84,7 +84,7 @@ public struct FrameEncoder: Sendable {
         if !comparesChangedOnly && !sameShapes(as: nodes) { flags.insert(.structure) }
 
         buffer.removeAll(keepingCapacity: true)
-        buffer.reserveCapacity(Self.typicalHeaderSize + nodes.count * Self.typicalRecordSize)
+        if isKeyframe { buffer.reserveCapacity(Self.typicalHeaderSize + nodes.count * Self.typicalRecordSize) }
         buffer.append(WireProtocol.version)
         buffer.append(MessageType.frame.rawValue)
         buffer.append(flags.rawValue)
@@ -116,37 +116,43 @@ public struct FrameEncoder: Sendable {
         var lastIndex = -1
         var recordCount = 0
         var comparedCount = nodes.count
-        if comparesChangedOnly {
-            comparedCount = 0
-            let stamps = changes.ownValuesChangedAt
-            for index in stamps.indices where stamps[index] > lastBuild {
-                comparedCount += 1
-                let node = nodes[index]
-                if Self.write(node, at: index, after: &lastIndex, over: &sent[node.id, default: SentNode()].value,
-                              into: &buffer) {
-                    recordCount += 1
+        // Each node is read in place, not copied out of the array: a copy retains and releases its
+        // strings and its shadow and border.
+        nodes.withUnsafeBufferPointer { nodes in
+            if comparesChangedOnly {
+                comparedCount = 0
+                let stamps = changes.ownValuesChangedAt
+                for index in stamps.indices where stamps[index] > lastBuild {
+                    comparedCount += 1
+                    let slot = sent.slot(for: nodes[index].id)
+                    if Self.write(nodes[index], at: index, after: &lastIndex, over: &sent[slot].value, into: &buffer) {
+                        recordCount += 1
+                    }
+                }
+            } else {
+                frameNumber &+= 1
+                let previousFrame = frameNumber &- 1
+                structureRepeatsIDs = false
+                for index in nodes.indices {
+                    let slot = sent.slot(for: nodes[index].id)
+                    if Self.record(nodes[index], at: index, after: &lastIndex, in: &sent[slot],
+                                   frame: frameNumber, previousFrame: previousFrame, repeated: &structureRepeatsIDs,
+                                   into: &buffer) {
+                        recordCount += 1
+                    }
                 }
             }
-        } else {
-            frameNumber &+= 1
-            let previousFrame = frameNumber &- 1
-            structureRepeatsIDs = false
-            for index in nodes.indices {
-                let node = nodes[index]
-                if Self.record(node, at: index, after: &lastIndex, in: &sent[node.id, default: SentNode()],
-                               frame: frameNumber, previousFrame: previousFrame, repeated: &structureRepeatsIDs,
-                               into: &buffer) {
-                    recordCount += 1
-                }
-            }
-            if flags.contains(.structure) { forgetNodesThatLeft() }
         }
+        if !comparesChangedOnly && flags.contains(.structure) { forgetNodesThatLeft() }
         lastSource = changes.source
         lastBuild = changes.build
         lastComposition = FrameComposition(headerBytes: headerBytes, structureBytes: structureBytes,
                                            recordCount: recordCount,
                                            recordBytes: buffer.count - headerBytes - structureBytes,
                                            comparedNodeCount: comparedCount)
+        // The largest frame is the keyframe, and a connection keeps its buffer: keep it the
+        // keyframe's size, not the reservation's (later frames are tens of bytes).
+        if isKeyframe && buffer.capacity > buffer.count + Self.keptSlack { buffer = Array(buffer[...]) }
         let changed = isKeyframe || lastIndex >= 0 || !flags.subtracting(.sequence).isEmpty
         // A frame not sent leaves the client's sequence and clock where they were.
         if changed {
@@ -170,9 +176,12 @@ public struct FrameEncoder: Sendable {
     /// How many node ids the encoder remembers: tests check that forgetting bounds it.
     var rememberedNodeCount: Int { sent.count }
 
-    /// Sizes the first reservation so a keyframe rarely grows the buffer twice.
+    /// Sizes a keyframe's reservation so it rarely grows the buffer twice.
     private static let typicalHeaderSize = 32
     private static let typicalRecordSize = 48
+    /// Spare room a keyframe's buffer may keep rather than be copied to its size: under the
+    /// allocator's own rounding (16 bytes), so any reservation left unused is given back.
+    private static let keptSlack = 16
 
     /// Server time in whole microseconds (docs/protocol.md: the page adds up the steps).
     static func microseconds(_ seconds: Double) -> Int64 {
@@ -278,8 +287,8 @@ public struct FrameEncoder: Sendable {
     /// the life of the session, and without this the table kept every one of them; now it holds at
     /// most two frames' nodes, and removing keeps its storage, so this allocates nothing.
     private mutating func forgetNodesThatLeft() {
-        for shape in replacedShapes where sent[shape.id]?.frame != frameNumber {
-            sent.removeValue(forKey: shape.id)
+        for shape in replacedShapes where sent.frame(of: shape.id) != frameNumber {
+            sent.remove(shape.id)
         }
         replacedShapes.removeAll(keepingCapacity: true)
     }
@@ -332,6 +341,61 @@ private struct NodeShape: Equatable {
 
 /// One node as the client holds it, and the last frame it was in.
 private struct SentNode {
-    var frame: UInt64 = 0
     var value = WireNode()
+    var frame: UInt64 = 0
+}
+
+/// The encoder's table of what the client holds, by node id: the hash table maps an id to a slot
+/// (8 bytes a bucket) and the slots hold the nodes. A dictionary of the nodes themselves kept a
+/// node's worth of bytes in every bucket, empty ones too (32 buckets for a screen of 21 nodes).
+/// Slots that ids leave are reused, so there are only ever as many as ids held at once (at most
+/// two frames' nodes, `forgetNodesThatLeft`); in steady state nothing here allocates.
+private struct SentTable {
+    private var slots: [UInt32: Int32] = [:]
+    private var nodes: [SentNode] = []
+    private var freeSlots: [Int32] = []
+    /// The slots grow by a quarter plus this many when full, not twofold, as a display list does.
+    private static let growthMinimum = 4
+
+    var count: Int { slots.count }
+
+    /// The slot of `id`'s node: a new one, holding the defaults, when the table does not have it.
+    mutating func slot(for id: UInt32) -> Int {
+        if let slot = slots[id] { return Int(slot) }
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = Int(free)
+        } else {
+            if nodes.count == nodes.capacity {
+                nodes.reserveCapacity(nodes.count + nodes.count / 4 + Self.growthMinimum)
+            }
+            slot = nodes.count
+            nodes.append(SentNode())
+        }
+        slots[id] = Int32(slot)
+        return slot
+    }
+
+    subscript(slot: Int) -> SentNode {
+        get { nodes[slot] }
+        _modify { yield &nodes[slot] }
+    }
+
+    /// The last frame `id`'s node was in, or nil when the table does not have it.
+    func frame(of id: UInt32) -> UInt64? {
+        slots[id].map { nodes[Int($0)].frame }
+    }
+
+    /// Forgets `id`; its slot goes back to the defaults (releasing its strings) for the next id.
+    mutating func remove(_ id: UInt32) {
+        guard let slot = slots.removeValue(forKey: id) else { return }
+        nodes[Int(slot)] = SentNode()
+        freeSlots.append(slot)
+    }
+
+    mutating func removeAll(keepingCapacity: Bool) {
+        slots.removeAll(keepingCapacity: keepingCapacity)
+        nodes.removeAll(keepingCapacity: keepingCapacity)
+        freeSlots.removeAll(keepingCapacity: keepingCapacity)
+    }
 }

@@ -26,30 +26,64 @@ enum WireStep {
 /// encoder keeps, per node, exactly what the page reconstructs, and compares these to decide
 /// what changed: the two ends therefore never drift apart, however long a run of small moves.
 /// A new node starts from `WireNode()`, the defaults both ends assume.
+///
+/// An encoder keeps one per node of its connection, so the layout is kept small (96 bytes, not
+/// 144): the shadow and border, which few nodes have, live in a box (nil for none), and the
+/// one-byte fields share a word.
 struct WireNode: Equatable, Sendable {
+    /// a, b, c, d of the local transform, 1/1024.
+    var linear = SIMD4<Int32>(1024, 0, 0, 1024)
     /// tx, ty of the local transform, 1/64 pt.
     var position = SIMD2<Int32>(0, 0)
     /// width, height, 1/64 pt.
     var size = SIMD2<Int32>(0, 0)
-    /// a, b, c, d of the local transform, 1/1024.
-    var linear = SIMD4<Int32>(1024, 0, 0, 1024)
-    /// Own opacity, 0…255.
-    var alpha: UInt8 = 255
     var background: UInt32 = 0
     /// 1/64 pt, never negative.
     var cornerRadius: Int32 = 0
-    var clipsToBounds = false
     var fontSize: Float = 17
-    var fontWeight = FontWeight.regular
     var textColor: UInt32 = WireNode.opaqueBlack
+    /// Own opacity, 0…255.
+    var alpha: UInt8 = 255
+    var clipsToBounds = false
+    var fontWeight = FontWeight.regular
+    var glyph: Glyph?
     var name = ""
     var text: String?
-    var shadowColor: UInt32 = 0
+    /// The shadow and border, or nil when both are none.
+    private var decoration: WireDecoration?
+
+    var shadowColor: UInt32 {
+        get { decoration?.values.shadowColor ?? 0 }
+        set { modifyDecoration { $0.shadowColor = newValue } }
+    }
     /// Opacity, radius, offset x, offset y; all zero for none.
-    var shadow = SIMD4<Float>()
-    var borderWidth: Float = 0
-    var borderColor: UInt32 = 0
-    var glyph: Glyph?
+    var shadow: SIMD4<Float> {
+        get { decoration?.values.shadow ?? SIMD4() }
+        set { modifyDecoration { $0.shadow = newValue } }
+    }
+    var borderWidth: Float {
+        get { decoration?.values.borderWidth ?? 0 }
+        set { modifyDecoration { $0.borderWidth = newValue } }
+    }
+    var borderColor: UInt32 {
+        get { decoration?.values.borderColor ?? 0 }
+        set { modifyDecoration { $0.borderColor = newValue } }
+    }
+
+    /// Changes the shadow and border together, keeping the box nil exactly when both are none (so
+    /// the synthesized `==` compares what the client holds), and changing a box this node alone
+    /// holds in place.
+    private mutating func modifyDecoration(_ change: (inout WireDecoration.Values) -> Void) {
+        var values = decoration?.values ?? WireDecoration.Values()
+        change(&values)
+        if values == WireDecoration.Values() {
+            decoration = nil
+        } else if isKnownUniquelyReferenced(&decoration) {
+            decoration!.values = values
+        } else {
+            decoration = WireDecoration(values)
+        }
+    }
 
     static let opaqueBlack = Color.black.packedRGBA
 
@@ -118,24 +152,30 @@ struct WireNode: Equatable, Sendable {
             fontWeight = node.fontWeight
             fields.insert(.fontWeight)
         }
-        // A shadow or border that draws nothing is sent as none, so it costs nothing.
-        let visibleShadow = node.shadow.isVisible
+        // A shadow or border that draws nothing is sent as none, so it costs nothing. Each is read
+        // from the node's box once.
+        let nodeShadow = node.shadow, nodeBorder = node.border
+        let visibleShadow = nodeShadow.isVisible
         let newShadow = visibleShadow
-            ? SIMD4(Float(node.shadow.opacity), Float(node.shadow.radius), Float(node.shadow.offset.width),
-                    Float(node.shadow.offset.height))
+            ? SIMD4(Float(nodeShadow.opacity), Float(nodeShadow.radius), Float(nodeShadow.offset.width),
+                    Float(nodeShadow.offset.height))
             : SIMD4<Float>()
-        let newShadowColor = visibleShadow ? node.shadow.color.packedRGBA : 0
+        let newShadowColor = visibleShadow ? nodeShadow.color.packedRGBA : 0
         if newShadow != shadow || newShadowColor != shadowColor {
-            shadow = newShadow
-            shadowColor = newShadowColor
+            modifyDecoration {
+                $0.shadow = newShadow
+                $0.shadowColor = newShadowColor
+            }
             fields.insert(.shadow)
         }
-        let visibleBorder = node.border.isVisible
-        let newBorderWidth = visibleBorder ? Float(node.border.width) : 0
-        let newBorderColor = visibleBorder ? node.border.color.packedRGBA : 0
+        let visibleBorder = nodeBorder.isVisible
+        let newBorderWidth = visibleBorder ? Float(nodeBorder.width) : 0
+        let newBorderColor = visibleBorder ? nodeBorder.color.packedRGBA : 0
         if newBorderWidth != borderWidth || newBorderColor != borderColor {
-            borderWidth = newBorderWidth
-            borderColor = newBorderColor
+            modifyDecoration {
+                $0.borderWidth = newBorderWidth
+                $0.borderColor = newBorderColor
+            }
             fields.insert(.border)
         }
         if node.glyph != glyph {
@@ -166,6 +206,28 @@ struct WireNode: Equatable, Sendable {
             textColor: Color(packedRGBA: textColor), fontSize: Double(fontSize), fontWeight: fontWeight,
             shadow: shadowValue.isVisible ? shadowValue : .none, border: borderValue.isVisible ? borderValue : .none,
             glyph: glyph)
+    }
+}
+
+/// A node's shadow and border as the wire carries them, out of line: 28 bytes (and the padding
+/// they bring) that most nodes would carry as zeros. Changed only through
+/// `WireNode.modifyDecoration`, in place only when one node holds it (copy on write).
+private final class WireDecoration: Equatable, @unchecked Sendable {
+    struct Values: Equatable {
+        var shadow = SIMD4<Float>()
+        var shadowColor: UInt32 = 0
+        var borderWidth: Float = 0
+        var borderColor: UInt32 = 0
+    }
+
+    var values: Values
+
+    init(_ values: Values) {
+        self.values = values
+    }
+
+    static func == (lhs: WireDecoration, rhs: WireDecoration) -> Bool {
+        lhs === rhs || lhs.values == rhs.values
     }
 }
 
