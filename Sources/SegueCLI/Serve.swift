@@ -33,9 +33,12 @@ struct Serve: ParsableCommand {
     var fps = ServerConfiguration().framesPerSecond
 
     @Option(help: ArgumentHelp("The most groups the sessions are ticked in over each frame interval, 1 to 32; "
-                               + "the server uses as many as keep a group to 16 sessions. Fewer wake the server "
-                               + "less often; more keep input's latency lower."))
+                               + "the server uses as many as keep a group to --tick-group-size sessions. Fewer wake "
+                               + "the server less often; more keep input's latency lower."))
     var tickGroups = ServerConfiguration().tickGroups
+
+    @Option(help: "Sessions per tick group the server aims for, 1 to 10000.")
+    var tickGroupSize = ServerConfiguration().tickGroupSize
 
     @Option(help: ArgumentHelp("How the server waits for its sockets: epoll (through libev) or poll "
                                + "(libwebsockets' own loop, which polls every socket on every wakeup).",
@@ -159,7 +162,7 @@ struct Serve: ParsableCommand {
     /// This command's options for one worker: the same server, on the shared port.
     private func workerArguments(index: Int, port: Int, reportsReadiness: Bool) -> [String] {
         var arguments = ["serve", "--host", host, "--port", "\(port)", "--public", publicDirectory,
-                         "--fps", "\(fps)", "--tick-groups", "\(tickGroups)",
+                         "--fps", "\(fps)", "--tick-groups", "\(tickGroups)", "--tick-group-size", "\(tickGroupSize)",
                          "--event-loop", eventLoop.rawValue,
                          "--scene", scene, "--max-sessions", "\(maxSessions)",
                          "--max-sessions-per-ip", "\(maxSessionsPerAddress)",
@@ -182,6 +185,7 @@ struct Serve: ParsableCommand {
             $0.publicDirectory = publicDirectory
             $0.framesPerSecond = fps
             $0.tickGroups = tickGroups
+            $0.tickGroupSize = tickGroupSize
             $0.eventLoop = eventLoop
             $0.allowedOrigins = allowedOrigins
             $0.maxSessions = maxSessions

@@ -63,6 +63,7 @@ def test_port_in_use_is_reported_clearly(server, tmp_path, workers):
     (["--fps", "241"], "fps"),
     (["--tick-groups", "0"], "tickGroups"),
     (["--tick-groups", "33"], "tickGroups"),
+    (["--tick-group-size", "0"], "tickGroupSize"),
     (["--event-loop", "select"], "event-loop"),
     (["--host", "example.com"], "host"),
     (["--allow-origin", "evil"], "origin"),

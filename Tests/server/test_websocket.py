@@ -306,7 +306,7 @@ def test_nothing_but_the_close_follows_a_bad_frame_in_a_scene_session(launch):
 TICKS_MEASURED_SECONDS = 1.0
 # The server's timers and a loaded test machine may slip a few ticks; a lost group would lose half.
 TICK_RATE_SHARE = 0.8
-# Sessions animating at once: with at most 32 groups of 16, the server ticks them in three groups.
+# Sessions animating at once: with groups of 16 (`--tick-group-size`), the server ticks them in three.
 TICKED_SESSIONS = 36
 
 
@@ -329,7 +329,8 @@ def test_every_tick_grouping_sends_each_animating_session_one_frame_per_tick(lau
     """`--tick-groups` changes when in the frame interval a session is ticked, not how often; nor
     does the event loop."""
     fps = 60
-    server = launch("--scene", "slides", "--fps", str(fps), "--tick-groups", groups, "--event-loop", loop)
+    server = launch("--scene", "slides", "--fps", str(fps), "--tick-groups", groups, "--tick-group-size", "16",
+                    "--event-loop", loop)
     connections = [raw_websocket(server.port) for _ in range(TICKED_SESSIONS)]
     try:
         for connection in connections:

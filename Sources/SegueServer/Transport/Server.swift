@@ -94,7 +94,7 @@ public final class Server {
         self.ticker = try KernelTimer()
         self.drainTimer = try KernelTimer()
         let schedule = TickSchedule(bucketCount: Self.mostTickGroups(configuration),
-                                    sessionsPerSlot: Self.sessionsPerTickGroup)
+                                    sessionsPerSlot: configuration.tickGroupSize)
         self.tickSchedule = schedule
         self.tickBuckets = Array(repeating: [], count: schedule.bucketCount)
         try createContext()
@@ -409,11 +409,6 @@ public final class Server {
 
     // MARK: Ticks and shutdown
 
-    /// Sessions per tick group the server aims for (`TickSchedule`): a group's run of frames holds
-    /// input back, and sixteen frames are about 0.4 ms of it at 80% of capacity; 32 groups then
-    /// cover 512 sessions, past one core's capacity.
-    static let sessionsPerTickGroup = 16
-
     /// The most groups sessions are ticked in, spread evenly over each frame interval: the
     /// configuration's, but never more than 1,920 timer wakeups a second.
     static func mostTickGroups(_ configuration: ServerConfiguration) -> Int {
@@ -426,14 +421,19 @@ public final class Server {
                      repeating: true)
     }
 
-    /// A slot of the frame timer began: ticks the next group of sessions. Slots missed during a
-    /// stall are skipped, not replayed in a burst, so a late group simply waits its turn.
+    /// Slots of the frame timer began: ticks the next group of sessions for each. A slot is a
+    /// few hundred microseconds when the groups are many, so a stall of that length is common;
+    /// skipping the slots it missed would leave their sessions without a frame for an interval.
+    /// So they are ticked late instead, at most one interval's worth.
     func slotBegan() {
-        guard phase == .serving, ticker.takeExpirations() > 0 else { return }
-        for bucket in tickSchedule.takeSlot() {
-            for session in tickBuckets[bucket] where session.canSendData {
-                session.handler.tick()
-                sendAtOnce(session)
+        let expirations = ticker.takeExpirations()
+        guard phase == .serving, expirations > 0 else { return }
+        for _ in 0..<min(Int(expirations), tickSchedule.slotCount) {
+            for bucket in tickSchedule.takeSlot() {
+                for session in tickBuckets[bucket] where session.canSendData {
+                    session.handler.tick()
+                    sendAtOnce(session)
+                }
             }
         }
     }

@@ -56,12 +56,14 @@ public struct ServerConfiguration: Sendable {
     public var drainTimeout = 3.0
 
     /// The most groups the sessions are ticked in, spread evenly over each frame interval (never
-    /// more than 1,920 a second). The server uses as many as keep each group to about 16 sessions
-    /// (`TickSchedule`): input waits behind fewer frames being built, and a small server still
-    /// wakes only 60 times a second. Fewer: fewer wakeups; on the `.poll` loop each of them polls
-    /// every socket, and one group took about 40% off the CPU per frame there while doubling the
-    /// median latency (docs/performance.md).
-    public var tickGroups = 32
+    /// more than 1,920 a second). The server uses as many as keep each group to `tickGroupSize`
+    /// sessions (`TickSchedule`), so a small server wakes only 60 times a second. More groups:
+    /// input waits behind fewer frames being built. Fewer: fewer wakeups, each of which costs;
+    /// at 80% of capacity 8 groups had both the lowest CPU per frame and a 2.4 ms p99, against
+    /// 12 and 16 (docs/performance.md).
+    public var tickGroups = 8
+    /// Sessions per tick group the server aims for, below `tickGroups` groups.
+    public var tickGroupSize = 64
     /// How the service thread waits for sockets and timers; `.poll` is lws's own loop, kept to
     /// compare against and for a system whose libev lacks epoll.
     public var eventLoop = EventLoopKind.epoll
@@ -70,6 +72,7 @@ public struct ServerConfiguration: Sendable {
     public static let framesPerSecondRange = 1...240
     /// 32 groups at 60 fps are the 1,920 wakeups a second `Server.mostTickGroups` allows.
     public static let tickGroupsRange = 1...32
+    public static let tickGroupSizeRange = 1...10_000
 
     public init() {}
 
@@ -95,6 +98,8 @@ public struct ServerConfiguration: Sendable {
                     "fps must be within 1…240, not \(framesPerSecond)")
         try require(Self.tickGroupsRange.contains(tickGroups),
                     "tickGroups must be within 1…32, not \(tickGroups)")
+        try require(Self.tickGroupSizeRange.contains(tickGroupSize),
+                    "tickGroupSize must be within 1…10000, not \(tickGroupSize)")
         try require((0...65535).contains(port), "port must be within 0…65535, not \(port)")
         try require(address != nil,
                     "host must be a numeric IPv4 or IPv6 address or localhost, not '\(host)'")
