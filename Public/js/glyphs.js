@@ -1,5 +1,6 @@
 // The glyphs the server names on the wire (protocol 4's glyph section): SF Symbols names, each a
-// filled path in a 24×24 box, even-odd (a ring's inner circle is a hole). The same paths as
+// filled path in a 24×24 box, even-odd (a ring's inner circle is a hole), some with a second layer
+// drawn fainter (SF Symbols' hierarchical rendering). The same paths as
 // Sources/SegueValues/Glyph.swift, which a Swift test compares with this file.
 
 export const GLYPH_BOX = 24;
@@ -14,16 +15,36 @@ export const GLYPH_PATHS = Object.freeze({
   'heart': 'M12 21 C5 15.5 2 12.5 2 8.5 C2 5.5 4.3 3.5 7 3.5 C9 3.5 11 4.8 12 6.5 C13 4.8 15 3.5 17 3.5 C19.7 3.5 22 5.5 22 8.5 C22 12.5 19 15.5 12 21 Z',
   'magnifyingglass': 'M10 2.5 A7.5 7.5 0 1 0 10 17.5 A7.5 7.5 0 1 0 10 2.5 Z M10 5 A5 5 0 1 1 10 15 A5 5 0 1 1 10 5 Z M15.6 14.2 L21.6 20.2 L20.2 21.6 L14.2 15.6 Z',
   'chevron.left': 'M15.5 3 L17.5 5 L10.5 12 L17.5 19 L15.5 21 L6.5 12 Z',
+  'cellularbars': 'M1.4 14.11 H2.81 A1.4 1.4 0 0 1 4.21 15.51 V18.32 A1.4 1.4 0 0 1 2.81 19.72 H1.4 A1.4 1.4 0 0 1 0 18.32 V15.51 A1.4 1.4 0 0 1 1.4 14.11 Z M8 11.3 H9.4 A1.4 1.4 0 0 1 10.81 12.7 V18.32 A1.4 1.4 0 0 1 9.4 19.72 H8 A1.4 1.4 0 0 1 6.6 18.32 V12.7 A1.4 1.4 0 0 1 8 11.3 Z M14.6 7.79 H16 A1.4 1.4 0 0 1 17.4 9.19 V18.32 A1.4 1.4 0 0 1 16 19.72 H14.6 A1.4 1.4 0 0 1 13.19 18.32 V9.19 A1.4 1.4 0 0 1 14.6 7.79 Z M21.19 4.28 H22.6 A1.4 1.4 0 0 1 24 5.68 V18.32 A1.4 1.4 0 0 1 22.6 19.72 H21.19 A1.4 1.4 0 0 1 19.79 18.32 V5.68 A1.4 1.4 0 0 1 21.19 4.28 Z',
+  'battery.100': 'M3.08 8.48 H18.9 A1.32 1.32 0 0 1 20.22 9.8 V14.2 A1.32 1.32 0 0 1 18.9 15.52 H3.08 A1.32 1.32 0 0 1 1.76 14.2 V9.8 A1.32 1.32 0 0 1 3.08 8.48 Z',
 });
 
-const cache = new Map();
+/** How opaque a glyph's second layer is against its tint (iOS's battery outline). */
+export const GLYPH_SECONDARY_OPACITY = 0.35;
 
-/** The Path2D for a glyph name, made once; undefined for a name this page does not know. */
-export function glyphPath(name) {
+/** Second layers, drawn after the first at GLYPH_SECONDARY_OPACITY. */
+export const GLYPH_SECONDARY_PATHS = Object.freeze({
+  'battery.100': 'M3.08 6.73 H18.9 A3.08 3.08 0 0 1 21.98 9.8 V14.2 A3.08 3.08 0 0 1 18.9 17.27 H3.08 A3.08 3.08 0 0 1 0 14.2 V9.8 A3.08 3.08 0 0 1 3.08 6.73 Z M3.08 7.6 H18.9 A2.2 2.2 0 0 1 21.1 9.8 V14.2 A2.2 2.2 0 0 1 18.9 16.4 H3.08 A2.2 2.2 0 0 1 0.88 14.2 V9.8 A2.2 2.2 0 0 1 3.08 7.6 Z M23.43 10.24 H23.43 A0.57 0.57 0 0 1 24 10.81 V13.19 A0.57 0.57 0 0 1 23.43 13.76 H23.43 A0.57 0.57 0 0 1 22.86 13.19 V10.81 A0.57 0.57 0 0 1 23.43 10.24 Z',
+});
+
+const primaryCache = new Map();
+const secondaryCache = new Map();
+
+function cachedPath(cache, table, name) {
   let path = cache.get(name);
-  if (path === undefined && Object.prototype.hasOwnProperty.call(GLYPH_PATHS, name)) {
-    path = new Path2D(GLYPH_PATHS[name]);
+  if (path === undefined && Object.prototype.hasOwnProperty.call(table, name)) {
+    path = new Path2D(table[name]);
     cache.set(name, path);
   }
   return path;
+}
+
+/** The Path2D for a glyph name, made once; undefined for a name this page does not know. */
+export function glyphPath(name) {
+  return cachedPath(primaryCache, GLYPH_PATHS, name);
+}
+
+/** The Path2D of a glyph's second layer, made once; undefined for a one-layer glyph. */
+export function glyphSecondaryPath(name) {
+  return cachedPath(secondaryCache, GLYPH_SECONDARY_PATHS, name);
 }

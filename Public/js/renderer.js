@@ -1,6 +1,6 @@
 // Draws a decoded frame's nodes on a full-window canvas at the device pixel ratio.
 
-import { GLYPH_BOX, glyphPath } from './glyphs.js';
+import { GLYPH_BOX, GLYPH_SECONDARY_OPACITY, glyphPath, glyphSecondaryPath } from './glyphs.js';
 
 export class Renderer {
   /** @param {HTMLCanvasElement} canvas */
@@ -29,7 +29,10 @@ export class Renderer {
     return true;
   }
 
-  /** Fills the node's glyph, its 24-pt box scaled to fit the bounds and centred, in its text colour. */
+  /**
+   * Fills the node's glyph, its 24-pt box scaled to fit the bounds and centred, in its text colour;
+   * then its second layer, if it has one, at GLYPH_SECONDARY_OPACITY of that.
+   */
   glyph(node, ratio) {
     const path = glyphPath(node.glyph);
     if (!path) return;
@@ -41,6 +44,11 @@ export class Renderer {
     ctx.transform(scale, 0, 0, scale, dx, dy);
     ctx.fillStyle = node.textColor;
     ctx.fill(path, 'evenodd');
+    const secondary = glyphSecondaryPath(node.glyph);
+    if (secondary) {
+      ctx.globalAlpha *= GLYPH_SECONDARY_OPACITY;
+      ctx.fill(secondary, 'evenodd');
+    }
     ctx.restore();
   }
 

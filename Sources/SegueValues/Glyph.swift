@@ -1,7 +1,8 @@
-/// A named vector icon the page draws itself (no image files): the SF Symbols names the scenes use,
-/// each a filled path in a 24×24 box, drawn scaled into the node's bounds and tinted with its
-/// text colour. The wire carries the name (`rawValue`); Public/js/glyphs.js holds the same paths,
-/// which a test keeps equal.
+/// A named vector icon the page draws itself (no image files): the SF Symbols names the scenes and
+/// the status bar use, each a filled path in a 24×24 box, drawn scaled into the node's bounds and
+/// tinted with its text colour; some have a second layer drawn fainter, as SF Symbols' hierarchical
+/// rendering does. The wire carries the name (`rawValue`); Public/js/glyphs.js holds the same
+/// paths, which a test keeps equal.
 public enum Glyph: String, CaseIterable, Sendable {
     case house
     case star
@@ -12,9 +13,17 @@ public enum Glyph: String, CaseIterable, Sendable {
     case heart
     case magnifyingglass
     case chevronLeft = "chevron.left"
+    /// The status bar's signal: four bars rising to the right, in the middle band of the box.
+    case cellularbars
+    /// The status bar's full battery: the level (primary), the outline and cap (secondary).
+    case battery100 = "battery.100"
 
     /// The side of the square the path is drawn in.
     public static let viewBox = 24.0
+
+    /// How opaque the secondary layer is against the tint: iOS's status bar draws the battery's
+    /// outline and cap at about a third of the content colour.
+    public static let secondaryOpacity = 0.35
 
     /// SVG path data, filled with the even-odd rule (so a ring's inner circle is a hole).
     public var pathData: String {
@@ -45,6 +54,29 @@ public enum Glyph: String, CaseIterable, Sendable {
                 + "M15.6 14.2 L21.6 20.2 L20.2 21.6 L14.2 15.6 Z"
         case .chevronLeft:
             "M15.5 3 L17.5 5 L10.5 12 L17.5 19 L15.5 21 L6.5 12 Z"
+        // Rounded rectangles (corners as arcs) at 24/17.1 units a point: the bars of StatusBar's
+        // layout, 3 pt wide and 1.7 apart, 4 to 11 pt tall.
+        case .cellularbars:
+            "M1.4 14.11 H2.81 A1.4 1.4 0 0 1 4.21 15.51 V18.32 A1.4 1.4 0 0 1 2.81 19.72 H1.4 A1.4 1.4 0 0 1 0 18.32 V15.51 A1.4 1.4 0 0 1 1.4 14.11 Z "
+                + "M8 11.3 H9.4 A1.4 1.4 0 0 1 10.81 12.7 V18.32 A1.4 1.4 0 0 1 9.4 19.72 H8 A1.4 1.4 0 0 1 6.6 18.32 V12.7 A1.4 1.4 0 0 1 8 11.3 Z "
+                + "M14.6 7.79 H16 A1.4 1.4 0 0 1 17.4 9.19 V18.32 A1.4 1.4 0 0 1 16 19.72 H14.6 A1.4 1.4 0 0 1 13.19 18.32 V9.19 A1.4 1.4 0 0 1 14.6 7.79 Z "
+                + "M21.19 4.28 H22.6 A1.4 1.4 0 0 1 24 5.68 V18.32 A1.4 1.4 0 0 1 22.6 19.72 H21.19 A1.4 1.4 0 0 1 19.79 18.32 V5.68 A1.4 1.4 0 0 1 21.19 4.28 Z"
+        // At 24/27.3 units a point: a 21×8-pt level inside a 25×12 body.
+        case .battery100:
+            "M3.08 8.48 H18.9 A1.32 1.32 0 0 1 20.22 9.8 V14.2 A1.32 1.32 0 0 1 18.9 15.52 H3.08 A1.32 1.32 0 0 1 1.76 14.2 V9.8 A1.32 1.32 0 0 1 3.08 8.48 Z"
+        }
+    }
+
+    /// The layer drawn at `secondaryOpacity` after `pathData`, or nil for a one-layer glyph.
+    public var secondaryPathData: String? {
+        switch self {
+        // The body's 1-pt outline (a ring: outer and inner rounded rectangles) and the 1.3×4 cap.
+        case .battery100:
+            "M3.08 6.73 H18.9 A3.08 3.08 0 0 1 21.98 9.8 V14.2 A3.08 3.08 0 0 1 18.9 17.27 H3.08 A3.08 3.08 0 0 1 0 14.2 V9.8 A3.08 3.08 0 0 1 3.08 6.73 Z "
+                + "M3.08 7.6 H18.9 A2.2 2.2 0 0 1 21.1 9.8 V14.2 A2.2 2.2 0 0 1 18.9 16.4 H3.08 A2.2 2.2 0 0 1 0.88 14.2 V9.8 A2.2 2.2 0 0 1 3.08 7.6 Z "
+                + "M23.43 10.24 H23.43 A0.57 0.57 0 0 1 24 10.81 V13.19 A0.57 0.57 0 0 1 23.43 13.76 H23.43 A0.57 0.57 0 0 1 22.86 13.19 V10.81 A0.57 0.57 0 0 1 23.43 10.24 Z"
+        default:
+            nil
         }
     }
 }

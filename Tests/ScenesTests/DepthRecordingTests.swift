@@ -1,5 +1,5 @@
 import Motion
-import Recorder
+@testable import Recorder
 import Scenes
 import SegueKit
 import Testing
@@ -18,10 +18,18 @@ struct DepthRecordingTests {
         #expect(card.shadow == Shadow(color: .black, opacity: 0.25, radius: 16, offset: Size(width: 0, height: 8)))
         #expect(run.last.json.contains(#""hint":"Tap the card to close it""#))
         #expect(run.last.json.contains(##""radius":12,"shadow":{"color":"#000000ff","opacity":0.25,"radius":16,"offset":[0,8]}"##))
-        // Nodes without depth print as before: no shadow key, and a border only on the status bar's battery.
+        // Nodes without depth print as before: no shadow or border key (the scenes draw no borders).
         #expect(!idle.last.json.contains("\"shadow\""))
-        #expect(idle.last.json.components(separatedBy: "\"border\"").count == 2)
-        #expect(try #require(idle.last.node("status-bar-battery")).border.width == 1)
+        #expect(!idle.last.json.contains("\"border\""))
+    }
+
+    @Test func aBorderPrintsItsWidthAndColor() {
+        let framed = DisplayNode(id: 7, name: "framed", size: Size(width: 20, height: 10),
+                                 border: Border(width: 1.5, color: .systemRed))
+        var writer = FrameWriter()
+        let line = writer.write(frame: 0, time: 0, top: "t", transition: nil,
+                                list: DisplayList(viewport: Size(width: 20, height: 10), nodes: [framed]))
+        #expect(line.contains(#""border":{"width":1.5,"color":"\#(Color.systemRed.hexString)"}"#))
     }
 
     @Test func theSqueezedPresenterIsRoundedAndDimmedUnderTheStackModal() throws {

@@ -56,14 +56,24 @@ struct FrameEncoderGlyphTests {
         #expect(throws: ServerMessageError.unknownGlyph("horse")) { try decoder.decode(buffer) }
     }
 
-    @Test func thePagesGlyphTableHasTheSamePaths() throws {
+    @Test func thePagesGlyphTablesHaveTheSamePaths() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let js = try String(contentsOf: root.appendingPathComponent("Public/js/glyphs.js"), encoding: .utf8)
-        for glyph in Glyph.allCases {
-            #expect(js.contains("'\(glyph.rawValue)': '\(glyph.pathData)',"), "\(glyph.rawValue)")
+        let tables = js.components(separatedBy: "export const GLYPH_SECONDARY_PATHS")
+        try #require(tables.count == 2, "glyphs.js declares GLYPH_SECONDARY_PATHS once")
+        func entries(_ table: String) -> [String] {
+            table.components(separatedBy: "\n").filter { $0.hasPrefix("  '") && $0.contains("': '") }
         }
-        let entries = js.components(separatedBy: "\n").filter { $0.hasPrefix("  '") && $0.contains("': '") }
-        #expect(entries.count == Glyph.allCases.count)
+        let (primary, secondary) = (entries(tables[0]), entries(tables[1]))
+        for glyph in Glyph.allCases {
+            #expect(primary.contains("  '\(glyph.rawValue)': '\(glyph.pathData)',"), "\(glyph.rawValue)")
+            if let layer = glyph.secondaryPathData {
+                #expect(secondary.contains("  '\(glyph.rawValue)': '\(layer)',"), "\(glyph.rawValue) second layer")
+            }
+        }
+        #expect(primary.count == Glyph.allCases.count)
+        #expect(secondary.count == Glyph.allCases.filter { $0.secondaryPathData != nil }.count)
+        #expect(js.contains("export const GLYPH_SECONDARY_OPACITY = \(Glyph.secondaryOpacity);"))
     }
 }

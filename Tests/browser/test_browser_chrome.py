@@ -36,6 +36,10 @@ def dark(color) -> bool:
     return sum(color) < 150
 
 
+def grey(color) -> bool:
+    return all(90 < channel < 215 for channel in color)
+
+
 def blueish(color) -> bool:
     return color[2] > 180 and color[0] < 120 and color[2] - color[0] > 100
 
@@ -84,6 +88,11 @@ def test_the_status_bar_and_home_indicator_on_a_notched_phone(page):
     # Pixels: dark text where the time is drawn, dark signal bars and battery, on the bar's light background.
     assert count(page, dark, region(40, 18, 85, 33)) >= 10
     assert count(page, dark, region(302, 20, 352, 31)) >= 20
+    # The battery glyph's two layers: the level is dark, the outline and the cap are its fainter
+    # second layer (a third of the content colour over the light bar: grey, neither dark nor light).
+    level, outline, cap = page.sample([(338, 25.5), (326, 25.5), (352.1, 25.5)])
+    assert dark(level), level
+    assert all(grey(c) for c in (outline, cap)), (outline, cap)
     assert not dark(page.sample([(195, 10)])[0]), "the bar behind the status bar is light"
     # The home indicator: a dark 134×5 bar 8 pt above the bottom, centred; light beside it.
     bar = page.sample([(150, 833.5), (195, 833.5), (240, 833.5)])

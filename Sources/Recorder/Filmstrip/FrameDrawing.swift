@@ -32,8 +32,12 @@ struct FrameDrawing {
                 let dx = (node.size.width - Glyph.viewBox * scale) / 2, dy = (node.size.height - Glyph.viewBox * scale) / 2
                 let place = AffineTransform(scaleX: scale, y: scale).concatenating(AffineTransform(translationX: dx, y: dy))
                     .concatenating(node.transform)
-                out += "<path d=\"\(glyph.pathData)\" fill-rule=\"evenodd\" transform=\"\(Self.matrix(place))\""
-                out += " fill=\"\(Self.rgb(node.textColor))\"" + Self.opacity("fill-opacity", node.textColor.alpha * node.alpha) + "/>"
+                let opacity = node.textColor.alpha * node.alpha
+                out += Self.glyphLayer(glyph.pathData, transform: place, color: node.textColor, opacity: opacity)
+                if let secondary = glyph.secondaryPathData {
+                    out += Self.glyphLayer(secondary, transform: place, color: node.textColor,
+                                           opacity: opacity * Glyph.secondaryOpacity)
+                }
             }
             if drawsText, let text = node.text, !text.isEmpty, node.alpha > 0 {
                 out += "<text x=\"\(ArtifactText.number(node.size.width / 2))\" y=\"\(ArtifactText.number(node.size.height / 2))\""
@@ -54,6 +58,11 @@ struct FrameDrawing {
         }
         out += String(repeating: "</g>", count: clipEnds.count)
         return out
+    }
+
+    private static func glyphLayer(_ path: String, transform: AffineTransform, color: Color, opacity: Double) -> String {
+        "<path d=\"\(path)\" fill-rule=\"evenodd\" transform=\"\(matrix(transform))\" fill=\"\(rgb(color))\""
+            + Self.opacity("fill-opacity", opacity) + "/>"
     }
 
     private static func shape(_ node: DisplayNode) -> String {

@@ -9,9 +9,9 @@ public enum StatusBarStyle: Sendable {
 }
 
 /// The system status bar, drawn from ordinary views so the display list and `segue record` show
-/// it: the time on the left, signal bars and a battery on the right (one row in the middle of a
-/// home-button phone's 20-pt bar). Never takes touches; hidden when the safe area has no top inset
-/// (a notched phone in landscape, as on iOS).
+/// it: the time on the left, the signal bars and a battery (two glyphs) on the right (one row in
+/// the middle of a home-button phone's 20-pt bar). Never takes touches; hidden when the safe area
+/// has no top inset (a notched phone in landscape, as on iOS).
 public final class StatusBar: View {
     /// The time shown at the clock's zero: Apple's marketing time. The world's clock adds to it.
     public static let baseMinutes = 9 * 60 + 41
@@ -23,12 +23,10 @@ public final class StatusBar: View {
     /// The ears' centers as fractions of the width (iPhone 14: the time centred near x = 62 of 390).
     static let timeCenter = 0.16
     static let iconsCenter = 0.84
-    /// Signal: four 3-pt bars 1.7 pt apart, rising to 11 pt; battery 25×12, corner 3.5, a 1.3×4 cap.
-    static let signalHeights = [4.0, 6.0, 8.5, 11.0]
-    static let signalBarWidth = 3.0
-    static let signalBarGap = 1.7
-    static let batterySize = Size(width: 25, height: 12)
-    static let batteryCap = Size(width: 1.3, height: 4)
+    /// The icons' ink: the signal's four bars span 17.1×11 pt, the battery with its cap 27.3×12
+    /// (`Glyph.cellularbars` and `.battery100` draw them across the middle of a square this wide).
+    static let signalSize = Size(width: 17.1, height: 11)
+    static let batterySize = Size(width: 27.3, height: 12)
     static let iconSpacing = 6.0
     /// The compact (20-pt) bar: the time centred in a label this wide, the icons this far from the edges.
     static let compactTimeWidth = 80.0
@@ -37,32 +35,23 @@ public final class StatusBar: View {
     /// (level with the sensor housing's centre).
     static let timeHeight = 22.0
     static let notchedContentDrop = 2.0
-    /// The battery outline's opacity (the level inside is opaque), as iOS draws it.
-    static let batteryOutlineAlpha = 0.35
 
     public let timeLabel = View(name: "status-bar-time")
-    private let signalBars: [View]
+    private let signal = View(name: "status-bar-signal")
     private let battery = View(name: "status-bar-battery")
-    private let batteryLevel = View(name: "status-bar-battery-level")
-    private let batteryCap = View(name: "status-bar-battery-cap")
     private var shownMinute = -1
 
     public private(set) var style: StatusBarStyle = .default
 
     init() {
-        signalBars = Self.signalHeights.indices.map { View(name: "status-bar-signal-\($0 + 1)") }
         super.init(name: "status-bar")
         isUserInteractionEnabled = false
-        addSubview(timeLabel)
-        for bar in signalBars { addSubview(bar) }
-        addSubview(battery)
-        battery.addSubview(batteryLevel)
-        addSubview(batteryCap)
-        battery.cornerRadius = 3.5
-        battery.borderWidth = 1
-        batteryLevel.cornerRadius = 1.5
-        batteryCap.cornerRadius = 0.65
-        for view in [timeLabel, battery, batteryLevel, batteryCap] + signalBars { view.isUserInteractionEnabled = false }
+        signal.glyph = .cellularbars
+        battery.glyph = .battery100
+        for view in [timeLabel, signal, battery] {
+            view.isUserInteractionEnabled = false
+            addSubview(view)
+        }
         apply(.default)
     }
 
@@ -84,12 +73,7 @@ public final class StatusBar: View {
 
     func apply(_ style: StatusBarStyle) {
         self.style = style
-        let color = style.contentColor
-        timeLabel.textColor = color
-        for bar in signalBars { bar.backgroundColor = color }
-        battery.borderColor = color.withAlphaComponent(Self.batteryOutlineAlpha)
-        batteryLevel.backgroundColor = color
-        batteryCap.backgroundColor = color.withAlphaComponent(Self.batteryOutlineAlpha)
+        for view in [timeLabel, signal, battery] { view.textColor = style.contentColor }
     }
 
     /// Lays the bar out across `width` with the safe area's top inset as its height.
@@ -104,23 +88,17 @@ public final class StatusBar: View {
         let timeWidth = large ? width * Self.timeCenter * 2 : Self.compactTimeWidth
         let timeX = large ? 0 : (width - timeWidth) / 2
         timeLabel.frame = Rect(x: timeX, y: midY - Self.timeHeight / 2, width: timeWidth, height: Self.timeHeight)
-        let signalWidth = Double(signalBars.count) * Self.signalBarWidth + Double(signalBars.count - 1) * Self.signalBarGap
-        let batteryWidth = Self.batterySize.width + 1 + Self.batteryCap.width
-        let iconsWidth = signalWidth + Self.iconSpacing + batteryWidth
+        let iconsWidth = Self.signalSize.width + Self.iconSpacing + Self.batterySize.width
         let signalX = large ? width * Self.iconsCenter - iconsWidth / 2 : Self.compactEdgeMargin
-        let tallest = Self.signalHeights.last ?? 0
-        for (index, bar) in signalBars.enumerated() {
-            let barHeight = Self.signalHeights[index]
-            bar.frame = Rect(x: signalX + Double(index) * (Self.signalBarWidth + Self.signalBarGap),
-                             y: midY + tallest / 2 - barHeight, width: Self.signalBarWidth, height: barHeight)
-            bar.cornerRadius = 1
-        }
-        let batteryX = large ? signalX + signalWidth + Self.iconSpacing : width - Self.compactEdgeMargin - batteryWidth
-        battery.frame = Rect(x: batteryX, y: midY - Self.batterySize.height / 2,
-                             width: Self.batterySize.width, height: Self.batterySize.height)
-        batteryLevel.frame = Rect(x: 2, y: 2, width: Self.batterySize.width - 4, height: Self.batterySize.height - 4)
-        batteryCap.frame = Rect(x: battery.frame.maxX + 1, y: midY - Self.batteryCap.height / 2,
-                                width: Self.batteryCap.width, height: Self.batteryCap.height)
+        let batteryX = large ? signalX + Self.signalSize.width + Self.iconSpacing
+            : width - Self.compactEdgeMargin - Self.batterySize.width
+        // Each glyph's square is as wide as its ink and centred on the row, as the ink is.
+        signal.frame = Self.square(x: signalX, side: Self.signalSize.width, midY: midY)
+        battery.frame = Self.square(x: batteryX, side: Self.batterySize.width, midY: midY)
+    }
+
+    private static func square(x: Double, side: Double, midY: Double) -> Rect {
+        Rect(x: x, y: midY - side / 2, width: side, height: side)
     }
 }
 

@@ -106,13 +106,22 @@ struct WindowChromeTests {
         #expect(stage.frame(at: 125).node(named: "status-bar-time")?.text == "9:43")
     }
 
-    @Test func theChromeFollowsTheDevice() {
+    @Test func theChromeFollowsTheDevice() throws {
         let stage = Stage(width: 390, height: 844)
         var list = stage.frame(at: 0)
         #expect(list.node(named: "status-bar")?.size == Size(width: 390, height: 47))
         #expect(list.node(named: "home-indicator")?.transform.ty == 831.0, "8 pt above the bottom, 5 pt thick")
-        #expect(list.node(named: "status-bar-battery") != nil)
-        #expect(list.nodes.filter { $0.name.hasPrefix("status-bar-signal-") }.count == 4)
+        // The icons are two glyphs, each on a square as wide as its ink, centred on the row 2 pt
+        // below the bar's middle (25.5); the signal sits 6 pt left of the battery, whose ink ends at 352.8.
+        let signal = try #require(list.node(named: "status-bar-signal"))
+        let battery = try #require(list.node(named: "status-bar-battery"))
+        #expect(signal.glyph == .cellularbars && battery.glyph == .battery100)
+        #expect(signal.textColor == .black && battery.textColor == .black)
+        #expect(signal.size == Size(width: 17.1, height: 17.1) && battery.size == Size(width: 27.3, height: 27.3))
+        #expect(abs(signal.transform.ty + 17.1 / 2 - 25.5) < 1e-9 && abs(battery.transform.ty + 27.3 / 2 - 25.5) < 1e-9)
+        #expect(abs(battery.transform.tx - (signal.transform.tx + 17.1 + 6)) < 1e-9)
+        #expect(abs(battery.transform.tx + 27.3 - (390 * 0.84 + (17.1 + 6 + 27.3) / 2)) < 1e-9)
+        #expect(list.nodes.filter { $0.name.hasPrefix("status-bar") }.count == 4, "the bar, the time and two glyphs")
         // Landscape: no status bar (iOS hides it on phones), the home indicator stays.
         stage.perform { stage.window.resize(to: Size(width: 844, height: 390)) }
         list = stage.frame(at: 0)
@@ -123,6 +132,8 @@ struct WindowChromeTests {
         list = stage.frame(at: 0)
         #expect(list.node(named: "status-bar")?.size.height == 20)
         #expect(list.node(named: "status-bar-time")?.fontSize == StatusBar.compactFontSize)
+        let compactBattery = try #require(list.node(named: "status-bar-battery"))
+        #expect(abs(compactBattery.transform.tx + compactBattery.size.width - (375 - 6)) < 1e-9)
         #expect(list.node(named: "home-indicator") == nil)
     }
 
@@ -147,6 +158,8 @@ struct WindowChromeTests {
         stage.window.rootViewController = Dark(name: "dark")
         let list = stage.frame(at: 0)
         #expect(list.node(named: "status-bar-time")?.textColor == .white)
+        #expect(list.node(named: "status-bar-signal")?.textColor == .white)
+        #expect(list.node(named: "status-bar-battery")?.textColor == .white)
         #expect(list.node(named: "home-indicator")?.backgroundColor == .white)
         // The home indicator follows what is under it: white over the black window, black over white.
         let light = Stage(width: 390, height: 844)
