@@ -353,23 +353,33 @@ public final class AnimationEngine {
         var ended = false
         var index = 0
         while index < groups.count {
-            let group = groups[index]
-            let time = group.timeline.time
-            switch group.timeline.endBehavior {
-            case .complete where time >= group.endTime:
-                removeAnimations(ofGroup: group.id, revert: false)
-                endGroup(at: index, finished: group.finished)
+            // Read in place: copying the group out retained its timeline and completion every frame.
+            let (id, end, finished) = groups.withUnsafeBufferPointer { groups -> (Int, GroupEnd?, Bool) in
+                let time = groups[index].timeline.time
+                switch groups[index].timeline.endBehavior {
+                case .complete where time >= groups[index].endTime: return (groups[index].id, .complete, groups[index].finished)
+                case .revert where time <= groups[index].beginTime: return (groups[index].id, .revert, false)
+                default: return (groups[index].id, nil, false)
+                }
+            }
+            switch end {
+            case .complete:
+                removeAnimations(ofGroup: id, revert: false)
+                endGroup(at: index, finished: finished)
                 ended = true
-            case .revert where time <= group.beginTime:
-                removeAnimations(ofGroup: group.id, revert: true)
+            case .revert:
+                removeAnimations(ofGroup: id, revert: true)
                 endGroup(at: index, finished: false)
                 ended = true
-            default:
+            case nil:
                 index += 1
             }
         }
         return ended
     }
+
+    /// How a group's timeline ended it: played past its end, or back past its start.
+    private enum GroupEnd { case complete, revert }
 
     /// Removes a group's animations; reverting puts each property back where the animation began.
     private func removeAnimations(ofGroup id: Int, revert: Bool) {
