@@ -205,7 +205,8 @@ export class Telemetry {
     // Per-frame figures while frames flow; "idle" once none has come for IDLE_GAP_MS (nothing
     // changed), never a zero or the last busy value left standing.
     const live = (text) => (s.framesDrawn === 0 || s.workMs === null ? '–' : s.idle ? 'idle' : text());
-    this.set('fps', live(() => `${(s.fps ?? 0).toFixed(0)} fps${s.serverFps ? ` / ${s.serverFps}` : ''}`));
+    // The rate needs two frames less than IDLE_GAP_MS apart: until then it is unknown, not zero.
+    this.set('fps', live(() => (s.fps === null ? '–' : `${s.fps.toFixed(0)} fps${s.serverFps ? ` / ${s.serverFps}` : ''}`)));
     this.set('frame', live(() => `${ms(s.workMs)} (${s.decodeMs.toFixed(1)}+${s.drawMs.toFixed(1)})`));
     this.set('build', live(() => ms(s.serverBuildMs)));
     this.set('bytes', live(() => `${s.bytesPerFrame} B`));

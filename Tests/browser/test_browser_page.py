@@ -62,10 +62,22 @@ def test_telemetry_shows_live_numbers(page):
     # A page that has drawn its first frame and nothing since is idle: no zeros.
     page.wait(lambda: text("fps") == "idle", 3, "a still page's fps did not read idle")
     # Activity: a swipe that presents (frames stream while the finger moves and the tail plays).
+    # A frame comes only when something changed, so while the finger moves the rate is the
+    # driver's step rate, which on a loaded machine is slower than the idle gap; the tail after
+    # the release streams at the server's rate whatever the driver does. Both are sampled.
     live = []
-    page.swipe_from_right(200, steps=12, observe=lambda _: live.append((text("fps"), text("frame"))))
-    page.wait(lambda: "second" in page.node_names() and page.stats()["operation"] is None, 10,
-              "the swipe did not present `second`")
+
+    def sample():
+        live.append((text("fps"), text("frame")))
+
+    def presented():
+        sample()
+        return "second" in page.node_names() and page.stats()["operation"] is None
+
+    page.swipe_from_right(200, steps=12, observe=lambda _: sample())
+    page.wait(presented, 10, "the swipe did not present `second`")
+    assert all(fps in ("idle", "–") or re.fullmatch(r"\d+ fps / \d+", fps) for fps, _ in live), live
+    assert not any(fps.startswith("0 fps") for fps, _ in live), f"a zero rate while frames flow: {live}"
     assert any(re.fullmatch(r"\d+ fps / \d+", fps) and number_in(fps) > 0 for fps, _ in live), live
     assert any(re.fullmatch(r"\d+\.\d ms \(\d+\.\d\+\d+\.\d\)", work) for _, work in live), live
 
