@@ -19,6 +19,7 @@ struct ReusedNodeSceneTests {
         var reusedNodes = 0
         var midTransitionNodes = 0
         var midTransitionReusedNodes = 0
+        var midTransitionSkippedNodes = 0
         for frame in 0..<Self.frames {
             _ = workload.advance()
             let window = workload.host.frame()
@@ -33,6 +34,7 @@ struct ReusedNodeSceneTests {
             if workload.host.transition != nil {
                 midTransitionNodes += full.nodes.count
                 midTransitionReusedNodes += reusing.reusedNodeCount
+                midTransitionSkippedNodes += reusing.skippedNodeCount
             }
         }
         // Reuse is the common case, in transitions too: most views do not move on their own
@@ -40,5 +42,9 @@ struct ReusedNodeSceneTests {
         #expect(reusedNodes * 3 > nodes * 2, "\(name): \(reusedNodes) of \(nodes) nodes reused")
         #expect(midTransitionReusedNodes * 2 > midTransitionNodes,
                 "\(name): \(midTransitionReusedNodes) of \(midTransitionNodes) mid-transition nodes reused")
+        // Most of those are not even visited: they lie in subtrees where nothing changed (settings,
+        // the least, skips 40% of its nodes mid-transition).
+        #expect(midTransitionSkippedNodes * 3 > midTransitionNodes,
+                "\(name): \(midTransitionSkippedNodes) of \(midTransitionNodes) mid-transition nodes skipped")
     }
 }

@@ -173,7 +173,7 @@ public final class AnimationEngine {
 
     private func add(_ animation: PropertyAnimation) {
         animation.view.prepareForAnimations()
-        animation.view.animationCount += 1
+        animation.view.animationDidStart()
         if animation.blocksInteraction { animation.view.interactionBlockingAnimations += 1 }
         animations.append(animation)
     }

@@ -13,20 +13,38 @@ struct DisplayListBuilder {
     /// session keeps its list, so a screen of 21 nodes held room for 32; it now holds about 22.
     /// The growth is still geometric, and rare: the list keeps its storage from frame to frame.
     static let growthMinimum = 4
-    /// In `builtRevisions`: the node depended on more than its view's revision.
+    /// In `built`: the node, or a node below it, depended on more than its view's revisions.
     private static let notReusable: UInt64 = 0
     private var nextID: UInt32 = 1
     /// This builder's mark on the lists it writes, and its build counter: each node is stamped with
     /// the build that last changed its own values (`NodeChanges`), so an encoder compares only those.
     private let source = NodeChanges.newSource()
     private var builds: UInt64 = 0
-    /// Per node of the list this builder last wrote, the `View.drawRevision` its own values were
-    /// computed from, when they depended on nothing else: no running animation on the view, its
-    /// parent's bounds at the origin and no dimming from above. Otherwise `notReusable`.
-    private var builtRevisions: [UInt64] = []
+    /// Per node of the list this builder last wrote, what it was built from (`BuiltFrom`).
+    private var built: [BuiltFrom] = []
+    /// How many nodes of this build were marked `notReusable` so far: a subtree whose visit added
+    /// none can be skipped next time.
+    private var notReusableNodes = 0
+    /// While `redrawDescendants` runs: the transform and alpha each level passes to its children.
+    private var levels: [(transform: AffineTransform, alpha: Double)] = []
     /// How many nodes the last build kept the own values of: what reuse saved (the tests check it
     /// happens).
     private(set) var reusedNodeCount = 0
+    /// How many of those it kept without visiting their views, in skipped subtrees.
+    private(set) var skippedNodeCount = 0
+
+    /// What a node was computed from, when that was all it depended on.
+    private struct BuiltFrom {
+        /// The view's `drawRevision`, if the node's own values depended on nothing else: no running
+        /// animation on the view, its parent's bounds at the origin and no dimming from above.
+        var own: UInt64
+        /// The view's `descendantsRevision`, if every node below it had `own` set and the view's
+        /// bounds origin and dimming, what its children are drawn through, were zero: until the
+        /// revision moves, the nodes below can stay as they are but for their ancestors' part.
+        var descendants: UInt64
+
+        static let nothing = BuiltFrom(own: notReusable, descendants: notReusable)
+    }
 
     /// Writes over last frame's nodes in place and trims what is left over: most fields change each
     /// frame, but a node's strings rarely do, and rebuilding every node would release and retain them.
@@ -35,25 +53,27 @@ struct DisplayListBuilder {
         builds &+= 1
         let continues = list.changes.begin(build: builds, of: source, nodeCount: list.storedNodes.count)
         // What this builder remembers describes the list only if the list is the one it wrote last.
-        if !continues || builtRevisions.count != list.storedNodes.count {
-            builtRevisions.removeAll(keepingCapacity: true)
-            builtRevisions.append(contentsOf: repeatElement(Self.notReusable, count: list.storedNodes.count))
+        if !continues || built.count != list.storedNodes.count {
+            built.removeAll(keepingCapacity: true)
+            built.append(contentsOf: repeatElement(.nothing, count: list.storedNodes.count))
         }
         reusedNodeCount = 0
+        skippedNodeCount = 0
+        notReusableNodes = 0
         var count = 0
         visit(root, parentTransform: .identity, parentOrigin: .zero, parentAlpha: 1, parentDimming: 0, depth: 0,
               count: &count, into: &list)
         if list.storedNodes.count > count { list.storedNodes.removeSubrange(count...) }
-        if builtRevisions.count > count { builtRevisions.removeSubrange(count...) }
+        if built.count > count { built.removeSubrange(count...) }
         list.changes.trim(to: count)
     }
 
     /// Whether node `index` can keep its own values: it was built from this revision of this view,
     /// at this place in the tree, and nothing else it was computed from can have moved since (see
-    /// `builtRevisions`; the context's own parts are checked here, as they are now).
+    /// `built`; the context's own parts are checked here, as they are now).
     private func reuses(_ view: View, displayID: UInt32, depth: UInt16, at index: Int, parentOrigin: Point,
                         parentDimming: Double, in list: DisplayList) -> Bool {
-        index < builtRevisions.count && builtRevisions[index] == view.drawRevision && view.animationCount == 0
+        index < built.count && built[index].own == view.drawRevision && view.animationCount == 0
             && parentOrigin == .zero && parentDimming == 0
             && list.storedNodes[index].id == displayID && list.storedNodes[index].depth == depth
     }
@@ -68,15 +88,22 @@ struct DisplayListBuilder {
         let dimming: Double
         let toViewport: AffineTransform
         let alpha: Double
+        /// Whether the node at `index` was this view's at this depth before this build.
+        let sameSlot: Bool
         if view.displayID != 0, reuses(view, displayID: view.displayID, depth: nodeDepth, at: index,
                                         parentOrigin: parentOrigin, parentDimming: parentDimming, in: list) {
             // The node's own values stand. With the parent's bounds at the origin its local
             // transform is the view's own (`toCenter` below) and its own alpha the model's, so the
             // ancestors' part comes out exactly as a full computation gives it.
             alpha = parentAlpha * list.storedNodes[index].ownAlpha
-            if alpha <= 0 { return }
+            if alpha <= 0 {
+                // Left out by an alpha too small to multiply: not a state to skip past.
+                notReusableNodes += 1
+                return
+            }
             count += 1
             reusedNodeCount += 1
+            sameSlot = true
             toViewport = depth == 0 ? .identity : list.storedNodes[index].localTransform.concatenating(parentTransform)
             list.storedNodes[index].transform = toViewport
             list.storedNodes[index].alpha = alpha
@@ -89,7 +116,12 @@ struct DisplayListBuilder {
             let values = view.presentationValues
             let ownAlpha = min(max(values.alpha, 0), 1)
             alpha = parentAlpha * ownAlpha
-            if alpha <= 0 { return }
+            if alpha <= 0 {
+                // Left out for now, but an animation (or an alpha too small to multiply) can bring
+                // it back with no write: its ancestors' subtrees must not be skipped.
+                if view.animationCount != 0 || ownAlpha > 0 { notReusableNodes += 1 }
+                return
+            }
             var displayID = view.displayID
             if displayID == 0 {
                 displayID = nextID
@@ -127,11 +159,15 @@ struct DisplayListBuilder {
                     list.storedNodes.reserveCapacity(index + index / 4 + Self.growthMinimum)
                 }
                 list.storedNodes.append(DisplayNode(id: displayID, name: view.name))
-                builtRevisions.append(Self.notReusable)
+                built.append(.nothing)
                 list.changes.noteOwnValuesChanged(at: index)
                 list.changes.noteStructureChanged()
+                sameSlot = false
             } else if list.storedNodes[index].id != displayID || list.storedNodes[index].depth != nodeDepth {
                 list.changes.noteStructureChanged()
+                sameSlot = false
+            } else {
+                sameSlot = true
             }
             let changed = list.storedNodes[index].update(
                 id: displayID, name: view.name, depth: nodeDepth, size: bounds.size, transform: toViewport,
@@ -142,11 +178,25 @@ struct DisplayListBuilder {
                 fontWeight: view.fontWeight, style: style, glyph: view.glyph)
             if changed { list.changes.noteOwnValuesChanged(at: index) }
             let dependsOnViewAlone = view.animationCount == 0 && parentOrigin == .zero && parentDimming == 0
-            builtRevisions[index] = dependsOnViewAlone ? view.drawRevision : Self.notReusable
+            built[index].own = dependsOnViewAlone ? view.drawRevision : Self.notReusable
+            if !dependsOnViewAlone { notReusableNodes += 1 }
         }
-        // Children sit in this view's bounds space: bounds point − bounds.origin = local point.
-        let boundsToViewport = AffineTransform(translationX: -boundsOrigin.x, y: -boundsOrigin.y)
-            .concatenating(toViewport)
+        let boundsToViewport = Self.childrenTransform(toViewport, boundsOrigin: boundsOrigin)
+        // Nothing below moved since it was last visited here: its nodes stay, and only what they
+        // take from this view is carried down, in the list, without reading a view (views are
+        // scattered in memory; the list is one array). A leaf takes this path too, and its
+        // `subviews` are then not read at all.
+        let descendantsRevision = view.descendantsRevision
+        let drawnThroughIdentity = boundsOrigin == .zero && dimming == 0
+        if sameSlot, drawnThroughIdentity, built[index].descendants == descendantsRevision,
+           redrawDescendants(of: index, childrenTransform: boundsToViewport, alpha: alpha, in: &list) {
+            let skipped = Int(list.storedNodes[index].descendantCount)
+            count += skipped
+            reusedNodeCount += skipped
+            skippedNodeCount += skipped
+            return
+        }
+        let notReusableBefore = notReusableNodes
         // Children are visited through unretained references (a retain and a release per view per
         // frame, otherwise): drawing changes no tree, and `subviews`, held here, keeps each alive.
         let subviews = view.subviews
@@ -160,6 +210,40 @@ struct DisplayListBuilder {
             }
         }
         list.storedNodes[index].descendantCount = UInt32(count - index - 1)
+        built[index].descendants = drawnThroughIdentity && notReusableNodes == notReusableBefore
+            ? descendantsRevision : Self.notReusable
+    }
+
+    /// A view's children sit in its bounds space: bounds point − bounds.origin = local point.
+    private static func childrenTransform(_ toViewport: AffineTransform, boundsOrigin: Point) -> AffineTransform {
+        AffineTransform(translationX: -boundsOrigin.x, y: -boundsOrigin.y).concatenating(toViewport)
+    }
+
+    /// Recomputes the part of each node below `index` that follows its ancestors, the viewport
+    /// transform and effective alpha, from the list alone, as a visit reusing every node would.
+    /// False when a node's alpha comes out zero: a visit leaves such a node out, so it must run.
+    private mutating func redrawDescendants(of index: Int, childrenTransform: AffineTransform, alpha: Double,
+                                            in list: inout DisplayList) -> Bool {
+        let last = index + Int(list.storedNodes[index].descendantCount)
+        guard last > index else { return true }
+        let rootDepth = Int(list.storedNodes[index].depth)
+        levels.removeAll(keepingCapacity: true)
+        levels.append((childrenTransform, alpha))
+        return list.storedNodes.withUnsafeMutableBufferPointer { nodes in
+            for offset in index + 1...last {
+                let level = Int(nodes[offset].depth) - rootDepth
+                guard level >= 1, level <= levels.count else { return false }
+                let parent = levels[level - 1]
+                let nodeAlpha = parent.alpha * nodes[offset].ownAlpha
+                guard nodeAlpha > 0 else { return false }
+                let transform = nodes[offset].localTransform.concatenating(parent.transform)
+                nodes[offset].transform = transform
+                nodes[offset].alpha = nodeAlpha
+                let passed = (Self.childrenTransform(transform, boundsOrigin: .zero), nodeAlpha)
+                if level < levels.count { levels[level] = passed } else { levels.append(passed) }
+            }
+            return true
+        }
     }
 
     /// Desaturates and darkens towards gray: UIKit dims tint colors; here the whole view dims visibly.

@@ -17,18 +17,14 @@ open class View {
         didSet { if name != oldValue { drawingDidChange() } }
     }
 
-    /// Written through `setModel` or `replaceModel`, which tell the window: the chrome's cached
-    /// findings read the model (`treeRevision`). Not an observer: that would copy the values on
-    /// every write instead of changing them in place.
+    /// Written through `setModel` or `replaceModel`, which count the change (`drawingDidChange`).
+    /// Not an observer: that would copy the values on every write instead of changing them in place.
     @exclusivity(unchecked) var model = ModelValues()
     /// The running animations' offsets, out of line: most views never animate, and every session
     /// keeps every view (152 bytes each). Made when the first animation starts on the view
     /// (`prepareForAnimations`) and kept, zeroed, after the last ends, so an animation ending and the
     /// next starting allocate nothing.
     @exclusivity(unchecked) private var offsetStorage: OffsetStorage?
-    /// Changes to the tree below this view while it is a root (`treeDidChange`): the window's
-    /// chrome finds what it shows again only when its own count moved.
-    @exclusivity(unchecked) var treeRevision: UInt64 = 0
     /// Moves on every change to anything the display list draws of this view itself: model values,
     /// name, text, text color, font, glyph, shadow, border, clipping, visibility, tint mode
     /// (`drawingDidChange`; a write of the value already there is no change: the navigation bar
@@ -37,6 +33,12 @@ open class View {
     /// (`DisplayListBuilder`). Each view counts in a block of its own (`revisionBlockBits`), so two
     /// views never share a revision, even two that a hand-made tree gave the same display id.
     @exclusivity(unchecked) private(set) var drawRevision: UInt64
+    /// Moves on every change below this view that a display list could show: a descendant's
+    /// `drawRevision`, the subviews of this view or of a descendant, and an animation starting on a
+    /// descendant (`descendantsDidChange`). The builder leaves the nodes of a subtree whose count
+    /// has not moved where they are, without visiting its views (`DisplayListBuilder`). Counted in
+    /// the view's own revision block, as `drawRevision` is.
+    @exclusivity(unchecked) private(set) var descendantsRevision: UInt64
     /// How many running animations touch this view; its offsets are zero when none do. 32 bits, as
     /// `interactionBlockingAnimations`: the two share a word.
     @exclusivity(unchecked) var animationCount: Int32 = 0
@@ -58,10 +60,10 @@ open class View {
         get { superviewAddress.map { Unmanaged<View>.fromOpaque($0).takeUnretainedValue() } }
         set { superviewAddress = newValue.map { Unmanaged.passUnretained($0).toOpaque() } }
     }
-    /// `superview` as an address: what `treeDidChange` walks without retaining each view on the way.
+    /// `superview` as an address: what `descendantsDidChange` walks without retaining each view on the way.
     @exclusivity(unchecked) private var superviewAddress: UnsafeMutableRawPointer?
     @exclusivity(unchecked) public internal(set) var subviews: [View] = [] {
-        didSet { treeDidChange() }
+        didSet { descendantsDidChange() }
     }
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
@@ -74,16 +76,10 @@ open class View {
     private var safeAreaStorage: SafeAreaStorage?
 
     @exclusivity(unchecked) public var isHidden = false {
-        didSet {
-            if isHidden != oldValue { drawingDidChange() }
-            treeDidChange()
-        }
+        didSet { if isHidden != oldValue { drawingDidChange() } }
     }
     @exclusivity(unchecked) public var clipsToBounds = false {
-        didSet {
-            if clipsToBounds != oldValue { drawingDidChange() }
-            treeDidChange()
-        }
+        didSet { if clipsToBounds != oldValue { drawingDidChange() } }
     }
     public var isUserInteractionEnabled = true
     @exclusivity(unchecked) public var tintAdjustmentMode: TintAdjustmentMode = .automatic {
@@ -174,6 +170,7 @@ open class View {
     public init(frame: Rect = .zero, name: String = "view") {
         self.name = name
         drawRevision = View.lastRevisionBlock.add(1, ordering: .relaxed).newValue << View.revisionBlockBits
+        descendantsRevision = drawRevision
         model.bounds = Rect(origin: .zero, size: frame.size)
         model.center = Point(x: frame.midX, y: frame.midY)
     }
@@ -224,7 +221,6 @@ open class View {
         if AnimationEngine.anyRecordingOpen { AnimationEngine.current?.willChange(self, property, from: old) }
         model[property] = value
         drawingDidChange()
-        treeDidChange()
     }
 
     /// Writes a model value past the animation bookkeeping: the engine folding an animation's
@@ -232,7 +228,6 @@ open class View {
     func replaceModel(_ property: AnimatableProperty, with value: AnimationVector) {
         model[property] = value
         drawingDidChange()
-        treeDidChange()
     }
 
     /// A revision is a view's block number in the high bits and its count of changes in the low
@@ -244,17 +239,31 @@ open class View {
     /// Counts a change to what the display list draws of this view (`drawRevision`).
     func drawingDidChange() {
         drawRevision &+= 1
+        superviewAddress.map { Unmanaged<View>.fromOpaque($0)._withUnsafeGuaranteedRef { $0.descendantsDidChange() } }
     }
 
-    /// Counts a change to the tree or to a model value in its root's `treeRevision`. The walk up is
-    /// a few addresses, no retain and release of each view on the way (they were as much again as
-    /// the write itself), and no cast: every root counts, and a window reads its own.
-    func treeDidChange() {
-        var top = Unmanaged.passUnretained(self).toOpaque()
-        while let parent = Unmanaged<View>.fromOpaque(top)._withUnsafeGuaranteedRef({ $0.superviewAddress }) {
-            top = parent
+    /// Moves `descendantsRevision` here and in every ancestor. The walk up is a few addresses, no
+    /// retain and release of each view on the way (they were as much again as the write itself).
+    /// The animation engine calls it on a view's superview as the view's first animation
+    /// starts: a running animation moves the view without a model write.
+    func descendantsDidChange() {
+        var view = Unmanaged.passUnretained(self).toOpaque()
+        while true {
+            let parent = Unmanaged<View>.fromOpaque(view)._withUnsafeGuaranteedRef { view in
+                view.descendantsRevision &+= 1
+                return view.superviewAddress
+            }
+            guard let parent else { return }
+            view = parent
         }
-        Unmanaged<View>.fromOpaque(top)._withUnsafeGuaranteedRef { $0.treeRevision &+= 1 }
+    }
+
+    /// Counts one more running animation on this view; see `descendantsDidChange`.
+    func animationDidStart() {
+        animationCount += 1
+        if animationCount == 1 {
+            superviewAddress.map { Unmanaged<View>.fromOpaque($0)._withUnsafeGuaranteedRef { $0.descendantsDidChange() } }
+        }
     }
 
     /// What the running animations add to the model, property by property (zero when none run).

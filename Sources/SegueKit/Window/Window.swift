@@ -19,9 +19,8 @@ open class Window: View {
     /// The system's chrome, pinned in front of every controller's and presentation's view.
     public let statusBar = StatusBar()
     public let homeIndicator = HomeIndicator()
-    /// The background under the home indicator as last found, and the `treeRevision` it holds for:
-    /// what the indicator finds under it changes only with the tree or a model value
-    /// (`View.treeDidChange`).
+    /// The background under the home indicator as last found, and the `contentRevision` it holds
+    /// for: what the indicator finds under it changes only with what the window draws.
     @exclusivity(unchecked) private var indicatorBackground: Color?
     @exclusivity(unchecked) private var indicatorBackgroundRevision: UInt64?
     /// Counts changes to what the window shows from its controllers (`ViewController.controllersDidChange`):
@@ -69,15 +68,19 @@ open class Window: View {
         if style != statusBar.style { statusBar.apply(style) }
         if !homeIndicator.isHidden {
             // The search walks the tree, and what it finds changes only with the tree or a model value.
-            if indicatorBackgroundRevision != treeRevision {
+            if indicatorBackgroundRevision != contentRevision {
                 let under = Point(x: homeIndicator.center.x, y: homeIndicator.center.y)
                 indicatorBackground = opaqueBackground(at: under)
             }
             homeIndicator.adapt(to: indicatorBackground, fallback: style)
             // The search skips the chrome, so the indicator's own new colour leaves its finding valid.
-            indicatorBackgroundRevision = treeRevision
+            indicatorBackgroundRevision = contentRevision
         }
     }
+
+    /// Moves with every change to what the window draws, of its own or below it (a subview, a model
+    /// value, a text): the sum of two counters that only grow.
+    private var contentRevision: UInt64 { drawRevision &+ descendantsRevision }
 
     /// The root controller and display links may outlive their window: they must not point at it then.
     deinit {

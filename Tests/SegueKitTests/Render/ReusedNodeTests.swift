@@ -62,7 +62,10 @@ import Testing
 
     /// After each write, and on the frames after it, the window's list (whose builder reuses nodes)
     /// is the list a builder with nothing to reuse makes.
-    @Test func aWriteBetweenFramesIsDrawnAsAFullBuildDrawsIt() {
+    /// The write is made to a view with a child and to a leaf two levels down: both lie in subtrees
+    /// the frames before it skipped.
+    @Test(arguments: ["view", "child"])
+    func aWriteBetweenFramesIsDrawnAsAFullBuildDrawsIt(_ target: String) {
         for (property, write) in Self.writes {
             let stage = Stage()
             let parent = stage.add(Rect(x: 20, y: 30, width: 200, height: 100), name: "parent")
@@ -72,15 +75,110 @@ import Testing
             child.backgroundColor = .systemBlue
             view.addSubview(child)
             for time in [0.0, 1.0 / 60] { stage.frame(at: time) }
-            write(view)
+            write(target == "view" ? view : child)
             for time in [2.0 / 60, 3.0 / 60] {
-                let list = stage.frame(at: time)
-                var fresh = DisplayList(viewport: list.viewport, hint: list.hint)
-                var builder = DisplayListBuilder()
-                builder.build(root: stage.window, into: &fresh)
-                #expect(list.nodes == fresh.nodes, "\(property)")
+                #expect(Self.matchesAFullBuild(stage.frame(at: time), stage), "\(property) of \(target)")
             }
         }
+    }
+
+    /// A subtree in which nothing changed is not visited: its nodes stay where they are, and their
+    /// viewport transforms and alphas follow the ancestor that moved.
+    @Test func anUnchangedSubtreeIsSkippedAndFollowsItsAncestors() {
+        let stage = Stage()
+        let parent = stage.add(Rect(x: 0, y: 0, width: 200, height: 100), name: "parent")
+        let row = View(frame: Rect(x: 0, y: 50, width: 200, height: 20), name: "row")
+        parent.addSubview(row)
+        for index in 0..<3 {
+            row.addSubview(View(frame: Rect(x: Double(index) * 20, y: 0, width: 10, height: 10), name: "leaf"))
+        }
+        var builder = DisplayListBuilder()
+        var list = DisplayList()
+        builder.build(root: stage.window, into: &list)
+        #expect(builder.skippedNodeCount == 0)
+        // Nothing changed: every node below the window stays.
+        builder.build(root: stage.window, into: &list)
+        #expect(builder.skippedNodeCount == list.nodes.count - 1)
+        // The parent moves and fades: the window and its children are visited, the row and its
+        // leaves are not, and they follow.
+        parent.center.x += 50
+        parent.alpha = 0.5
+        builder.build(root: stage.window, into: &list)
+        let windowChildren = list.nodes.filter { $0.depth == 1 }.count
+        #expect(builder.skippedNodeCount == list.nodes.count - 1 - windowChildren)
+        let leaves = list.nodes.filter { $0.name == "leaf" }
+        #expect(leaves.map(\.transform.tx) == [50, 70, 90])
+        #expect(leaves.map(\.transform.ty) == [50, 50, 50])
+        #expect(leaves.map(\.alpha) == [0.5, 0.5, 0.5])
+        #expect(Self.matchesAFullBuild(list, stage))
+    }
+
+    /// Changes that move no view's own `drawRevision` but change what a subtree draws: each must
+    /// bring back the visit of the subtrees above it.
+    static let treeChanges: [(String, @Sendable (Stage, View, View) -> Void)] = [
+        ("a subview added to a leaf", { _, _, leaf in leaf.addSubview(View(frame: Rect(x: 1, y: 1, width: 2, height: 2))) }),
+        ("a leaf removed", { _, _, leaf in leaf.removeFromSuperview() }),
+        ("a leaf brought to the front", { _, row, leaf in row.bringSubviewToFront(leaf) }),
+        ("a leaf inserted at the back", { _, row, _ in row.insertSubview(View(frame: Rect(x: 0, y: 0, width: 4, height: 4)), at: 0) }),
+        ("a leaf hidden", { _, _, leaf in leaf.isHidden = true }),
+        ("a transparent leaf faded in", { stage, _, leaf in
+            // The animation's first frame still leaves the leaf out; the frames after it need it.
+            stage.perform { View.animate(withDuration: 1) { leaf.alpha = 1 } }
+        }),
+    ]
+
+    @Test func everyChangeBelowASkippedSubtreeIsDrawn() {
+        for (change, apply) in Self.treeChanges {
+            let stage = Stage()
+            let parent = stage.add(Rect(x: 0, y: 0, width: 200, height: 100), name: "parent")
+            let row = View(frame: Rect(x: 0, y: 50, width: 200, height: 20), name: "row")
+            parent.addSubview(row)
+            for index in 0..<3 {
+                let leaf = View(frame: Rect(x: Double(index) * 20, y: 0, width: 10, height: 10), name: "leaf-\(index)")
+                leaf.backgroundColor = .systemBlue
+                row.addSubview(leaf)
+            }
+            row.subviews[1].alpha = change.contains("transparent") ? 0 : 1
+            for time in [0.0, 1.0 / 60] { stage.frame(at: time) }
+            apply(stage, row, row.subviews[1])
+            // The first frame at the change's time, when an animation starts from where it is.
+            for time in [1.0 / 60, 0.25, 0.5, 0.75] {
+                #expect(Self.matchesAFullBuild(stage.frame(at: time), stage), "\(change), at \(time) s")
+            }
+        }
+    }
+
+    /// What the builder's skipping rests on: any change below a view moves its
+    /// `descendantsRevision`, and those of all its ancestors, and nothing else's.
+    @Test func aChangeBelowMovesEveryAncestorsDescendantsRevision() {
+        let changes: [(String, (View) -> Void)] = Self.writes.map { ($0.0, $0.1) } + [
+            ("a subview added", { $0.addSubview(View()) }),
+            // A running animation moves a view without any write (a driven animator's, a keyframe's).
+            ("an animation started", { $0.animationDidStart() }),
+        ]
+        for (change, apply) in changes {
+            let root = View(name: "root"), parent = View(name: "parent"), leaf = View(name: "leaf")
+            let sibling = View(name: "sibling")
+            root.addSubview(parent)
+            root.addSubview(sibling)
+            parent.addSubview(leaf)
+            let before = [root, parent, leaf, sibling].map(\.descendantsRevision)
+            apply(leaf)
+            let after = [root, parent, leaf, sibling].map(\.descendantsRevision)
+            #expect(after[0] != before[0] && after[1] != before[1], "\(change): the ancestors")
+            #expect(after[3] == before[3], "\(change): a sibling of the parent")
+            // A view's own change is its `drawRevision`'s; its subviews are its descendants'.
+            #expect((after[2] != before[2]) == (change == "a subview added"), "\(change): the view itself")
+        }
+    }
+
+    /// Whether `list` (a window's, whose builder reuses and skips) is what a builder with nothing to
+    /// reuse makes of the same tree.
+    static func matchesAFullBuild(_ list: DisplayList, _ stage: Stage) -> Bool {
+        var fresh = DisplayList(viewport: list.viewport, hint: list.hint)
+        var builder = DisplayListBuilder()
+        builder.build(root: stage.window, into: &fresh)
+        return list.nodes == fresh.nodes
     }
 
     @Test func unchangedViewsKeepTheirNodesAndMovingOnesAreRecomputed() {

@@ -3,7 +3,7 @@ import Motion
 import Testing
 
 /// The window finds what its chrome shows again only when what that reads changed: the background
-/// under the home indicator with the tree or a model value (`View.treeRevision`), the hint and
+/// under the home indicator with what the window draws (`View.descendantsRevision`), the hint and
 /// the status bar's style with the controllers (`Window.controllerRevision`). These frames prove
 /// each kind of change still reaches the screen.
 @Suite("chrome caches: found again when what they read changes")
