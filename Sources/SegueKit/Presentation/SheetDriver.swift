@@ -42,9 +42,13 @@ final class SheetDriver {
     unowned let sheet: SheetPresentationController
     private(set) var phase = Phase.detached
     private(set) var target = Target.dismissed
-    /// The presentation or dismissal under way, completed when the sheet reaches its target. Weak:
-    /// the coordinator holds it until it completes, and it holds both controllers, this one's too.
-    private weak var transition: ViewControllerContextTransitioning?
+    /// The presentation or dismissal under way, completed when the sheet reaches its target. Not
+    /// owned: the coordinator holds it until it completes, and it holds both controllers, this one's too.
+    private var transitionReference: SelfClearingReference<TransitionContext>?
+    private var transition: TransitionContext? {
+        get { transitionReference?.object }
+        set { transitionReference = newValue?.reference }
+    }
     private var transitionIsDismissal = false
     private var layout: SheetLayout?
     /// The controller the sheet covers, whose view scales back.
@@ -409,7 +413,7 @@ extension SheetDriver: ViewControllerAnimatedTransitioning {
     func animateTransition(using transitionContext: ViewControllerContextTransitioning) {
         let presented = sheet.presentedViewController
         let presenting = transitionContext.viewController(forKey: .to) === presented
-        transition = transitionContext
+        transition = transitionContext as? TransitionContext
         transitionIsDismissal = !presenting
         if presenting {
             let layout = attach(to: transitionContext.containerView,
@@ -427,7 +431,7 @@ extension SheetDriver: ViewControllerAnimatedTransitioning {
 extension SheetDriver: ViewControllerInteractiveTransitioning {
     /// A drag took the held sheet below its smallest detent: the drag drives this dismissal.
     func startInteractiveTransition(_ transitionContext: ViewControllerContextTransitioning) {
-        transition = transitionContext
+        transition = transitionContext as? TransitionContext
         transitionIsDismissal = true
     }
 }

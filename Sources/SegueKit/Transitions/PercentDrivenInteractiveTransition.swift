@@ -30,7 +30,9 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     /// The animator's `transitionDuration`, once a transition started.
     public private(set) var duration: Double = 0
 
-    private weak var context: TransitionContext?
+    /// The transition this drives, not owned: the context holds the controllers that hold this.
+    private var contextReference: SelfClearingReference<TransitionContext>?
+    private var context: TransitionContext? { contextReference?.object }
     private var timeline: Timeline?
     private var driver: ViewImplicitlyAnimating?
     /// finish() or cancel() called before the transition started.
@@ -62,7 +64,7 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
         default:
             return nil
         }
-        self.context = context
+        contextReference = context.reference
         duration = context.duration
         percentComplete = context.progress
     }
@@ -70,7 +72,7 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     open func startInteractiveTransition(_ transitionContext: ViewControllerContextTransitioning) {
         guard let context = transitionContext as? TransitionContext, let animator = context.animator,
               let engine = context.engine else { return }
-        self.context = context
+        contextReference = context.reference
         duration = animator.transitionDuration(using: context)
         if let driver = engine.perform({ context.interruptibleAnimator }) {
             self.driver = driver

@@ -29,9 +29,13 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     private(set) var phaseStart: Double
     /// Called once, with the final outcome, by the first `completeTransition`.
     private let finish: (TransitionContext, Bool) -> Void
-    /// The coordinator running this transition, told when it ends. Weak, like `engine`: the
+    /// The coordinator running this transition, told when it ends. Not owned, like `engine`: the
     /// coordinator holds the active context, and a window dropped mid-transition must free both.
-    weak var coordinator: TransitionCoordinator?
+    var coordinatorReference: SelfClearingReference<TransitionCoordinator>?
+    private var coordinator: TransitionCoordinator? { coordinatorReference?.object }
+    /// How interaction controllers and drivers refer to this context without owning it (their
+    /// controllers' views hold them, and this context holds those controllers).
+    let reference = SelfClearingReference<TransitionContext>()
     /// Told the progress once a frame while the transition runs, after animations are evaluated:
     /// what moves with the transition without being one of its animations (a navigation bar).
     var progressObserver: ((Double) -> Void)?
@@ -51,7 +55,12 @@ public final class TransitionContext: ViewControllerContextTransitioning {
         self.rootTimeline = engine.rootTimeline
         self.finish = finish
         self.phaseStart = rootTimeline.time
+        reference.attach(self)
         if let animator { duration = max(animator.transitionDuration(using: self), 0) }
+    }
+
+    deinit {
+        reference.clear()
     }
 
     public var isComplete: Bool { completeTransitionCalls > 0 }

@@ -23,10 +23,17 @@ public final class TransitionCoordinator {
     let logger: Logger
     /// The scrub bar's hold on whichever transition runs.
     private(set) lazy var scrubber = TransitionScrubber(coordinator: self)
+    /// How the contexts this runs refer back to it (`SelfClearingReference`).
+    private let reference = SelfClearingReference<TransitionCoordinator>()
 
     init(engine: AnimationEngine, logger: Logger) {
         self.engine = engine
         self.logger = logger
+        reference.attach(self)
+    }
+
+    deinit {
+        reference.clear()
     }
 
     public var isBusy: Bool { active != nil }
@@ -45,7 +52,7 @@ public final class TransitionCoordinator {
     /// otherwise the animator's animations on a running timeline.
     func run(_ context: TransitionContext, interactor: ViewControllerInteractiveTransitioning?) {
         active = context
-        context.coordinator = self
+        context.coordinatorReference = reference
         startedCount += 1
         engine.perform {
             guard context.isAnimated, let animator = context.animator else {

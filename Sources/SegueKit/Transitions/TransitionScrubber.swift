@@ -13,7 +13,7 @@ import Motion
 public final class TransitionScrubber {
     private unowned let coordinator: TransitionCoordinator
     /// The transition adopted and the controllers that scrub and end it; replaced when another runs.
-    private weak var context: TransitionContext?
+    private var adopted: SelfClearingReference<TransitionContext>?
     private var scrubbing: PercentDrivenInteractiveTransition?
     private var ending: PercentDrivenInteractiveTransition?
 
@@ -59,12 +59,12 @@ public final class TransitionScrubber {
 
     private func adopt() throws(ScrubError) -> TransitionContext {
         guard let active = coordinator.active, !active.isComplete else { throw .noTransition }
-        if let context, context === active { return active }
+        if let context = adopted?.object, context === active { return active }
         guard let scrubbing = PercentDrivenInteractiveTransition(adopting: active, preferring: .timeline),
               let ending = PercentDrivenInteractiveTransition(adopting: active, preferring: .animator) else {
             throw .notScrubbable(active.operation)
         }
-        context = active
+        adopted = active.reference
         self.scrubbing = scrubbing
         self.ending = ending
         return active

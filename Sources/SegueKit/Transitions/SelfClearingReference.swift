@@ -1,0 +1,26 @@
+/// A reference that its object clears as it goes away: what `weak` gives, without the side table a
+/// weak reference moves its object's reference counts to. An object with a side table takes the
+/// runtime's slow path on every retain and release, and the objects that need this (a transition's
+/// context and coordinator) are retained on every frame (docs/performance.md).
+///
+/// The object makes one, attaches itself once initialised, and clears it first thing in `deinit`;
+/// holders keep the reference strongly and read `object`, which is nil once the object went away.
+/// Single-threaded, as a world is.
+final class SelfClearingReference<Object: AnyObject> {
+    private unowned(unsafe) var target: Object?
+
+    init() {}
+
+    /// The object, or nil once it went away.
+    var object: Object? { target }
+
+    /// Called by the object at the end of its initialiser.
+    func attach(_ object: Object) {
+        target = object
+    }
+
+    /// Called by the object first thing in its `deinit`, before its fields are released.
+    func clear() {
+        target = nil
+    }
+}
