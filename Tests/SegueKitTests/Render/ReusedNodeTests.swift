@@ -86,12 +86,7 @@ import Testing
     /// viewport transforms and alphas follow the ancestor that moved.
     @Test func anUnchangedSubtreeIsSkippedAndFollowsItsAncestors() {
         let stage = Stage()
-        let parent = stage.add(Rect(x: 0, y: 0, width: 200, height: 100), name: "parent")
-        let row = View(frame: Rect(x: 0, y: 50, width: 200, height: 20), name: "row")
-        parent.addSubview(row)
-        for index in 0..<3 {
-            row.addSubview(View(frame: Rect(x: Double(index) * 20, y: 0, width: 10, height: 10), name: "leaf"))
-        }
+        let parent = Self.rowOfLeaves(in: stage).superview!
         var builder = DisplayListBuilder()
         var list = DisplayList()
         builder.build(root: stage.window, into: &list)
@@ -130,14 +125,7 @@ import Testing
     @Test func everyChangeBelowASkippedSubtreeIsDrawn() {
         for (change, apply) in Self.treeChanges {
             let stage = Stage()
-            let parent = stage.add(Rect(x: 0, y: 0, width: 200, height: 100), name: "parent")
-            let row = View(frame: Rect(x: 0, y: 50, width: 200, height: 20), name: "row")
-            parent.addSubview(row)
-            for index in 0..<3 {
-                let leaf = View(frame: Rect(x: Double(index) * 20, y: 0, width: 10, height: 10), name: "leaf-\(index)")
-                leaf.backgroundColor = .systemBlue
-                row.addSubview(leaf)
-            }
+            let row = Self.rowOfLeaves(in: stage)
             row.subviews[1].alpha = change.contains("transparent") ? 0 : 1
             for time in [0.0, 1.0 / 60] { stage.frame(at: time) }
             apply(stage, row, row.subviews[1])
@@ -170,6 +158,20 @@ import Testing
             // A view's own change is its `drawRevision`'s; its subviews are its descendants'.
             #expect((after[2] != before[2]) == (change == "a subview added"), "\(change): the view itself")
         }
+    }
+
+    /// A parent in the window with one row inside it and three blue leaves in the row, 20 pt apart:
+    /// returns the row.
+    static func rowOfLeaves(in stage: Stage) -> View {
+        let parent = stage.add(Rect(x: 0, y: 0, width: 200, height: 100), name: "parent")
+        let row = View(frame: Rect(x: 0, y: 50, width: 200, height: 20), name: "row")
+        parent.addSubview(row)
+        for index in 0..<3 {
+            let leaf = View(frame: Rect(x: Double(index) * 20, y: 0, width: 10, height: 10), name: "leaf")
+            leaf.backgroundColor = .systemBlue
+            row.addSubview(leaf)
+        }
+        return row
     }
 
     /// Whether `list` (a window's, whose builder reuses and skips) is what a builder with nothing to
