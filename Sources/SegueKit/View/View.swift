@@ -239,7 +239,7 @@ open class View {
     /// Counts a change to what the display list draws of this view (`drawRevision`).
     func drawingDidChange() {
         drawRevision &+= 1
-        superviewAddress.map { Unmanaged<View>.fromOpaque($0)._withUnsafeGuaranteedRef { $0.descendantsDidChange() } }
+        superviewDescendantsDidChange()
     }
 
     /// Moves `descendantsRevision` here and in every ancestor. The walk up is a few addresses, no
@@ -258,12 +258,15 @@ open class View {
         }
     }
 
+    /// `descendantsDidChange` from the superview up: a change to this view itself.
+    private func superviewDescendantsDidChange() {
+        superviewAddress.map { Unmanaged<View>.fromOpaque($0)._withUnsafeGuaranteedRef { $0.descendantsDidChange() } }
+    }
+
     /// Counts one more running animation on this view; see `descendantsDidChange`.
     func animationDidStart() {
         animationCount += 1
-        if animationCount == 1 {
-            superviewAddress.map { Unmanaged<View>.fromOpaque($0)._withUnsafeGuaranteedRef { $0.descendantsDidChange() } }
-        }
+        if animationCount == 1 { superviewDescendantsDidChange() }
     }
 
     /// What the running animations add to the model, property by property (zero when none run).
