@@ -160,10 +160,10 @@ def raw_websocket(port: int, receive_buffer: int | None = None) -> socket.socket
     return connection
 
 
-def masked_frame(payload: bytes, opcode: int = 0x1) -> bytes:
-    """One final client frame; clients must mask (RFC 6455 §5.3)."""
+def masked_frame(payload: bytes, opcode: int = 0x1, final: bool = True) -> bytes:
+    """One client frame, final unless told; clients must mask (RFC 6455 §5.3)."""
     mask = os.urandom(4)
-    header = bytes([0x80 | opcode])
+    header = bytes([(0x80 if final else 0) | opcode])
     if len(payload) < 126:
         header += bytes([0x80 | len(payload)])
     elif len(payload) < 1 << 16:

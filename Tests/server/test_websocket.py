@@ -124,6 +124,35 @@ def test_input_is_answered_at_once_not_at_the_next_tick(launch):
     asyncio.run(scenario())
 
 
+def test_input_read_together_is_answered_with_one_frame_when_the_loops_turn_ends(launch):
+    """Answers are written once every callback of the loop's turn has run, so messages that arrive
+    in one read get one frame (the echo handler's latest), not one each."""
+    server = launch("--fps", "1", echo=True)
+    connection = raw_websocket(server.port)
+    try:
+        read_frames(connection, 0.3)  # the first tick
+        connection.sendall(b"".join(masked_frame(text, opcode=0x1) for text in (b"one", b"two", b"three")))
+        frames = read_frames(connection, 0.5)
+    finally:
+        connection.close()
+    assert without_ticks(frames) == [(0x1, b"three")], frames
+
+
+def test_a_ping_between_a_messages_fragments_is_answered_before_the_message(launch):
+    """lws sends a Pong only from a writeable callback; an answer to a message whose fragments had a
+    Ping between them waits for that callback, so it cannot overtake the Pong (Autobahn 5.6)."""
+    server = launch("--fps", "1", echo=True)
+    connection = raw_websocket(server.port)
+    try:
+        read_frames(connection, 0.3)
+        connection.sendall(masked_frame(b"frag", opcode=0x1, final=False) + masked_frame(b"ping", opcode=0x9)
+                           + masked_frame(b"mented", opcode=0x0))
+        frames = read_frames(connection, 0.5)
+    finally:
+        connection.close()
+    assert without_ticks(frames) == [(0xA, b"ping"), (0x1, b"fragmented")], frames
+
+
 def test_fragmented_message_is_reassembled(server):
     async def scenario():
         async with connect(server.ws_url) as ws:
@@ -239,6 +268,11 @@ def read_frames(connection: socket.socket, seconds: float) -> list[tuple[int, by
             break
         data += chunk
     return parse_frames(data)
+
+
+def without_ticks(frames: list[tuple[int, bytes]]) -> list[tuple[int, bytes]]:
+    """The frames that are not the echo handler's `tick N`."""
+    return [(opcode, payload) for opcode, payload in frames if not payload.startswith(b"tick ")]
 
 
 def parse_frames(data: bytes) -> list[tuple[int, bytes]]:

@@ -46,6 +46,9 @@ public final class Server {
     private var lastID: UInt64 = 0
     /// Reused for every write: `LWS_PRE` bytes of header room, then the payload.
     private var writeBuffer: [UInt8] = []
+    /// Sessions whose input during this turn of the loop left an answer to send: written when the
+    /// turn ends (`sendAnswers`), so a burst of input is answered with one frame.
+    private var answering: [Session] = []
 
     private let serviceLoop: ServiceLoop
     /// One expiration per tick group's slot, from when the context exists until the drain.
@@ -117,11 +120,15 @@ public final class Server {
     public func run() {
         guard let context else { return }
         TerminationSignal.install(waking: context)
-        while !TerminationSignal.isRequested && serviceLoop.turn(context) {}
+        while !TerminationSignal.isRequested && serviceLoop.turn(context) {
+            sendAnswers()
+        }
         logger.info("draining", metadata: ["server.sessions": "\(sessions.count)"])
         drain()
         while phase == .draining && !(sessions.isEmpty && requestsInFlight.isEmpty)
-                && serviceLoop.turn(context) {}
+                && serviceLoop.turn(context) {
+            sendAnswers()
+        }
         if !sessions.isEmpty || !requestsInFlight.isEmpty {
             logger.info("drain timed out; cutting the connections left", metadata: [
                 "server.sessions": "\(sessions.count)", "server.requests": "\(requestsInFlight.count)",
@@ -258,12 +265,13 @@ public final class Server {
         session.info.logger.debug("session closed")
     }
 
-    /// Applies input at once: a frame the handler produced in response goes out on the next
-    /// writeable callback, not the next tick.
+    /// Applies input at once: a frame the handler produced in response goes out when this turn of
+    /// the loop ends (`sendAnswers`), not at the next tick, and without a writeable callback's
+    /// round trip through the kernel (two `epoll_ctl` calls and a wakeup).
     ///
-    /// Not written at once as a tick's frame is: lws answers a Ping from inside that callback, and
-    /// a Ping read with the input would then be answered after the frame, not before it
-    /// (Autobahn's cases 5.6, 5.19 and 5.20 check the order).
+    /// A message that came in fragments is answered from the writeable callback instead: lws sends
+    /// the Pong for a Ping that arrived between its fragments only from that callback, and the
+    /// answer must not overtake it (Autobahn's cases 5.6, 5.19 and 5.20 check the order).
     func receive(id: UInt64, wsi: OpaquePointer, chunk: UnsafeRawBufferPointer) -> Int32 {
         guard let session = sessions[id] else { return -1 }
         // Awaiting the peer's Close: whatever else it sends is read and dropped.
@@ -274,7 +282,13 @@ public final class Server {
                                       now: Self.monotonicMicroseconds())
         switch outcome {
         case .accepted:
-            requestWriteableIfPending(session)
+            guard session.canSendData && session.handler.hasOutgoing else { return 0 }
+            if session.lastMessageWasFragmented {
+                requestWriteable(session)
+            } else if !session.isAnswerQueued {
+                session.isAnswerQueued = true
+                answering.append(session)
+            }
             return 0
         case .rateLimited:
             metrics.countRateLimitedMessage()
@@ -331,7 +345,20 @@ public final class Server {
         return 0
     }
 
-    /// Writes a tick's frame straight away instead of from a writeable callback.
+    /// Sends the answers to this turn's input. Every callback of the turn has run, so a session
+    /// that sent several messages in it gets one frame.
+    private func sendAnswers() {
+        guard !answering.isEmpty else { return }
+        for session in answering {
+            session.isAnswerQueued = false
+            // A session closed later in the turn has no connection left to write to.
+            if sessions[session.info.id.rawValue] === session { sendAtOnce(session) }
+        }
+        answering.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes a tick's frame, or an answer to input, straight away instead of from a writeable
+    /// callback.
     ///
     /// Asking lws for that callback turns POLLOUT on and off again in the kernel's interest list
     /// (two `epoll_ctl` calls) and costs a wakeup and a dispatch, per session per frame: `epoll_ctl`
@@ -347,8 +374,8 @@ public final class Server {
             requestWriteable(session)
             return
         }
-        // An answer to input already waits for its callback, which sends the latest frame; written
-        // now, it could overtake a Pong lws owes for a Ping read with that input.
+        // An answer to a fragmented message already waits for its callback, which sends the latest
+        // frame; written now, it could overtake a Pong lws owes for a Ping between the fragments.
         guard !session.awaitsWriteable, let message = session.handler.takeOutgoing() else { return }
         guard write(message.bytes, to: wsi, as: message.isBinary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT) else {
             // Returning -1 closes a connection only from its own callback; from here lws is asked

@@ -8,6 +8,11 @@ final class Session {
     private(set) var closing = Closing.open
     /// A writeable callback was asked for and has not come yet: what is pending goes out there.
     var awaitsWriteable = false
+    /// Input this turn of the service loop left an answer to write when the turn ends.
+    var isAnswerQueued = false
+    /// The message `receive` last completed arrived in fragments. A Ping may have come between
+    /// them, whose Pong lws sends only from a writeable callback; the answer must follow it there.
+    private(set) var lastMessageWasFragmented = false
     private var assembly = MessageAssembly.idle
     private var rateLimiter: MessageRateLimiter
 
@@ -65,6 +70,7 @@ final class Session {
                 return .rateLimited
             }
             if isFinal {
+                lastMessageWasFragmented = false
                 handler.receive(chunk, isBinary: isBinary)
             } else {
                 assembly = .assembling(Array(chunk), isBinary: isBinary)
@@ -78,6 +84,7 @@ final class Session {
             assembly = .idle  // drop the enum's reference so the append does not copy
             bytes.append(contentsOf: chunk)
             if isFinal {
+                lastMessageWasFragmented = true
                 bytes.withUnsafeBytes { handler.receive($0, isBinary: messageIsBinary) }
             } else {
                 assembly = .assembling(bytes, isBinary: messageIsBinary)
