@@ -244,6 +244,9 @@ static struct {
     uint64_t frames, frame_bytes, other_messages;
     uint64_t frame_bytes_min, frame_bytes_max;
     uint64_t frames_in_transition, late_frames, missing_frames;
+    /* Seconds from each frame in transition to the next frame: frames_in_transition intervals'
+     * worth when every frame comes on time, more when the server falls behind. */
+    double transition_seconds;
     uint64_t transitions_started, transitions_completed, transitions_cancelled;
     uint64_t gestures_without_transition, stalled_transitions, holds_lost;
     uint64_t latency_histogram[HIST_BUCKETS];
@@ -587,10 +590,13 @@ static void count_frame(struct session *s, uint64_t length, bool in_transition, 
         if (length < stats.frame_bytes_min) stats.frame_bytes_min = length;
         if (length > stats.frame_bytes_max) stats.frame_bytes_max = length;
         /* A frame is due one interval after the previous one while something moves; more than
-         * one interval behind that is late, and each whole interval in the gap a missing frame. */
+         * one interval behind that is late, and each whole interval in the gap a missing frame.
+         * A server that falls behind evenly (every frame a little late) shows in the rate instead:
+         * frames in transition against the time they span (`delivered_percent`). */
         if (s->have_frame && s->last_in_transition) {
             stats.frames_in_transition++;
             double gap = now - s->last_frame_at;
+            stats.transition_seconds += gap;
             if (gap > 2 * frame_interval) {
                 stats.late_frames++;
                 stats.missing_frames += (uint64_t)llround(gap / frame_interval) - 1;
@@ -1049,6 +1055,13 @@ static const char *mode_name(void) {
     return opt.mode == MODE_SCENE ? "scene" : opt.mode == MODE_STREAM ? "stream" : "latency";
 }
 
+/* Frames that came while something moved, against the intervals' worth of time they spanned:
+ * 100 when the server keeps its rate, less when it falls behind. */
+static double delivered_percent(void) {
+    if (stats.transition_seconds <= 0) return 0;
+    return 100.0 * (double)stats.frames_in_transition * frame_interval / stats.transition_seconds;
+}
+
 /* Percentiles as JSON numbers (null when there are no samples). */
 static void json_number(FILE *f, const char *name, double value, const char *suffix) {
     if (isnan(value)) fprintf(f, "\"%s\":null%s", name, suffix);
@@ -1068,6 +1081,7 @@ static void write_json(FILE *f, double measured, double cpu) {
                "\"frame_bytes\":%llu,\"frame_bytes_mean\":%.1f,\"frame_bytes_min\":%llu,\"frame_bytes_max\":%llu,"
                "\"other_messages\":%llu,"
                "\"frames_in_transition\":%llu,\"late_frames\":%llu,\"late_percent\":%.3f,\"missing_frames\":%llu,"
+               "\"transition_seconds\":%.3f,\"delivered_percent\":%.2f,"
                "\"transitions_started\":%llu,\"transitions_completed\":%llu,\"transitions_cancelled\":%llu,"
                "\"gestures_without_transition\":%llu,\"stalled_transitions\":%llu,\"holds_lost\":%llu,",
             opt.host, opt.port, opt.fps, opt.subprotocol ? "true" : "false", opt.mode == MODE_LATENCY ? 0 : READ_PERIOD * 1e6,
@@ -1079,7 +1093,7 @@ static void write_json(FILE *f, double measured, double cpu) {
             (unsigned long long)(stats.frames ? stats.frame_bytes_min : 0), (unsigned long long)stats.frame_bytes_max,
             (unsigned long long)stats.other_messages,
             (unsigned long long)stats.frames_in_transition, (unsigned long long)stats.late_frames, late_percent,
-            (unsigned long long)stats.missing_frames,
+            (unsigned long long)stats.missing_frames, stats.transition_seconds, delivered_percent(),
             (unsigned long long)stats.transitions_started, (unsigned long long)stats.transitions_completed,
             (unsigned long long)stats.transitions_cancelled, (unsigned long long)stats.gestures_without_transition,
             (unsigned long long)stats.stalled_transitions, (unsigned long long)stats.holds_lost);
@@ -1107,10 +1121,10 @@ static void print_summary(double measured, double cpu) {
         snprintf(latency, sizeof latency, ", latency p50 %.0f p99 %.0f max %llu us (%llu samples)",
                  latency_percentile(0.5), latency_percentile(0.99), (unsigned long long)stats.latency_max_us,
                  (unsigned long long)stats.latency_samples);
-    fprintf(stderr, "segue-load %s: %d/%d sessions, %.0f frames/s, late %.2f%% (%llu)%s, %d handshake failures, "
-                    "%d protocol errors, %d server errors, client CPU %.1f%%\n",
+    fprintf(stderr, "segue-load %s: %d/%d sessions, %.0f frames/s, late %.2f%% (%llu), delivered %.1f%% of the "
+                    "frame rate%s, %d handshake failures, %d protocol errors, %d server errors, client CPU %.1f%%\n",
             mode_name(), stats.connected, opt.sessions, measured > 0 ? (double)stats.frames / measured : 0,
-            late_percent, (unsigned long long)stats.late_frames, latency, stats.handshake_failures,
+            late_percent, (unsigned long long)stats.late_frames, delivered_percent(), latency, stats.handshake_failures,
             stats.protocol_errors, stats.server_errors, measured > 0 ? 100 * cpu / measured : 0);
 }
 

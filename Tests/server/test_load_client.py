@@ -69,6 +69,8 @@ def test_scene_mode_keeps_every_session_animating(tools, tmp_path, scenes):
     expected = FPS * result["measured_s"] * sessions
     assert 0.7 * expected <= result["frames"] <= 1.2 * expected, result
     assert result["frames_in_transition"] >= 0.8 * result["frames"], result
+    # While something moves, a frame every interval: the full frame rate.
+    assert result["delivered_percent"] >= 95, result
     # A slides cycle (swipe, 1.5 s present, swipe, dismiss) is about 2.5 s: each session finishes
     # at least one transition in 3 s, and every gesture starts one.
     assert result["transitions_completed"] >= sessions, result
@@ -110,12 +112,13 @@ def test_sessions_without_the_subprotocol_are_served_too(tools, tmp_path, scenes
 
 
 @pytest.fixture
-def streamer(tools, tmp_path):
-    """lws-streamer on a free port, sending 1234-byte frames at 30 fps."""
+def streamer(tools, tmp_path, request):
+    """lws-streamer on a free port, sending 1234-byte frames at 30 fps (or the fps a test's parameter gives)."""
+    fps = getattr(request, "param", 30)
     stdout = tmp_path / "streamer.stdout"
     with open(stdout, "wb") as out:
         process = subprocess.Popen([str(tools["streamer"]), "--host", HOST, "--port", "0", "--frame-bytes", "1234",
-                                    "--fps", "30", "--max-connections", "100"], stdout=out, stderr=subprocess.PIPE)
+                                    "--fps", str(fps), "--max-connections", "100"], stdout=out, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 10
     port = None
     while port is None and time.monotonic() < deadline:
@@ -135,7 +138,19 @@ def test_stream_mode_counts_the_streamers_frames(tools, tmp_path, streamer):
     assert result["frame_bytes_min"] == result["frame_bytes_max"] == 1234, result
     assert 26 <= result["frames_per_session_per_second"] <= 34, result
     assert result["late_percent"] < 5, result
+    assert 90 <= result["delivered_percent"] <= 105, result
     assert result["latency"]["samples"] == 0 and result["latency"]["p50_us"] is None
+
+
+@pytest.mark.parametrize("streamer", [45], indirect=True)
+def test_a_server_behind_its_frame_rate_shows_in_the_delivered_rate(tools, tmp_path, streamer):
+    # Every frame 22 ms after the last where 16.7 ms are due: none is late (that takes a gap of
+    # two intervals), but only three quarters of the frame rate arrive, as from a server past its
+    # capacity that slows down evenly.
+    result = load(tools, tmp_path, streamer, "--mode", "stream", "--fps", 60, "--sessions", 3, duration=2)
+    assert_healthy(result, 3)
+    assert result["late_percent"] < 1, result
+    assert 68 <= result["delivered_percent"] <= 82, result
 
 
 @pytest.mark.parametrize("args", [[], ["--port", "1", "--mode", "fast"], ["--port", "1", "--sessions", "0"],
