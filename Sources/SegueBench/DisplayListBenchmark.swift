@@ -6,19 +6,24 @@ import SegueKit
 public struct BenchReport: Encodable {
     public var displayList: DisplayListBenchmark.Result
     public var scenes: [String: SceneBenchmark.Result]
+    /// Empty when the run skipped the sessions in service.
+    public var service: [String: ServiceBenchmark.Result]
 
-    public init(displayList: DisplayListBenchmark.Result, scenes: [String: SceneBenchmark.Result]) {
+    public init(displayList: DisplayListBenchmark.Result, scenes: [String: SceneBenchmark.Result],
+                service: [String: ServiceBenchmark.Result]) {
         self.displayList = displayList
         self.scenes = scenes
+        self.service = service
     }
 
-    private enum CodingKeys: String, CodingKey { case scenes }
+    private enum CodingKeys: String, CodingKey { case scenes, service }
 
     public func encode(to encoder: any Encoder) throws {
         // The 50-view benchmark's keys stay at the top level, where readers found them before.
         try displayList.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(scenes, forKey: .scenes)
+        try container.encode(service, forKey: .service)
     }
 }
 

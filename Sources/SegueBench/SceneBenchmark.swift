@@ -144,7 +144,7 @@ public enum SceneBenchmark {
 }
 
 /// Columns right-aligned to their widest cell, the first left-aligned.
-private struct Table {
+struct Table {
     var text: String
 
     init(_ header: [String], _ rows: [[String]]) {

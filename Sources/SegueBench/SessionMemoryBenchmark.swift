@@ -99,8 +99,8 @@ public enum SessionMemoryBenchmark {
     }
 }
 
-/// Counts nothing: the measurement wants the session's own bytes, not a metrics registry's.
-private final class QuietObserver: SessionObserver {
+/// Counts nothing: the measurements want the session's own bytes and time, not a metrics registry's.
+final class QuietObserver: SessionObserver {
     func countInputMessage() {}
     func countBadMessage() {}
     func recordFrameBuild(seconds: Double) {}

@@ -36,6 +36,11 @@ struct Bench: ParsableCommand {
               structureFrames (frames that changed the tree), idleFrames (evaluated while
               settled and untouched), idleFramesSent, idleBytes (0 when idle is free)
             heapGrowthBytes is net: an allocation freed in the same frame does not show.
+            service.<name>, sessions in service (every session's turn each interval:
+            input bytes and their answer, a tick and its frame; no sockets), the same
+            run with one session beside it:
+              sessions, intervals, framesSent, inputMessages, nsPerFrame,
+              inCacheNsPerFrame
             """)
 
     @Option(help: "Frames to time in the 50-view benchmark, after the warm-up.")
@@ -47,12 +52,21 @@ struct Bench: ParsableCommand {
     @Option(help: "Frames each scene's workload runs after the warm-up; those drawn mid-transition are timed.")
     var sceneFrames: Int = 20_000
 
+    @Option(help: "Sessions taking turns in the service benchmark (0 skips it).")
+    var serviceSessions: Int = ServiceBenchmark.defaultSessions
+
+    @Option(help: "Frame intervals the service benchmark times, after as many of warm-up.")
+    var serviceIntervals: Int = ServiceBenchmark.defaultIntervals
+
     @Option(help: "Also write the results as JSON to this path.")
     var json: String?
 
     func validate() throws {
         guard frames > 0, sceneFrames > 0, warmup >= 0 else {
             throw ValidationError("--frames and --scene-frames must be positive, --warmup not negative")
+        }
+        guard serviceSessions >= 0, serviceIntervals > 0 else {
+            throw ValidationError("--service-sessions must not be negative, --service-intervals must be positive")
         }
     }
 
@@ -62,9 +76,17 @@ struct Bench: ParsableCommand {
         let scenes = SegueCommandLine.scenes.map { SceneBenchmark.run($0, frames: sceneFrames, warmup: warmup) }
         print()
         print(SceneBenchmark.table(scenes, frames: sceneFrames))
+        let service = serviceSessions == 0 ? [] : SegueCommandLine.scenes.map {
+            ServiceBenchmark.run($0, sessions: serviceSessions, intervals: serviceIntervals)
+        }
+        if !service.isEmpty {
+            print()
+            print(ServiceBenchmark.table(service))
+        }
         if let json {
             let report = BenchReport(displayList: displayList,
-                                     scenes: Dictionary(uniqueKeysWithValues: scenes.map { ($0.scene, $0) }))
+                                     scenes: Dictionary(uniqueKeysWithValues: scenes.map { ($0.scene, $0) }),
+                                     service: Dictionary(uniqueKeysWithValues: service.map { ($0.scene, $0) }))
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             var data = try encoder.encode(report)

@@ -20,6 +20,16 @@ struct BenchCommandTests {
         var nodeStorageReused: Bool
         var nodeCapacity: Int
         var scenes: [String: SceneReport]
+        var service: [String: ServiceReport]
+    }
+
+    struct ServiceReport: Decodable {
+        var sessions: Int
+        var intervals: Int
+        var framesSent: Int
+        var inputMessages: Int
+        var nsPerFrame: Double
+        var inCacheNsPerFrame: Double
     }
 
     struct SceneReport: Decodable {
@@ -73,6 +83,9 @@ struct BenchCommandTests {
 
     /// Enough frames for every scene's cycle to run once, few enough for a debug build.
     static let sceneFrames = 1_500
+    /// Sessions in service spread over 300 frames of the cycle: each of three starts 100 apart.
+    static let serviceSessions = 3
+    static let serviceIntervals = 400
     /// docs/protocol.md, version 4: the smallest frame (fixed header and a one-byte time step), the
     /// largest header besides the hint (every part at its longest varint), a structure entry at its
     /// longest, and a record with every section at its longest besides its name and text.
@@ -88,6 +101,9 @@ struct BenchCommandTests {
     /// The scenes' longest view name and text are well under this many bytes.
     static let longestString = 32
 
+    /// One run serves every test: the bench takes a while in a debug build.
+    static let bench = Result { try runBench() }
+
     static func runBench() throws -> Report {
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         let segue = exe.deletingLastPathComponent().appendingPathComponent("segue")
@@ -98,6 +114,7 @@ struct BenchCommandTests {
         let process = Process()
         process.executableURL = segue
         process.arguments = ["bench", "--frames", "10", "--warmup", "60", "--scene-frames", "\(sceneFrames)",
+                             "--service-sessions", "\(serviceSessions)", "--service-intervals", "\(serviceIntervals)",
                              "--json", output.path]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
@@ -107,7 +124,7 @@ struct BenchCommandTests {
     }
 
     @Test func everySceneIsMeasuredWithSaneFrameSizesAndFreeIdleFrames() throws {
-        let report = try Self.runBench()
+        let report = try Self.bench.get()
         #expect(report.frames == 10)
         #expect(Set(report.scenes.keys) == Set(Scene.all.map(\.name)))
         for (name, scene) in report.scenes.sorted(by: { $0.key < $1.key }) {
@@ -144,6 +161,20 @@ struct BenchCommandTests {
             #expect(memory.sessions > 1 && memory.frames > 0, "\(name)")
             #expect(memory.heapBytesPerWorld > Self.smallestBytesPerNode * engine.viewsMin, "\(name)")
             #expect(memory.heapBytesPerSession > memory.heapBytesPerWorld, "\(name)")
+        }
+    }
+
+    @Test func sessionsInServiceAnswerEveryInputAndTickWhileTheirWorldsMove() throws {
+        let report = try Self.bench.get()
+        #expect(Set(report.service.keys) == Set(Scene.all.map(\.name)))
+        for (name, service) in report.service.sorted(by: { $0.key < $1.key }) {
+            #expect(service.sessions == Self.serviceSessions && service.intervals == Self.serviceIntervals, "\(name)")
+            // Every session is in its cycle for the whole timed half, so pointers came and moved
+            // the world; each turn sends at most an answer to its input and a tick's frame.
+            #expect(service.inputMessages > 0, "\(name)")
+            #expect(service.framesSent > service.inputMessages, "\(name)")
+            #expect(service.framesSent <= service.inputMessages + service.sessions * service.intervals, "\(name)")
+            #expect(service.nsPerFrame > 0 && service.inCacheNsPerFrame > 0, "\(name)")
         }
     }
 }
