@@ -110,11 +110,15 @@ public final class SceneSession {
     /// that just settled is checked against the settled-world rules and reported. Only the
     /// controller's tick moves the world; a watcher's only lets its transport ask for the latest
     /// frame.
+    ///
+    /// A world that is not settled but does not move with time (an interactive transition held
+    /// still, its last frame already sent or due for input) gets no frame from the tick: evaluating
+    /// it would only find the frame already built. Its next input asks for one.
     public func tick() {
         guard isControlling else { return }
         catchUp()
         let settled = host.isSettled
-        if !settled { world.needsFrame = true }
+        if !settled && host.movesWithTime { world.needsFrame = true }
         if settled && !world.wasSettled { reportSettledWorld() }
         world.wasSettled = settled
     }

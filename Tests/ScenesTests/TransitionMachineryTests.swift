@@ -137,6 +137,9 @@ struct TransitionMachineryTests {
         world.present()
         world.run(for: world.animator.duration + TransitionCoordinator.completionGrace - 0.2)
         #expect(world.window.transitions.isBusy, "still waiting within the grace period")
+        // Its animations are over, but the watchdog's wait is time too: a session must keep
+        // evaluating the world to see the rescue.
+        #expect(!world.window.engine.movesWithTime && world.window.movesWithTime)
         world.run(for: 0.4)
         #expect(!world.window.transitions.isBusy)
         #expect(world.window.transitions.rescuedCount == 1)

@@ -79,12 +79,16 @@ final class PageStandIn {
         try send(.pointer(event, sequence: inputSequence))
     }
 
-    /// One frame interval passes: the clock moves and the session ticks.
-    func tick(by seconds: Double = PageStandIn.frameInterval) throws {
+    /// One frame interval passes: the clock moves and the session ticks. Returns whether the tick
+    /// left anything to send, before the page takes it.
+    @discardableResult
+    func tick(by seconds: Double = PageStandIn.frameInterval) throws -> Bool {
         clock.advance(by: seconds)
         pageTime += seconds
         session.tick()
+        let askedToSend = session.hasOutgoing
         try drain()
+        return askedToSend
     }
 
     /// Ticks until the world has been settled for a frame, at most `limit` seconds of clock time.

@@ -63,6 +63,32 @@ import Testing
         #expect(!page.session.hasOutgoing)
     }
 
+    @Test func aFingerHoldingATransitionStillCostsNoFrameUntilItMovesOrLifts() throws {
+        let page = try PageStandIn()
+        try page.settle()
+        try page.pointer(.down, x: 389, y: 420)
+        for step in 1...10 {
+            try page.tick()
+            try page.pointer(.move, x: 389 - 15 * Double(step), y: 420)
+        }
+        let held = try #require(page.lastFrame?.header.transition)
+        #expect(held.isInteractive && held.progress > 0.2)
+        // The finger rests: the transition waits on a paused timeline, and a tick asks for no frame
+        // at all (before, each one evaluated the world only to find the frame already sent).
+        for _ in 0..<30 {
+            #expect(try !page.tick())
+        }
+        try page.pointer(.move, x: 200, y: 420)
+        #expect(try #require(page.lastFrame?.header.transition).progress > held.progress)
+        try page.pointer(.up, x: 200, y: 420)
+        // Released, the transition runs on by itself: every tick asks for its frame.
+        for _ in 0..<10 {
+            #expect(try page.tick())
+        }
+        try page.settle()
+        #expect(page.names.contains("second") && page.observer.transitions == TransitionCounts(started: 1, completed: 1))
+    }
+
     @Test func aPingIsAnsweredWithTheSessionClockAndNoFrame() throws {
         let page = try PageStandIn()
         try page.settle()

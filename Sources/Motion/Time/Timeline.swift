@@ -75,6 +75,14 @@ public final class Timeline {
         return (parentTime - beginTime) * speed + timeOffset
     }
 
+    /// Whether the local time stays where it is while the clock runs: paused, or held at a ramp's
+    /// target, or under a timeline that is. Only a call that changes a timeline moves it on.
+    public var isStill: Bool {
+        if parent?.isStill == true { return true }
+        if let ramp { return ramp.speedAfter == 0 && isRampFinished }
+        return speed == 0
+    }
+
     /// Whether a ramp has reached its target.
     public var isRampFinished: Bool {
         guard let ramp else { return false }

@@ -47,6 +47,11 @@ public final class SceneHost {
     /// Whether anything may still move without input (an animation or a transition).
     public var isSettled: Bool { !window.engine.isAnimating && !window.transitions.isBusy }
 
+    /// Whether a frame evaluated later, with no input in between, could differ from the last one
+    /// (`Window.movesWithTime`): false when settled, and while an interactive transition waits for
+    /// its finger to move.
+    public var movesWithTime: Bool { window.movesWithTime }
+
     /// Evaluates the world at the clock's time. The list's storage is reused by the next call.
     public func frame() -> DisplayList {
         window.displayList()

@@ -80,6 +80,12 @@ public final class AnimationEngine {
     /// Whether anything is animating or waiting to complete.
     public var isAnimating: Bool { !groups.isEmpty || !propertyAnimators.isEmpty }
 
+    /// Whether, at the last `evaluate()`, anything would look different at a later time without a
+    /// call to the engine: an animation or a completion on a timeline whose time moves, or a running
+    /// property animator. False while everything waits on paused timelines (an interactive
+    /// transition held by a finger): then a frame evaluated later is the same frame.
+    public private(set) var movesWithTime = false
+
     public var runningAnimationCount: Int { animations.count }
 
     // MARK: Recording blocks
@@ -297,10 +303,12 @@ public final class AnimationEngine {
 
     /// Brings running animators to their timelines' time; ends those whose run is over.
     private func stepPropertyAnimators() -> Bool {
+        animatorsMoveWithTime = false
         guard !propertyAnimators.isEmpty else { return false }
         endedAnimators.removeAll(keepingCapacity: true)
         for animator in propertyAnimators where animator.step() { endedAnimators.append(animator) }
         for animator in endedAnimators { animator.reachEnd() }
+        animatorsMoveWithTime = propertyAnimators.contains { $0.movesWithTime }
         let ended = !endedAnimators.isEmpty
         endedAnimators.removeAll(keepingCapacity: true)
         return ended
@@ -316,12 +324,23 @@ public final class AnimationEngine {
             let animatorsEnded = stepPropertyAnimators()
             accumulateOffsets()
             let groupsEnded = settleGroups()
-            guard animatorsEnded || groupsEnded else { return }
+            guard animatorsEnded || groupsEnded else {
+                movesWithTime = animatorsMoveWithTime || groupsMoveWithTime
+                return
+            }
             flushCompletions()
         }
         _ = stepPropertyAnimators()
         accumulateOffsets()
+        // A chain of handoffs still going: the next frame goes on with it.
+        movesWithTime = true
     }
+
+    /// Found by the last pass of `evaluate()`, each while it read the timelines anyway. The
+    /// animations need no look of their own: a block's belong to its completion group, on the same
+    /// timeline and ending with it, and a property animator's follow the animator.
+    @exclusivity(unchecked) private var animatorsMoveWithTime = false
+    @exclusivity(unchecked) private var groupsMoveWithTime = false
 
     /// Completion chains that start animations that end at once are followed this many times per frame.
     static let maximumHandoffPasses = 8
@@ -352,9 +371,11 @@ public final class AnimationEngine {
     private func settleGroups() -> Bool {
         var ended = false
         var index = 0
+        groupsMoveWithTime = false
         while index < groups.count {
             // Read in place: copying the group out retained its timeline and completion every frame.
             let (id, end, finished) = groups.withUnsafeBufferPointer { groups -> (Int, GroupEnd?, Bool) in
+                if !groupsMoveWithTime && !groups[index].timeline.isStill { groupsMoveWithTime = true }
                 let time = groups[index].timeline.time
                 switch groups[index].timeline.endBehavior {
                 case .complete where time >= groups[index].endTime: return (groups[index].id, .complete, groups[index].finished)

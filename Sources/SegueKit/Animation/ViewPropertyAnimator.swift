@@ -257,6 +257,13 @@ public final class ViewPropertyAnimator: ViewImplicitlyAnimating {
 
     // MARK: Engine hooks
 
+    /// Whether a later frame would find this animator's progress elsewhere without a call to it:
+    /// running, on a timeline whose time moves.
+    var movesWithTime: Bool {
+        guard isRunning, let timeline else { return false }
+        return !timeline.isStill
+    }
+
     /// Brings progress to the timeline's time; returns whether the running segment just ended.
     func step() -> Bool {
         guard isRunning, let timeline, let segment else { return false }

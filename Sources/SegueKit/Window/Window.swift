@@ -166,6 +166,16 @@ open class Window: View {
         return list
     }
 
+    /// Whether this window, as last evaluated, would look different at a later time with no input
+    /// and no call into it: something animates on a running timeline, a display link fires, or a
+    /// transition runs on its own (its watchdog counts time too). False while a paused interactive
+    /// transition waits for a finger that does not move: a frame then would repeat the last.
+    public var movesWithTime: Bool {
+        if engine.movesWithTime || !displayLinks.isEmpty { return true }
+        guard let transition = transitions.active else { return false }
+        return !transition.isInteractive
+    }
+
     /// Evaluates animations at the clock's time and runs the transition watchdog.
     public func advance() {
         // Binding the engine costs an allocation: only the rare paths that may animate do it.

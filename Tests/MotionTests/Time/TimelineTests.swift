@@ -89,6 +89,32 @@ import ReferenceMath
         #expect(child.time == 0.1)
     }
 
+    @Test func aTimelineIsStillOnlyWhileItsTimeCannotMove() {
+        let clock = ManualClock()
+        let root = Timeline(clock: clock)
+        let child = Timeline(parent: root, time: 0, speed: 1)
+        let grandchild = Timeline(parent: child, time: 0, speed: 1)
+        #expect(!root.isStill && !child.isStill && !grandchild.isStill)
+        child.pause()
+        // Under a paused parent, a running timeline holds its time too.
+        #expect(child.isStill && grandchild.isStill)
+        clock.advance(by: 1)
+        #expect(grandchild.time == 0)
+        child.ramp(to: 1, duration: 0.5)
+        #expect(!child.isStill && !grandchild.isStill)
+        clock.advance(by: 0.25)
+        #expect(!child.isStill)
+        clock.advance(by: 0.25)
+        // Held at the ramp's target: still, and its time no longer moves.
+        #expect(child.isStill && child.time == 1)
+        clock.advance(by: 1)
+        #expect(child.time == 1)
+        child.ramp(to: 2, duration: 0.5, speedAfter: 1)
+        clock.advance(by: 1)
+        // Running on past the target: not still.
+        #expect(!child.isStill && child.time == 2.5)
+    }
+
     @Test func manualClockMovesOnlyWhenTold() {
         let clock = ManualClock(now: 1)
         clock.advance(by: 0.5)
