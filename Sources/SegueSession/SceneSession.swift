@@ -43,6 +43,8 @@ public final class SceneSession {
     private var pageViewport = SceneSession.initialViewport
     /// The world's `generation` this watcher was last sent (or found unchanged).
     private var watchedGeneration: UInt64 = 0
+    /// How its world refers to this session while it is in control: cleared as the session goes.
+    let reference = SelfClearingReference<SceneSession>()
 
     /// A session on `sceneName` among `scenes` (not empty; the first scene when none has that
     /// name). Its first outgoing messages are a hello and a keyframe. Without `shares`, share and
@@ -62,7 +64,12 @@ public final class SceneSession {
         let host = Self.makeHost(scenes.first { $0.name == sceneName } ?? scenes[0], size: pageViewport,
                                  clock: worldClock, logger: logger)
         world = SharedWorld(host: host, viewport: pageViewport, clock: worldClock, controller: self)
+        reference.attach(self)
         enqueueHello()
+    }
+
+    deinit {
+        reference.clear()
     }
 
     private static func makeHost(_ scene: Scene, size: Size, clock: Clock, logger: Logger) -> SceneHost {

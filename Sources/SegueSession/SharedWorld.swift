@@ -1,5 +1,6 @@
 import Motion
 import Scenes
+import SegueKit
 import SegueValues
 import SegueWire
 
@@ -8,7 +9,7 @@ import SegueWire
 ///
 /// A session that never shares has one of these with no watchers and costs nothing more. Every
 /// connection of a world keeps a strong reference to it; it holds its watchers until they close
-/// (`SceneSession.close()` takes them out) and its controller weakly, so a session that closes
+/// (`SceneSession.close()` takes them out) and its controller unretained, so a session that closes
 /// alone frees its world, and a world lives exactly as long as someone is in it.
 final class SharedWorld {
     /// The transport's time, held still while the world runs: every animation in a frame sees the
@@ -23,9 +24,12 @@ final class SharedWorld {
     var wasSettled = true
     /// This world's transition counts as last reported to an observer.
     var reportedTransitions = TransitionCounts()
-    /// Whose input moves the world. Weak: the controller holds the world, and a controller that
-    /// closes with nobody watching must free both. Changes only through `giveControl(to:)`.
-    private(set) weak var controller: SceneSession?
+    /// Whose input moves the world. Not retained: the controller holds the world, and a controller
+    /// that closes with nobody watching must free both. Held as `weak` would hold it, but without
+    /// the side table that slows every retain of a session (`SelfClearingReference`). Changes only
+    /// through `giveControl(to:)`.
+    var controller: SceneSession? { controllerReference.object }
+    private var controllerReference: SelfClearingReference<SceneSession>
     /// Watching connections, longest-watching first: the next to get control.
     var watchers: [SceneSession] = []
     /// The secret in its share link, made on the first share request.
@@ -48,14 +52,14 @@ final class SharedWorld {
         self.host = host
         self.viewport = viewport
         self.clock = clock
-        self.controller = controller
+        self.controllerReference = controller.reference
         controller.isControlling = true
     }
 
     /// `session`, a watcher, now controls the world; the old controller, if still here, no longer does.
     func giveControl(to session: SceneSession) {
         controller?.isControlling = false
-        controller = session
+        controllerReference = session.reference
         session.isControlling = true
     }
 

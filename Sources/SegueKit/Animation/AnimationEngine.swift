@@ -10,8 +10,12 @@ import Synchronization
 /// Animation blocks find the engine through `AnimationEngine.current`, bound by `perform(_:)`
 /// (task-local, so engines on different threads never see each other).
 public final class AnimationEngine {
+    /// Not retained, and not `unowned` either: the engine has a side table (contexts and property
+    /// animators hold it weakly), and counting an unowned reference there took the runtime's slow
+    /// paths on every `perform`. A binding exists only while `perform` runs on its engine, which
+    /// is alive for the whole call.
     struct Binding: @unchecked Sendable {
-        unowned let engine: AnimationEngine
+        unowned(unsafe) let engine: AnimationEngine
     }
 
     @TaskLocal static var binding: Binding?

@@ -5,22 +5,23 @@
 ///
 /// The object makes one, attaches itself once initialised, and clears it first thing in `deinit`;
 /// holders keep the reference strongly and read `object`, which is nil once the object went away.
-/// Single-threaded, as a world is.
-final class SelfClearingReference<Object: AnyObject> {
+/// Single-threaded, as a world is. Package-wide: a session's world refers to its controlling
+/// session this way too.
+package final class SelfClearingReference<Object: AnyObject> {
     private unowned(unsafe) var target: Object?
 
-    init() {}
+    package init() {}
 
     /// The object, or nil once it went away.
-    var object: Object? { target }
+    package var object: Object? { target }
 
     /// Called by the object at the end of its initialiser.
-    func attach(_ object: Object) {
+    package func attach(_ object: Object) {
         target = object
     }
 
     /// Called by the object first thing in its `deinit`, before its fields are released.
-    func clear() {
+    package func clear() {
         target = nil
     }
 }
