@@ -53,13 +53,14 @@ struct PresentationOffsets {
 
 /// The model values of the animatable properties, as the engine reads and writes them.
 struct ModelValues {
-    var center = Point.zero
+    // The bounds and dimming first: the display-list builder reads these two of a view it passes over.
     var bounds = Rect.zero
+    var dimming = 0.0
+    var center = Point.zero
     var transform = AffineTransform.identity
     var alpha = 1.0
     var backgroundColor = Color.clear
     var cornerRadius = 0.0
-    var dimming = 0.0
 
     subscript(property: AnimatableProperty) -> AnimationVector {
         get {

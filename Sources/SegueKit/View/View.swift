@@ -12,19 +12,11 @@ open class View {
     // display-list builder holds two accesses to one of them at once. The checks took about a tenth
     // of a frame (docs/performance.md).
 
-    /// Shown in the display list and the recorder's output; controllers name their root views.
-    @exclusivity(unchecked) public var name: String {
-        didSet { if name != oldValue { drawingDidChange() } }
-    }
+    // Stored properties are declared in the order the display-list builder reads them: a view whose
+    // node it keeps is read for its revisions, animation count, id, subviews, flags, bounds origin and
+    // dimming, and these sit together at the front (about two cache lines, not four). Worlds are cold
+    // in the cache when their frame is built (docs/performance.md), so each line is a miss.
 
-    /// Written through `setModel` or `replaceModel`, which count the change (`drawingDidChange`).
-    /// Not an observer: that would copy the values on every write instead of changing them in place.
-    @exclusivity(unchecked) var model = ModelValues()
-    /// The running animations' offsets, out of line: most views never animate, and every session
-    /// keeps every view (152 bytes each). Made when the first animation starts on the view
-    /// (`prepareForAnimations`) and kept, zeroed, after the last ends, so an animation ending and the
-    /// next starting allocate nothing.
-    @exclusivity(unchecked) private var offsetStorage: OffsetStorage?
     /// Moves on every change to anything the display list draws of this view itself: model values,
     /// name, text, text color, font, glyph, shadow, border, clipping, visibility, tint mode
     /// (`drawingDidChange`; a write of the value already there is no change: the navigation bar
@@ -65,16 +57,6 @@ open class View {
     @exclusivity(unchecked) public internal(set) var subviews: [View] = [] {
         didSet { descendantsDidChange() }
     }
-    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
-
-    /// Set on a window (from its screen) and on a controller's root view (by its container); other
-    /// views take their superview's (`safeAreaInsets`). Boxed: few views have one.
-    var assignedSafeAreaInsets: EdgeInsets? {
-        get { safeAreaStorage?.insets }
-        set { safeAreaStorage = newValue.map(SafeAreaStorage.init) }
-    }
-    private var safeAreaStorage: SafeAreaStorage?
-
     @exclusivity(unchecked) public var isHidden = false {
         didSet { if isHidden != oldValue { drawingDidChange() } }
     }
@@ -98,6 +80,29 @@ open class View {
     @exclusivity(unchecked) public var glyph: Glyph? {
         didSet { if glyph != oldValue { drawingDidChange() } }
     }
+    /// Written through `setModel` or `replaceModel`, which count the change (`drawingDidChange`).
+    /// Not an observer: that would copy the values on every write instead of changing them in place.
+    @exclusivity(unchecked) var model = ModelValues()
+    /// The running animations' offsets, out of line: most views never animate, and every session
+    /// keeps every view (152 bytes each). Made when the first animation starts on the view
+    /// (`prepareForAnimations`) and kept, zeroed, after the last ends, so an animation ending and the
+    /// next starting allocate nothing.
+    @exclusivity(unchecked) private var offsetStorage: OffsetStorage?
+    /// Shown in the display list and the recorder's output; controllers name their root views.
+    @exclusivity(unchecked) public var name: String {
+        didSet { if name != oldValue { drawingDidChange() } }
+    }
+
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    /// Set on a window (from its screen) and on a controller's root view (by its container); other
+    /// views take their superview's (`safeAreaInsets`). Boxed: few views have one.
+    var assignedSafeAreaInsets: EdgeInsets? {
+        get { safeAreaStorage?.insets }
+        set { safeAreaStorage = newValue.map(SafeAreaStorage.init) }
+    }
+    private var safeAreaStorage: SafeAreaStorage?
+
     /// The view's text, drawn centered in its bounds; nil draws none.
     @exclusivity(unchecked) public var text: String? {
         didSet { if text != oldValue { drawingDidChange() } }
