@@ -32,6 +32,9 @@ struct DisplayListBuilder {
     private(set) var reusedNodeCount = 0
     /// How many of those it kept without visiting their views, in skipped subtrees.
     private(set) var skippedNodeCount = 0
+    /// How many of the skipped nodes it did not even read: their subtree's root kept its viewport
+    /// transform and alpha, so theirs stand as the last build left them.
+    private(set) var unreadNodeCount = 0
 
     /// What a node was computed from, when that was all it depended on.
     private struct BuiltFrom {
@@ -59,6 +62,7 @@ struct DisplayListBuilder {
         }
         reusedNodeCount = 0
         skippedNodeCount = 0
+        unreadNodeCount = 0
         notReusableNodes = 0
         var count = 0
         visit(root, parentTransform: .identity, parentOrigin: .zero, parentAlpha: 1, parentDimming: 0, depth: 0,
@@ -90,6 +94,9 @@ struct DisplayListBuilder {
         let alpha: Double
         /// Whether the node at `index` was this view's at this depth before this build.
         let sameSlot: Bool
+        /// Whether the node's viewport transform and effective alpha came out as the last build left
+        /// them: then so do its descendants', if nothing below changed.
+        let sameViewportValues: Bool
         if view.displayID != 0, reuses(view, displayID: view.displayID, depth: nodeDepth, at: index,
                                         parentOrigin: parentOrigin, parentDimming: parentDimming, in: list) {
             // The node's own values stand. With the parent's bounds at the origin its local
@@ -105,6 +112,7 @@ struct DisplayListBuilder {
             reusedNodeCount += 1
             sameSlot = true
             toViewport = depth == 0 ? .identity : list.storedNodes[index].localTransform.concatenating(parentTransform)
+            sameViewportValues = list.storedNodes[index].transform == toViewport && list.storedNodes[index].alpha == alpha
             list.storedNodes[index].transform = toViewport
             list.storedNodes[index].alpha = alpha
             boundsOrigin = view.model.bounds.origin
@@ -169,6 +177,8 @@ struct DisplayListBuilder {
             } else {
                 sameSlot = true
             }
+            sameViewportValues = sameSlot && list.storedNodes[index].transform == toViewport
+                && list.storedNodes[index].alpha == alpha
             let changed = list.storedNodes[index].update(
                 id: displayID, name: view.name, depth: nodeDepth, size: bounds.size, transform: toViewport,
                 localTransform: toParent, alpha: alpha, ownAlpha: ownAlpha,
@@ -188,12 +198,16 @@ struct DisplayListBuilder {
         // `subviews` are then not read at all.
         let descendantsRevision = view.descendantsRevision
         let drawnThroughIdentity = boundsOrigin == .zero && dimming == 0
+        // When this node's own viewport values did not move either, the nodes below are exactly as
+        // the last build left them, and are not even read (a screen at rest beside a moving one).
         if sameSlot, drawnThroughIdentity, built[index].descendants == descendantsRevision,
-           redrawDescendants(of: index, childrenTransform: boundsToViewport, alpha: alpha, in: &list) {
+           sameViewportValues
+            || redrawDescendants(of: index, childrenTransform: boundsToViewport, alpha: alpha, in: &list) {
             let skipped = Int(list.storedNodes[index].descendantCount)
             count += skipped
             reusedNodeCount += skipped
             skippedNodeCount += skipped
+            if sameViewportValues { unreadNodeCount += skipped }
             return
         }
         let notReusableBefore = notReusableNodes

@@ -108,6 +108,44 @@ import Testing
         #expect(Self.matchesAFullBuild(list, stage))
     }
 
+    /// A skipped subtree whose root kept its viewport transform and alpha is not read at all (its
+    /// nodes stand as the last build left them); one whose root moved is redrawn, also where the
+    /// root was visited (a sibling below the moving view changed in the same frame).
+    @Test func aSkippedSubtreeUnderAStillRootIsNotRead() {
+        let stage = Stage()
+        let row = Self.rowOfLeaves(in: stage)
+        let moving = row.superview!
+        row.subviews[1].addSubview(View(frame: Rect(x: 2, y: 2, width: 4, height: 4), name: "dot"))
+        let still = stage.add(Rect(x: 0, y: 200, width: 200, height: 100), name: "still")
+        for index in 0..<2 {
+            still.addSubview(View(frame: Rect(x: Double(index) * 30, y: 10, width: 20, height: 20), name: "tile"))
+        }
+        var builder = DisplayListBuilder()
+        var list = DisplayList()
+        builder.build(root: stage.window, into: &list)
+        #expect(builder.unreadNodeCount == 0)
+        for step in 1...3 {
+            moving.center.x += 10
+            builder.build(root: stage.window, into: &list)
+            // The row, its leaves and the dot follow the moving parent, read and redrawn (after a
+            // leaf's change, only the dot is skipped: the rest is visited). The still view's two
+            // tiles, and the chrome's subtrees, are left as they were.
+            let redrawn = step == 1 ? 5 : 1
+            #expect(builder.unreadNodeCount == builder.skippedNodeCount - redrawn, "step \(step)")
+            #expect(list.nodes.filter { $0.name == "tile" }.map(\.transform.tx) == [0, 30])
+            #expect(list.nodes.filter { $0.name == "dot" }.map(\.transform.tx) == [Double(10 * step + 22)])
+            #expect(Self.matchesAFullBuild(list, stage), "step \(step)")
+            // In the same frame as the next move, the first leaf changes: the moving parent's
+            // subtree is visited, and the second leaf's (the dot) is skipped but must follow.
+            row.subviews[0].backgroundColor = step.isMultiple(of: 2) ? .systemBlue : .systemRed
+        }
+        // The still view moves after all: its tiles are read and follow it.
+        still.center.y += 5
+        builder.build(root: stage.window, into: &list)
+        #expect(list.nodes.filter { $0.name == "tile" }.map(\.transform.ty) == [215, 215])
+        #expect(Self.matchesAFullBuild(list, stage))
+    }
+
     /// Changes that move no view's own `drawRevision` but change what a subtree draws: each must
     /// bring back the visit of the subtrees above it.
     static let treeChanges: [(String, @Sendable (Stage, View, View) -> Void)] = [
