@@ -15,8 +15,9 @@ import SegueWire
 /// (pointer messages in as bytes, a tick, every outgoing message taken), each replaying the scene's
 /// transition cycle (`TransitionWorkload`) from a different frame so that they are spread over it
 /// as a load test's are, and the same run with one session gives the in-cache figure beside it.
-/// Deterministic: the same counts (and, under `valgrind --tool=cachegrind`, the same simulated
-/// cache misses) on every run.
+/// Deterministic: the same counts on every run, and under cachegrind the same simulated cache
+/// misses once Swift's hashing is seeded and the paths it is given keep their lengths
+/// (`scripts/cache-profile`).
 public enum ServiceBenchmark {
     /// Sessions in the cache-cold run: 80% of the capacity `scripts/bench` finds for one worker.
     public static let defaultSessions = 800

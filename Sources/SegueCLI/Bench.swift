@@ -58,6 +58,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Frame intervals the service benchmark times, after as many of warm-up.")
     var serviceIntervals: Int = ServiceBenchmark.defaultIntervals
 
+    @Option(help: "Run the service benchmark for this scene only (scripts/cache-profile uses it).")
+    var serviceScene: String?
+
     @Option(help: "Also write the results as JSON to this path.")
     var json: String?
 
@@ -68,6 +71,10 @@ struct Bench: ParsableCommand {
         guard serviceSessions >= 0, serviceIntervals > 0 else {
             throw ValidationError("--service-sessions must not be negative, --service-intervals must be positive")
         }
+        if let serviceScene, !SegueCommandLine.scenes.contains(where: { $0.name == serviceScene }) {
+            let names = SegueCommandLine.scenes.map(\.name).joined(separator: ", ")
+            throw ValidationError("unknown scene \"\(serviceScene)\" for --service-scene; scenes: \(names)")
+        }
     }
 
     func run() throws {
@@ -76,7 +83,8 @@ struct Bench: ParsableCommand {
         let scenes = SegueCommandLine.scenes.map { SceneBenchmark.run($0, frames: sceneFrames, warmup: warmup) }
         print()
         print(SceneBenchmark.table(scenes, frames: sceneFrames))
-        let service = serviceSessions == 0 ? [] : SegueCommandLine.scenes.map {
+        let serviced = SegueCommandLine.scenes.filter { scene in serviceScene.map { $0 == scene.name } ?? true }
+        let service = serviceSessions == 0 ? [] : serviced.map {
             ServiceBenchmark.run($0, sessions: serviceSessions, intervals: serviceIntervals)
         }
         if !service.isEmpty {

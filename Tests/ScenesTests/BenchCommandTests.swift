@@ -105,22 +105,46 @@ struct BenchCommandTests {
     static let bench = Result { try runBench() }
 
     static func runBench() throws -> Report {
+        try runBench(["--frames", "10", "--warmup", "60", "--scene-frames", "\(sceneFrames)",
+                      "--service-sessions", "\(serviceSessions)", "--service-intervals", "\(serviceIntervals)"])
+    }
+
+    static func runBench(_ arguments: [String]) throws -> Report {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("segue-bench-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let (status, _) = try bench(arguments + ["--json", output.path])
+        try #require(status == 0)
+        return try JSONDecoder().decode(Report.self, from: Data(contentsOf: output))
+    }
+
+    /// Runs `segue bench` beside the tests: its exit status and what it wrote to standard error.
+    static func bench(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         let segue = exe.deletingLastPathComponent().appendingPathComponent("segue")
         try #require(FileManager.default.isExecutableFile(atPath: segue.path),
                      "no segue binary beside the tests at \(segue.path): build with swift build --build-tests")
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("segue-bench-\(UUID()).json")
-        defer { try? FileManager.default.removeItem(at: output) }
         let process = Process()
+        let errors = Pipe()
         process.executableURL = segue
-        process.arguments = ["bench", "--frames", "10", "--warmup", "60", "--scene-frames", "\(sceneFrames)",
-                             "--service-sessions", "\(serviceSessions)", "--service-intervals", "\(serviceIntervals)",
-                             "--json", output.path]
+        process.arguments = ["bench"] + arguments
         process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
         try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
-        return try JSONDecoder().decode(Report.self, from: Data(contentsOf: output))
+        return (process.terminationStatus, stderr)
+    }
+
+    /// `scripts/cache-profile` runs the service benchmark for one scene under cachegrind.
+    @Test func theServiceBenchmarkRunsForOneSceneWhenNamed() throws {
+        let report = try Self.runBench(["--frames", "1", "--warmup", "0", "--scene-frames", "1",
+                                        "--service-sessions", "2", "--service-intervals", "30",
+                                        "--service-scene", "menu"])
+        #expect(Array(report.service.keys) == ["menu"])
+        #expect(report.service["menu"]?.sessions == 2)
+        let unknown = try Self.bench(["--frames", "1", "--scene-frames", "1", "--service-scene", "nowhere"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("unknown scene \"nowhere\" for --service-scene; scenes: slides, menu"))
     }
 
     @Test func everySceneIsMeasuredWithSaneFrameSizesAndFreeIdleFrames() throws {
