@@ -112,7 +112,8 @@ struct DisplayListBuilder {
             reusedNodeCount += 1
             sameSlot = true
             toViewport = depth == 0 ? .identity : list.storedNodes[index].localTransform.concatenating(parentTransform)
-            sameViewportValues = list.storedNodes[index].transform == toViewport && list.storedNodes[index].alpha == alpha
+            sameViewportValues = list.storedNodes[index].transform == toViewport
+                && list.storedNodes[index].alpha == alpha
             list.storedNodes[index].transform = toViewport
             list.storedNodes[index].alpha = alpha
             boundsOrigin = view.model.bounds.origin
