@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The engine's layers skip Swift's run-time exclusivity checks in release builds: a world is used
+/// from one thread, and the checks were 15% of a served session's instructions (docs/performance.md,
+/// "Exclusivity checks off in the engine's release build"). Debug builds, every test run's, keep them.
+let engineSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "Segue",
     products: [
@@ -30,12 +35,12 @@ let package = Package(
     ],
     targets: [
         // Math and animation: geometry, timing curves, springs, keyframes, clocks, timelines.
-        .target(name: "Motion"),
+        .target(name: "Motion", swiftSettings: engineSettings),
         // The values that cross layers: what a world looks like (DisplayList), what a person does
         // (PointerEvent), where a transition is (TransitionStatus). A leaf, so the wire needs no UIKit layer.
-        .target(name: "SegueValues", dependencies: ["Motion"]),
+        .target(name: "SegueValues", dependencies: ["Motion"], swiftSettings: engineSettings),
         // Views, the animation engine, controllers, transitions, gestures, the display list.
-        .target(name: "SegueKit", dependencies: ["Motion", "SegueValues", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "SegueKit", dependencies: ["Motion", "SegueValues", .product(name: "Logging", package: "swift-log")], swiftSettings: engineSettings),
         // The tutorials' apps, each a named scene, and the host that runs one against a clock.
         .target(name: "Scenes", dependencies: ["SegueKit", .product(name: "Logging", package: "swift-log")]),
         // `segue record`: a scene on a virtual clock, pointer script in, JSON Lines out.
@@ -43,12 +48,12 @@ let package = Package(
         // The testing kit: a scene on a virtual clock, driven by gestures, every frame kept.
         .target(name: "SegueTesting", dependencies: ["Recorder", "Scenes", "SegueKit", "Motion"]),
         // The wire protocol: binary frames out, validated client messages in. No I/O.
-        .target(name: "SegueWire", dependencies: ["Motion", "SegueValues"]),
+        .target(name: "SegueWire", dependencies: ["Motion", "SegueValues"], swiftSettings: engineSettings),
         // One browser tab's session with no I/O: messages in, frames out, time from an injected clock.
         // Every transport is a thin adapter over it.
         .target(name: "SegueSession", dependencies: [
             "Scenes", "SegueWire", .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], swiftSettings: engineSettings),
         // libwebsockets from Debian, through pkg-config.
         .systemLibrary(name: "CLibWebSockets", pkgConfig: "libwebsockets",
                        providers: [.apt(["libwebsockets-dev"])]),
@@ -58,7 +63,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "CoreMetrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
-        ]),
+        ], swiftSettings: engineSettings),
         // `segue bench`'s measurements: the engine, the encoder and frame sizes, scene by scene.
         .target(name: "SegueBench", dependencies: [
             "Scenes", "SegueWire", "SegueSession", .product(name: "Logging", package: "swift-log"),

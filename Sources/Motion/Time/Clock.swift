@@ -6,7 +6,7 @@ public protocol Clock: AnyObject {
 
 /// A clock that moves only when told to: the recorder's virtual frame clock and every test's.
 public final class ManualClock: Clock {
-    @exclusivity(unchecked) public private(set) var now: Double
+    public private(set) var now: Double
 
     public init(now: Double = 0) {
         self.now = now

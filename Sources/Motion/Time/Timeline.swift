@@ -18,14 +18,12 @@ public final class Timeline {
         public let speedAfter: Double
     }
 
-    // Read for every animation of every frame: unchecked exclusivity (a timeline is used from one
-    // thread, and no access to these overlaps another), as on `View` in SegueKit.
     private let parent: Timeline?
     private let clock: Clock?
-    @exclusivity(unchecked) public private(set) var beginTime: Double
-    @exclusivity(unchecked) public private(set) var speed: Double
-    @exclusivity(unchecked) public private(set) var timeOffset: Double
-    @exclusivity(unchecked) public private(set) var ramp: Ramp?
+    public private(set) var beginTime: Double
+    public private(set) var speed: Double
+    public private(set) var timeOffset: Double
+    public private(set) var ramp: Ramp?
 
     /// What happens to the animations on this timeline when its time passes their ends.
     public enum EndBehavior: Sendable {
@@ -38,7 +36,7 @@ public final class Timeline {
         case revert
     }
 
-    @exclusivity(unchecked) public var endBehavior: EndBehavior = .complete
+    public var endBehavior: EndBehavior = .complete
 
     /// A root timeline that follows `clock`, starting at local time 0.
     public init(clock: Clock) {

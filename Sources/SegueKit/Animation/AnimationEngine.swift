@@ -30,19 +30,16 @@ public final class AnimationEngine {
     /// Live timing tuning: overrides animation blocks and property animators consult each time they run.
     public let tuning = AnimationTuning()
 
-    // What every frame walks skips the runtime's exclusivity checks (an engine is used from one
-    // thread; every test passed with the checks on, so no access to these overlaps another), as
-    // `View`'s per-frame fields do.
     private var timelineStack: [Timeline] = []
     private var recordings: [Recording] = []
-    @exclusivity(unchecked) private var animations: [PropertyAnimation] = []
-    @exclusivity(unchecked) private var groups: [CompletionGroup] = []
+    private var animations: [PropertyAnimation] = []
+    private var groups: [CompletionGroup] = []
     private var nextGroupID = 0
-    @exclusivity(unchecked) private var readyCompletions: [(handler: (Bool) -> Void, finished: Bool)] = []
+    private var readyCompletions: [(handler: (Bool) -> Void, finished: Bool)] = []
     /// Property animators that are active (running or paused): they own driven animations.
-    @exclusivity(unchecked) private var propertyAnimators: [ViewPropertyAnimator] = []
+    private var propertyAnimators: [ViewPropertyAnimator] = []
     /// Reused each frame for the animators whose run ended, so stepping allocates nothing.
-    @exclusivity(unchecked) private var endedAnimators: [ViewPropertyAnimator] = []
+    private var endedAnimators: [ViewPropertyAnimator] = []
     /// Property animator calls refused as misuse (logged each time).
     public private(set) var misuseCount = 0
 
@@ -343,8 +340,8 @@ public final class AnimationEngine {
     /// Found by the last pass of `evaluate()`, each while it read the timelines anyway. The
     /// animations need no look of their own: a block's belong to its completion group, on the same
     /// timeline and ending with it, and a property animator's follow the animator.
-    @exclusivity(unchecked) private var animatorsMoveWithTime = false
-    @exclusivity(unchecked) private var groupsMoveWithTime = false
+    private var animatorsMoveWithTime = false
+    private var groupsMoveWithTime = false
 
     /// Completion chains that start animations that end at once are followed this many times per frame.
     static let maximumHandoffPasses = 8

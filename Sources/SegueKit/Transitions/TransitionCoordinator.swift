@@ -8,7 +8,7 @@ public final class TransitionCoordinator {
     /// Root-time seconds a transition may overrun its duration before the watchdog completes it.
     public static let completionGrace = 2.0
 
-    @exclusivity(unchecked) public private(set) var active: TransitionContext?
+    public private(set) var active: TransitionContext?
     /// Transitions refused because another was running.
     public private(set) var refusedCount = 0
     /// Transitions the watchdog had to complete because the animator never did.

@@ -7,11 +7,6 @@ import Synchronization
 /// on screen while animations run): setting a property inside an animation block changes the model
 /// at once and the presentation follows over time.
 open class View {
-    // The fields every frame reads or writes for every view skip the runtime's exclusivity checks
-    // (`@exclusivity(unchecked)`): a world is used from one thread, and neither the engine nor the
-    // display-list builder holds two accesses to one of them at once. The checks took about a tenth
-    // of a frame (docs/performance.md).
-
     // Stored properties are declared in the order the display-list builder reads them: a view whose
     // node it keeps is read for its revisions, animation count, id, subviews, flags, bounds origin and
     // dimming, and these sit together at the front (about two cache lines, not four). Worlds are cold
@@ -24,21 +19,21 @@ open class View {
     /// same revision of a view with no running animation instead of recomputing it
     /// (`DisplayListBuilder`). Each view counts in a block of its own (`revisionBlockBits`), so two
     /// views never share a revision, even two that a hand-made tree gave the same display id.
-    @exclusivity(unchecked) private(set) var drawRevision: UInt64
+    private(set) var drawRevision: UInt64
     /// Moves on every change below this view that a display list could show: a descendant's
     /// `drawRevision`, the subviews of this view or of a descendant, and an animation starting on a
     /// descendant (`descendantsDidChange`). The builder leaves the nodes of a subtree whose count
     /// has not moved where they are, without visiting its views (`DisplayListBuilder`). Counted in
     /// the view's own revision block, as `drawRevision` is.
-    @exclusivity(unchecked) private(set) var descendantsRevision: UInt64
+    private(set) var descendantsRevision: UInt64
     /// How many running animations touch this view; its offsets are zero when none do. 32 bits, as
     /// `interactionBlockingAnimations`: the two share a word.
-    @exclusivity(unchecked) var animationCount: Int32 = 0
+    var animationCount: Int32 = 0
     /// Running animations created without `.allowUserInteraction`: while any runs, hit-testing skips
     /// this view, as UIKit does.
     var interactionBlockingAnimations: Int32 = 0
     /// The id the display list gives this view; assigned by the window that first draws it.
-    @exclusivity(unchecked) var displayID: UInt32 = 0
+    var displayID: UInt32 = 0
     /// How many of the last subviews stay in front of any subview added later (a window's status
     /// bar and home indicator, above every presentation as the system's own window is).
     var frontPinnedSubviewCount: Int32 = 0
@@ -53,18 +48,18 @@ open class View {
         set { superviewAddress = newValue.map { Unmanaged.passUnretained($0).toOpaque() } }
     }
     /// `superview` as an address: what `descendantsDidChange` walks without retaining each view on the way.
-    @exclusivity(unchecked) private var superviewAddress: UnsafeMutableRawPointer?
-    @exclusivity(unchecked) public internal(set) var subviews: [View] = [] {
+    private var superviewAddress: UnsafeMutableRawPointer?
+    public internal(set) var subviews: [View] = [] {
         didSet { descendantsDidChange() }
     }
-    @exclusivity(unchecked) public var isHidden = false {
+    public var isHidden = false {
         didSet { if isHidden != oldValue { drawingDidChange() } }
     }
-    @exclusivity(unchecked) public var clipsToBounds = false {
+    public var clipsToBounds = false {
         didSet { if clipsToBounds != oldValue { drawingDidChange() } }
     }
     public var isUserInteractionEnabled = true
-    @exclusivity(unchecked) public var tintAdjustmentMode: TintAdjustmentMode = .automatic {
+    public var tintAdjustmentMode: TintAdjustmentMode = .automatic {
         didSet {
             if tintAdjustmentMode != oldValue { drawingDidChange() }
             let level = tintAdjustmentMode == .dimmed ? 1.0 : 0.0
@@ -73,23 +68,23 @@ open class View {
     }
 
     /// `UIFont.systemFont(ofSize:weight:)`'s weight.
-    @exclusivity(unchecked) public var fontWeight: FontWeight = .regular {
+    public var fontWeight: FontWeight = .regular {
         didSet { if fontWeight != oldValue { drawingDidChange() } }
     }
     /// A named vector icon drawn in the bounds in `textColor` (a tab item's, a bar button's).
-    @exclusivity(unchecked) public var glyph: Glyph? {
+    public var glyph: Glyph? {
         didSet { if glyph != oldValue { drawingDidChange() } }
     }
     /// Written through `setModel` or `replaceModel`, which count the change (`drawingDidChange`).
     /// Not an observer: that would copy the values on every write instead of changing them in place.
-    @exclusivity(unchecked) var model = ModelValues()
+    var model = ModelValues()
     /// The running animations' offsets, out of line: most views never animate, and every session
     /// keeps every view (152 bytes each). Made when the first animation starts on the view
     /// (`prepareForAnimations`) and kept, zeroed, after the last ends, so an animation ending and the
     /// next starting allocate nothing.
-    @exclusivity(unchecked) private var offsetStorage: OffsetStorage?
+    private var offsetStorage: OffsetStorage?
     /// Shown in the display list and the recorder's output; controllers name their root views.
-    @exclusivity(unchecked) public var name: String {
+    public var name: String {
         didSet { if name != oldValue { drawingDidChange() } }
     }
 
@@ -104,14 +99,14 @@ open class View {
     private var safeAreaStorage: SafeAreaStorage?
 
     /// The view's text, drawn centered in its bounds; nil draws none.
-    @exclusivity(unchecked) public var text: String? {
+    public var text: String? {
         didSet { if text != oldValue { drawingDidChange() } }
     }
-    @exclusivity(unchecked) public var textColor: Color = .black {
+    public var textColor: Color = .black {
         didSet { if textColor != oldValue { drawingDidChange() } }
     }
     /// Font size in points.
-    @exclusivity(unchecked) public var fontSize: Double = 17 {
+    public var fontSize: Double = 17 {
         didSet { if fontSize != oldValue { drawingDidChange() } }
     }
 
@@ -126,7 +121,7 @@ open class View {
         set { setLayerStyle(shadow: shadow, border: newValue) }
     }
     /// The shadow and border, out of line (104 bytes most views would hold as none); nil for none.
-    @exclusivity(unchecked) private var layerStyle: LayerStyle?
+    private var layerStyle: LayerStyle?
     /// Whether the view has a shadow or a border: most have neither.
     var hasLayerStyle: Bool { layerStyle != nil }
 
@@ -332,7 +327,7 @@ public struct Presentation {
 
 /// A view's animation offsets, out of line (`View.offsets`).
 private final class OffsetStorage {
-    @exclusivity(unchecked) var offsets = PresentationOffsets()
+    var offsets = PresentationOffsets()
 }
 
 /// A view's shadow and border, out of line (`View.shadow`, `View.border`). Immutable: a change makes

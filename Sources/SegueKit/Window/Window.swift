@@ -9,28 +9,27 @@ open class Window: View {
     public let engine: AnimationEngine
     public let transitions: TransitionCoordinator
     public let logger: Logger
-    // The per-frame state skips the runtime's exclusivity checks, as `View`'s per-frame fields do.
     private var gestures = GestureDispatcher()
-    @exclusivity(unchecked) private var builder = DisplayListBuilder()
-    @exclusivity(unchecked) private var list = DisplayList()
+    private var builder = DisplayListBuilder()
+    private var list = DisplayList()
     /// A size that arrived mid-transition, applied when it ends.
-    @exclusivity(unchecked) private var pendingSize: Size?
-    @exclusivity(unchecked) var displayLinks: [DisplayLink] = []
+    private var pendingSize: Size?
+    var displayLinks: [DisplayLink] = []
     /// The system's chrome, pinned in front of every controller's and presentation's view.
     public let statusBar = StatusBar()
     public let homeIndicator = HomeIndicator()
     /// The background under the home indicator as last found, and the `contentRevision` it holds
     /// for: what the indicator finds under it changes only with what the window draws.
-    @exclusivity(unchecked) private var indicatorBackground: Color?
-    @exclusivity(unchecked) private var indicatorBackgroundRevision: UInt64?
+    private var indicatorBackground: Color?
+    private var indicatorBackgroundRevision: UInt64?
     /// Counts changes to what the window shows from its controllers (`ViewController.controllersDidChange`):
     /// walking them every frame for the hint and the status bar's style retained and released each
     /// one, and controllers that are some object's `weak` target do that through side tables.
-    @exclusivity(unchecked) var controllerRevision: UInt64 = 0
+    var controllerRevision: UInt64 = 0
     /// The status bar style and hint as last found, and the `controllerRevision` they hold for.
-    @exclusivity(unchecked) private var preferredStyle = StatusBarStyle.default
-    @exclusivity(unchecked) private var visibleHint = ""
-    @exclusivity(unchecked) private var controllerFindingsRevision: UInt64?
+    private var preferredStyle = StatusBarStyle.default
+    private var visibleHint = ""
+    private var controllerFindingsRevision: UInt64?
 
     public init(size: Size, clock: Clock, logger: Logger = Logger(label: "segue.window", factory: { _ in SwiftLogNoOpLogHandler() })) {
         engine = AnimationEngine(clock: clock, logger: logger)
