@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Logging
 import Motion
 import Synchronization
@@ -7,21 +12,25 @@ import Synchronization
 /// calls completion handlers.
 ///
 /// The engine reads time only through its timelines, whose root follows the injected clock.
-/// Animation blocks find the engine through `AnimationEngine.current`, bound by `perform(_:)`
-/// (task-local, so engines on different threads never see each other).
+/// Animation blocks find the engine through `AnimationEngine.current`, bound by `perform(_:)` on
+/// the calling thread, so engines on different threads never see each other.
 public final class AnimationEngine {
-    /// Not retained, and not `unowned` either: the engine has a side table (contexts and property
-    /// animators hold it weakly), and counting an unowned reference there took the runtime's slow
-    /// paths on every `perform`. A binding exists only while `perform` runs on its engine, which
-    /// is alive for the whole call.
-    struct Binding: @unchecked Sendable {
-        unowned(unsafe) let engine: AnimationEngine
-    }
-
-    @TaskLocal static var binding: Binding?
+    /// Where `perform` binds its engine: the thread's own slot (POSIX thread-specific data). A
+    /// task-local allocated at every binding, once per pointer event. A body is synchronous, so it
+    /// ends on the thread it began on, even inside a task. The address is not retained, nor held
+    /// `unowned` (the engine has a side table, whose counts take the runtime's slow paths): it is
+    /// bound only while `perform` runs on its engine, which is alive for the whole call.
+    private static let bindingKey: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, nil)
+        precondition(status == 0, "pthread_key_create failed (\(status)): no thread-specific slot is left")
+        return key
+    }()
 
     /// The engine whose `perform` is running on this thread, if any.
-    public static var current: AnimationEngine? { binding?.engine }
+    public static var current: AnimationEngine? {
+        pthread_getspecific(bindingKey).map { Unmanaged<AnimationEngine>.fromOpaque($0).takeUnretainedValue() }
+    }
 
     public let clock: Clock
     let logger: Logger
@@ -64,8 +73,12 @@ public final class AnimationEngine {
 
     /// Runs `body` with this engine as `AnimationEngine.current`.
     public func perform<R>(_ body: () throws -> R) rethrows -> R {
-        if Self.current === self { return try body() }
-        return try Self.$binding.withValue(Binding(engine: self)) { try body() }
+        let address = Unmanaged.passUnretained(self).toOpaque()
+        let outer = pthread_getspecific(Self.bindingKey)
+        if outer == address { return try body() }
+        pthread_setspecific(Self.bindingKey, address)
+        defer { pthread_setspecific(Self.bindingKey, outer) }
+        return try body()
     }
 
     /// The timeline new animations are scheduled on.
@@ -239,8 +252,7 @@ public final class AnimationEngine {
         if let handler = group.completion { readyCompletions.append((handler, finished)) }
     }
 
-    /// Completion handlers may animate, so they run with this engine bound (binding allocates,
-    /// so frames that complete nothing never bind).
+    /// Completion handlers may animate, so they run with this engine bound.
     private func flushCompletions() {
         guard !readyCompletions.isEmpty else { return }
         perform {

@@ -177,7 +177,6 @@ open class Window: View {
 
     /// Evaluates animations at the clock's time and runs the transition watchdog.
     public func advance() {
-        // Binding the engine costs an allocation: only the rare paths that may animate do it.
         if !displayLinks.isEmpty {
             let now = engine.rootTimeline.time
             perform { for link in displayLinks { link.fire(now) } }
