@@ -68,6 +68,8 @@ struct GestureDispatcher {
     /// Releases recognizers whose gesture is over, and the pointer once it is up.
     private mutating func settle(_ pointer: Int, pointerEnded: Bool) {
         guard let recognizers = tracking[pointer] else { return }
+        // Most moves release nothing: then the list stands, and no new one is made.
+        if !pointerEnded && recognizers.allSatisfy({ $0.trackedPointer == pointer && !$0.isOver }) { return }
         var remaining: [GestureRecognizer] = []
         for recognizer in recognizers where recognizer.trackedPointer == pointer {
             if recognizer.isOver || pointerEnded {
