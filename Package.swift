@@ -1,4 +1,6 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+// 6.2: the first SwiftPM that builds the `unsafeFlags` (engineSettings below) of a dependency
+// fetched by URL, as a package of your own may fetch this one.
 import PackageDescription
 
 /// The engine's layers skip Swift's run-time exclusivity checks in release builds: a world is used
