@@ -102,7 +102,7 @@ public final class SceneSession {
                                        message: "text messages are not part of the protocol; see docs/protocol.md"))
         }
         do {
-            apply(try ClientMessage(decoding: Array(message)))
+            apply(try ClientMessage(decoding: message))
         } catch {
             reject(ErrorMessage(error))
         }

@@ -1,10 +1,13 @@
 /// A bounds-checked cursor over a received message. Every read returns nil instead of trapping
 /// when the bytes run out, so a decoder turns any short or hostile input into its own typed error.
+///
+/// It reads the bytes where they lie (the transport's receive buffer, or an array's storage), so
+/// a message is not copied to be decoded; a reader is valid only while its lender's scope lasts.
 struct ByteReader {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeRawBufferPointer
     private(set) var offset = 0
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
     }
 
@@ -20,12 +23,8 @@ struct ByteReader {
     mutating func readLittleEndian<T: FixedWidthInteger>(_: T.Type) -> T? {
         let size = MemoryLayout<T>.size
         guard remaining >= size else { return nil }
-        var value: T = 0
-        for index in 0..<size {
-            value |= T(truncatingIfNeeded: bytes[offset + index]) << (8 * index)
-        }
-        offset += size
-        return value
+        defer { offset += size }
+        return T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
     }
 
     mutating func readFloat32() -> Float? {
@@ -49,10 +48,11 @@ struct ByteReader {
         return nil
     }
 
-    mutating func readBytes(count: Int) -> ArraySlice<UInt8>? {
+    /// The next `count` bytes, lent as the reader's own are: copy what must outlive the decode.
+    mutating func readBytes(count: Int) -> UnsafeRawBufferPointer? {
         guard count >= 0, remaining >= count else { return nil }
         defer { offset += count }
-        return bytes[offset..<(offset + count)]
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
     }
 
     /// A varint length then that many bytes, which must be valid UTF-8.

@@ -5,6 +5,14 @@ extension ClientMessage {
     /// Validates and decodes one complete WebSocket message from the page. Total: any byte
     /// sequence yields a message or a `ClientMessageError`, never a trap.
     public init(decoding bytes: [UInt8]) throws(ClientMessageError) {
+        self = try bytes.withUnsafeBytes { bytes in
+            Result { () throws(ClientMessageError) in try ClientMessage(decoding: bytes) }
+        }.get()
+    }
+
+    /// `init(decoding:)` for bytes read where they lie, a transport's receive buffer: nothing is
+    /// copied but a scene name's or a token's few bytes.
+    public init(decoding bytes: UnsafeRawBufferPointer) throws(ClientMessageError) {
         guard !bytes.isEmpty else { throw .empty }
         guard bytes.count <= ClientLimits.maximumMessageSize else { throw .tooLarge(byteCount: bytes.count) }
         guard bytes[0] == WireProtocol.version else { throw .unsupportedVersion(bytes[0]) }
@@ -101,8 +109,9 @@ extension ClientMessage {
     }
 
     private static func shareToken(from reader: inout ByteReader) throws(ClientMessageError) -> ShareToken {
-        let digits = reader.readBytes(count: ShareToken.length) ?? []
-        guard let token = ShareToken(digits: digits) else { throw .invalidShareToken }
+        guard let digits = reader.readBytes(count: ShareToken.length), let token = ShareToken(digits: digits) else {
+            throw .invalidShareToken
+        }
         return token
     }
 

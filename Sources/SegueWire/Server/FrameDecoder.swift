@@ -19,6 +19,12 @@ public struct FrameDecoder: Sendable {
     public init() {}
 
     public mutating func decode(_ bytes: [UInt8]) throws(ServerMessageError) -> ServerMessage {
+        try bytes.withUnsafeBytes { bytes in
+            Result { () throws(ServerMessageError) in try decode(bytes) }
+        }.get()
+    }
+
+    private mutating func decode(_ bytes: UnsafeRawBufferPointer) throws(ServerMessageError) -> ServerMessage {
         guard bytes.count >= 2 else {
             if let version = bytes.first, version != WireProtocol.version { throw .unsupportedVersion(version) }
             throw .empty
