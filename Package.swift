@@ -38,9 +38,11 @@ let package = Package(
     targets: [
         // Math and animation: geometry, timing curves, springs, keyframes, clocks, timelines.
         .target(name: "Motion", swiftSettings: engineSettings),
+        // A cache-line prefetch and malloc's block size, which Swift cannot express: for WorkingSet.
+        .target(name: "CPrefetch"),
         // The values that cross layers: what a world looks like (DisplayList), what a person does
         // (PointerEvent), where a transition is (TransitionStatus). A leaf, so the wire needs no UIKit layer.
-        .target(name: "SegueValues", dependencies: ["Motion"], swiftSettings: engineSettings),
+        .target(name: "SegueValues", dependencies: ["Motion", "CPrefetch"], swiftSettings: engineSettings),
         // Views, the animation engine, controllers, transitions, gestures, the display list.
         .target(name: "SegueKit", dependencies: ["Motion", "SegueValues", .product(name: "Logging", package: "swift-log")], swiftSettings: engineSettings),
         // The tutorials' apps, each a named scene, and the host that runs one against a clock.
@@ -61,14 +63,14 @@ let package = Package(
                        providers: [.apt(["libwebsockets-dev"])]),
         // The live viewer's server: HTTP + WebSocket on one port, a session per connection.
         .target(name: "SegueServer", dependencies: [
-            "CLibWebSockets", "SegueSession", "SegueWire", "Scenes",
+            "CLibWebSockets", "SegueSession", "SegueValues", "SegueWire", "Scenes",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "CoreMetrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
         ], swiftSettings: engineSettings),
         // `segue bench`'s measurements: the engine, the encoder and frame sizes, scene by scene.
         .target(name: "SegueBench", dependencies: [
-            "Scenes", "SegueWire", "SegueSession", .product(name: "Logging", package: "swift-log"),
+            "Scenes", "SegueValues", "SegueWire", "SegueSession", .product(name: "Logging", package: "swift-log"),
         ]),
         // The command line over a scene list: serve, record, bench (segue's own, and a package's).
         .target(name: "SegueCLI", dependencies: [

@@ -3,6 +3,7 @@ import Logging
 import Motion
 import Scenes
 import SegueSession
+import SegueValues
 import SegueWire
 
 /// Many sessions served the way the server serves them, without the sockets: what a frame costs the
@@ -102,8 +103,11 @@ public enum ServiceBenchmark {
             let start = ContinuousClock.now
             var frames = 0
             var inputs = 0
-            for (session, delay) in zip(sessions, delays) {
-                let frame = interval - delay
+            var index = 0
+            // In turn, as the server ticks a bucket: the next sessions' working sets fetched meanwhile.
+            WorkingSet.forEach(sessions, workingSet: \.workingSet) { session in
+                let frame = interval - delays[index]
+                index += 1
                 // As the server does: input is answered when it arrives, and the tick builds a frame
                 // of its own while the world is not settled.
                 if frame >= 0, let message = messages[frame] {

@@ -495,3 +495,17 @@ struct Track {
     let initial: AnimationVector
     var keyframes: [(start: Double, duration: Double, value: AnimationVector)]
 }
+
+extension AnimationEngine {
+    /// Notes what evaluating a frame reads: the engine, its running animations and the timelines
+    /// and keyframes they follow, and its completion groups.
+    func noteWorkingSet(in set: WorkingSet) {
+        set.add(self)
+        set.add(animations)
+        for animation in animations {
+            set.add(animation.timeline)
+            if case .keyframes(let track, _) = animation.curve { set.add(track.keys) }
+        }
+        set.add(groups)
+    }
+}

@@ -320,3 +320,9 @@ extension DisplayNode {
     }
 }
 
+extension DisplayListBuilder {
+    /// Notes what a build reads besides the views and the list: what each node was built from.
+    func noteWorkingSet(in set: WorkingSet) {
+        set.add(built)
+    }
+}

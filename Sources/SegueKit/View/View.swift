@@ -294,6 +294,14 @@ open class View {
         animationCount == 0 ? model : model.adding(offsets)
     }
 
+    /// Notes what a frame reads of this view: the view, its animations' offsets and its subviews'
+    /// array (`Window.noteWorkingSet(in:)`).
+    func noteOwnAllocations(in set: WorkingSet) {
+        set.add(self)
+        if let offsetStorage { set.add(offsetStorage) }
+        set.add(subviews)
+    }
+
     /// What is on screen now (`layer.presentation()`): the model plus every running animation,
     /// as of the last time the window evaluated its animations.
     public var presentation: Presentation { Presentation(view: self) }

@@ -175,6 +175,26 @@ open class Window: View {
         return !transition.isInteractive
     }
 
+    /// Notes where the next frame will read (`WorkingSet`), in the order a frame first reads it:
+    /// the window and its engine, the transition, the display list's nodes, then every view of the
+    /// tree, front to back as the builder walks it. Called while a frame's reads are warm.
+    public func noteWorkingSet(in set: WorkingSet) {
+        set.add(self)
+        engine.noteWorkingSet(in: set)
+        set.add(transitions)
+        if let context = transitions.active { set.add(context) }
+        set.add(list.storedNodes)
+        builder.noteWorkingSet(in: set)
+        noteViews(below: self, in: set)
+    }
+
+    /// A hidden view is read (the builder checks the flag), what it hides is not.
+    private func noteViews(below view: View, in set: WorkingSet) {
+        view.noteOwnAllocations(in: set)
+        if view.isHidden { return }
+        for subview in view.subviews { noteViews(below: subview, in: set) }
+    }
+
     /// Evaluates animations at the clock's time and runs the transition watchdog.
     public func advance() {
         if !displayLinks.isEmpty {

@@ -1,5 +1,6 @@
 import Scenes
 import SegueSession
+import SegueValues
 import SegueWire
 
 /// Makes one `SceneSession` per WebSocket connection, each with its own scene, window and clock,
@@ -63,4 +64,6 @@ final class SceneSessionHandler: ConnectionHandler {
     func closed() {
         session.close()
     }
+
+    var workingSet: WorkingSet? { session.workingSet }
 }

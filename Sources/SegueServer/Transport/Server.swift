@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Logging
+import SegueValues
 import SegueWire
 #if canImport(Glibc)
 import Glibc
@@ -349,7 +350,7 @@ public final class Server {
     /// that sent several messages in it gets one frame.
     private func sendAnswers() {
         guard !answering.isEmpty else { return }
-        for session in answering {
+        WorkingSet.forEach(answering, workingSet: \.workingSet) { session in
             session.isAnswerQueued = false
             // A session closed later in the turn has no connection left to write to.
             if sessions[session.info.id.rawValue] === session { sendAtOnce(session) }
@@ -457,7 +458,8 @@ public final class Server {
         guard phase == .serving, expirations > 0 else { return }
         for _ in 0..<min(Int(expirations), tickSchedule.slotCount) {
             for bucket in tickSchedule.takeSlot() {
-                for session in tickBuckets[bucket] where session.canSendData {
+                WorkingSet.forEach(tickBuckets[bucket], workingSet: \.workingSet) { session in
+                    guard session.canSendData else { return }
                     session.handler.tick()
                     sendAtOnce(session)
                 }

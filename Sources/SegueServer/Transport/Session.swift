@@ -1,8 +1,13 @@
+import SegueValues
+
 /// Transport-side state of one WebSocket connection: its handler, the message being reassembled,
 /// and where it stands in closing.
 final class Session {
     /// The connection handle (`struct lws *`). Only ever used on the service thread.
     let wsi: OpaquePointer
+    /// The handler's, kept here in the object's first line: ticking a bucket of sessions fetches
+    /// the next ones' through it (`WorkingSet.forEach`).
+    let workingSet: WorkingSet?
     let handler: ConnectionHandler
     let info: ConnectionInfo
     private(set) var closing = Closing.open
@@ -18,6 +23,7 @@ final class Session {
 
     init(wsi: OpaquePointer, handler: ConnectionHandler, info: ConnectionInfo, messagesPerSecond: Int) {
         self.wsi = wsi
+        self.workingSet = handler.workingSet
         self.handler = handler
         self.info = info
         self.rateLimiter = MessageRateLimiter(messagesPerSecond: messagesPerSecond)

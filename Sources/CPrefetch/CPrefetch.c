@@ -1,0 +1,2 @@
+// SwiftPM builds a C target from at least one source file; the functions are inline in the header.
+#include "CPrefetch.h"

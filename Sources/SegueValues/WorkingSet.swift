@@ -1,0 +1,140 @@
+import CPrefetch
+
+/// Where a session's turn reads memory, so the CPU can fetch it before the turn begins.
+///
+/// At capacity a server holds more worlds than its last-level cache, so each session's turn starts
+/// cold and stalls on one miss after another as it follows pointers from object to object: about
+/// 85 lines a slides turn, a dependent miss each (docs/performance.md, "Cache misses, counted").
+/// The objects stay where they are from one frame to the next, so the session notes their addresses
+/// while they are warm (`SceneSession` does, every few frames) and the server, ticking its sessions
+/// one after another, has the next session's lines fetched while it serves the current one
+/// (`forEach(_:workingSet:_:)`): the misses then overlap the work instead of following it.
+///
+/// An entry is an address and a line count, never dereferenced: an object freed since it was noted
+/// costs a useless fetch, nothing else, since a prefetch never faults. So the entries are not
+/// references and keep nothing alive. The entries live in this object's own storage, so fetching
+/// them costs one short run of lines rather than a chain.
+public final class WorkingSet: ManagedBuffer<WorkingSet.Header, UInt64> {
+    /// Entries one set holds. The built-in scenes note 39 (sheet) to 65 (fade) at most, transitions
+    /// included; a scene with more views than fit loses the fetch of its last ones, which are noted
+    /// last (`Window.noteWorkingSet(in:)` notes a turn's first reads first).
+    public static let capacity = 80
+    /// The line size of every x86-64 and Arm server core in use.
+    @usableFromInline static let lineSize = 64
+    /// An entry keeps its line count in its top byte: user-space addresses are below 2^56 on x86-64
+    /// (even with five-level paging) and on Arm64.
+    @usableFromInline static let addressBits: UInt64 = 56
+    @usableFromInline static let addressMask: UInt64 = (1 << addressBits) - 1
+    /// At most this many lines per entry, the top byte's range; a view, the largest object a turn
+    /// reads whole, takes 6 and a display list's nodes about 170.
+    public static let maximumLines = 255
+    /// Lines fetched of an item's own object ahead of its working set (`forEach`): where its
+    /// reference to the set sits.
+    @usableFromInline static let itemLines = 2
+
+    public struct Header {
+        @usableFromInline var count = 0
+        /// Entries noted past `capacity` since `removeAll()`.
+        var dropped = 0
+    }
+
+    public static func make() -> WorkingSet {
+        unsafeDowncast(create(minimumCapacity: capacity) { _ in Header() }, to: WorkingSet.self)
+    }
+
+    /// Entries noted since `removeAll()`, at most `capacity`.
+    public var count: Int { header.count }
+    /// Entries not noted since `removeAll()`: past `capacity`, or at an address an entry cannot hold.
+    var dropped: Int { header.dropped }
+
+    public func removeAll() {
+        header = Header()
+    }
+
+    /// Notes an object's allocation, from its start: its header, then its stored properties.
+    public func add(_ object: AnyObject, maximumLines: Int = WorkingSet.maximumLines) {
+        let start = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        add(start: start, bytes: min(segue_allocation_size(start), maximumLines * Self.lineSize))
+    }
+
+    /// Notes an array's elements and the count and capacity just before them, which every access
+    /// checks. An empty array has no storage of its own.
+    public func add<Element>(_ array: [Element]) {
+        guard !array.isEmpty else { return }
+        array.withUnsafeBytes { elements in
+            guard let base = elements.baseAddress else { return }
+            add(start: base - 2 * MemoryLayout<Int>.size, bytes: elements.count + 2 * MemoryLayout<Int>.size)
+        }
+    }
+
+    /// Notes the lines that hold `bytes` bytes from `start`.
+    public func add(start: UnsafeRawPointer, bytes: Int) {
+        guard bytes > 0 else { return }
+        let address = UInt64(UInt(bitPattern: start))
+        guard header.count < Self.capacity, address + UInt64(bytes) <= Self.addressMask else {
+            header.dropped += 1
+            return
+        }
+        let firstLine = address / UInt64(Self.lineSize)
+        let lastLine = (address + UInt64(bytes) - 1) / UInt64(Self.lineSize)
+        let lines = min(lastLine - firstLine + 1, UInt64(Self.maximumLines))
+        withUnsafeMutablePointerToElements { $0[header.count] = firstLine * UInt64(Self.lineSize) | lines << Self.addressBits }
+        header.count += 1
+    }
+
+    /// The noted entries, as the first line's address and the number of lines.
+    var entries: [(start: UnsafeRawPointer, lines: Int)] {
+        withUnsafeMutablePointerToElements { elements in
+            (0..<header.count).map { index in
+                (UnsafeRawPointer(bitPattern: UInt(elements[index] & Self.addressMask))!,
+                 Int(elements[index] >> Self.addressBits))
+            }
+        }
+    }
+
+    /// Asks the CPU for every noted line.
+    @inlinable public func prefetch() {
+        let count = header.count
+        withUnsafeMutablePointerToElements { elements in
+            for index in 0..<count {
+                let entry = elements[index]
+                var line = UInt(entry & Self.addressMask)
+                for _ in 0..<Int(entry >> Self.addressBits) {
+                    segue_prefetch(UnsafeRawPointer(bitPattern: line))
+                    line &+= UInt(Self.lineSize)
+                }
+            }
+        }
+    }
+
+    /// Asks the CPU for this set's own header and entries, so that `prefetch()` reads them warm.
+    @inlinable public func prefetchEntries() {
+        let start = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+        let end = withUnsafeMutablePointerToElements { UnsafeRawPointer($0 + header.count) }
+        var line = start
+        while line < end {
+            segue_prefetch(line)
+            line += Self.lineSize
+        }
+    }
+
+    /// Calls `body` with each item in order, having the CPU fetch the next items' memory meanwhile,
+    /// each a step further down the chain the longer it has: three items ahead, the item's own
+    /// object (whose field holds its set); two ahead, its set's entries; one ahead, the lines they
+    /// name. So no item's turn starts with a chain of misses. Items without a set are served as
+    /// they come.
+    @inlinable public static func forEach<Item: AnyObject>(
+        _ items: [Item], workingSet: (Item) -> WorkingSet?, _ body: (Item) -> Void
+    ) {
+        let count = items.count
+        for index in 0..<count {
+            if index + 3 < count {
+                let object = UnsafeRawPointer(Unmanaged.passUnretained(items[index + 3]).toOpaque())
+                for line in 0..<itemLines { segue_prefetch(object + line * lineSize) }
+            }
+            if index + 2 < count { workingSet(items[index + 2])?.prefetchEntries() }
+            if index + 1 < count { workingSet(items[index + 1])?.prefetch() }
+            body(items[index])
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import CPrefetch
+import Motion
+@testable import SegueKit
+@testable import SegueValues
+import Testing
+
+/// What a working set notes (whole cache lines covering each object, in order, within its
+/// capacity), how `forEach` serves its items, and what a window notes of its world.
+@Suite struct WorkingSetTests {
+    /// 25 words of stored properties after the 16-byte object header: 216 bytes, four lines or five.
+    final class Block {
+        var words = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    }
+
+    final class Item {
+        let workingSet: WorkingSet?
+        init(noted: Bool) { workingSet = noted ? WorkingSet.make() : nil }
+    }
+
+    static func address(_ object: AnyObject) -> UInt {
+        UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+    }
+
+    /// Whether an entry's lines cover `bytes` bytes from `start`.
+    static func covers(_ set: WorkingSet, _ start: UInt, bytes: Int) -> Bool {
+        set.entries.contains { entry in
+            let first = UInt(bitPattern: entry.start)
+            return first <= start && start + UInt(bytes) <= first + UInt(entry.lines * 64)
+        }
+    }
+
+    @Test func anObjectIsNotedWholeInLinesFromItsStart() throws {
+        let block = Block()
+        let set = WorkingSet.make()
+        set.add(block)
+        let entry = try #require(set.entries.first)
+        let start = Self.address(block)
+        #expect(set.count == 1)
+        #expect(UInt(bitPattern: entry.start) == start / 64 * 64)
+        #expect(Self.covers(set, start, bytes: 16 + 25 * 8))
+        // No more than malloc's block for it, in lines: 216 bytes from a 16-byte boundary span 5 at most.
+        let allocated = segue_allocation_size(UnsafeRawPointer(bitPattern: start))
+        #expect(entry.lines == Int((start + UInt(allocated) - 1) / 64 - start / 64 + 1))
+        #expect(entry.lines <= 5 + allocated / 64)
+    }
+
+    @Test func anObjectsLinesCanBeCapped() throws {
+        let block = Block()
+        let set = WorkingSet.make()
+        set.add(block, maximumLines: 1)
+        let entry = try #require(set.entries.first)
+        // 64 bytes from a 16-byte boundary: one line, or two across a boundary.
+        #expect(entry.lines == (Self.address(block) % 64 == 0 ? 1 : 2))
+    }
+
+    @Test func anArrayIsNotedWithItsCountAndElements() throws {
+        let array = [UInt64](repeating: 7, count: 100)
+        let set = WorkingSet.make()
+        set.add(array)
+        let base = array.withUnsafeBytes { UInt(bitPattern: $0.baseAddress!) }
+        let entry = try #require(set.entries.first)
+        #expect(UInt(bitPattern: entry.start) == (base - 16) / 64 * 64)
+        #expect(entry.lines == Int((base + 799) / 64 - (base - 16) / 64 + 1))
+        set.add([UInt64]())
+        #expect(set.count == 1)
+    }
+
+    @Test func notesPastCapacityAreDroppedAndCountedUntilCleared() {
+        let arrays = (0..<(WorkingSet.capacity + 4)).map { [$0] }
+        let set = WorkingSet.make()
+        for array in arrays { set.add(array) }
+        #expect(set.count == WorkingSet.capacity && set.dropped == 4)
+        // An address an entry cannot hold is dropped too.
+        set.removeAll()
+        set.add(start: UnsafeRawPointer(bitPattern: UInt(1) << 57)!, bytes: 8)
+        #expect(set.count == 0 && set.dropped == 1)
+        set.removeAll()
+        #expect(set.count == 0 && set.dropped == 0)
+    }
+
+    @Test func aLargeAllocationIsCappedAtTheEntrysRange() throws {
+        let array = [UInt8](repeating: 0, count: 64 * 1_000)
+        let set = WorkingSet.make()
+        set.add(array)
+        #expect(try #require(set.entries.first).lines == WorkingSet.maximumLines)
+    }
+
+    /// Entries outlive what they name: fetching a freed object's lines, or lines never mapped, is
+    /// a hint the CPU drops.
+    @Test func fetchingStaleEntriesIsHarmless() {
+        let set = WorkingSet.make()
+        do {
+            let block = Block()
+            set.add(block)
+        }
+        set.add(start: UnsafeRawPointer(bitPattern: 0x1000)!, bytes: 4 * 64)
+        set.prefetch()
+        set.prefetchEntries()
+        #expect(set.count == 2)
+    }
+
+    /// The look-ahead must not skip, repeat or reorder an item, whatever the count and whichever
+    /// items have no set.
+    @Test(arguments: 0...7) func forEachServesEveryItemOnceInOrder(count: Int) {
+        let items = (0..<count).map { Item(noted: $0 % 3 != 1) }
+        for item in items { item.workingSet?.add(item) }
+        var served: [ObjectIdentifier] = []
+        WorkingSet.forEach(items, workingSet: \.workingSet) { served.append(ObjectIdentifier($0)) }
+        #expect(served == items.map(ObjectIdentifier.init))
+    }
+
+    @Test func aWindowNotesItsEngineNodesAndEveryShownView() throws {
+        let window = Window(size: Size(width: 390, height: 844), clock: ManualClock())
+        let card = View(frame: Rect(x: 20, y: 100, width: 350, height: 200), name: "card")
+        let label = View(frame: Rect(x: 10, y: 10, width: 100, height: 20), name: "label")
+        let hidden = View(frame: Rect(x: 0, y: 0, width: 10, height: 10), name: "hidden")
+        let underHidden = View(frame: Rect(x: 0, y: 0, width: 5, height: 5), name: "underHidden")
+        window.addSubview(card)
+        card.addSubview(label)
+        card.addSubview(hidden)
+        hidden.addSubview(underHidden)
+        hidden.isHidden = true
+        window.perform { View.animate(withDuration: 1) { card.alpha = 0.5 } }
+        let nodes = window.displayList().nodes
+
+        let set = WorkingSet.make()
+        window.noteWorkingSet(in: set)
+        #expect(set.dropped == 0)
+        #expect(UInt(bitPattern: set.entries[0].start) == Self.address(window) / 64 * 64)
+        for object in [window.engine, window.transitions, card, label, window.statusBar, window.homeIndicator] as [AnyObject] {
+            #expect(Self.covers(set, Self.address(object), bytes: 16))
+        }
+        // The hidden view is noted (its flag is read), what it hides is not.
+        #expect(Self.covers(set, Self.address(hidden), bytes: 16))
+        // (Its first line may share one with the hidden view's last, not the rest of it.)
+        let hiddenAway = segue_allocation_size(UnsafeRawPointer(bitPattern: Self.address(underHidden))!)
+        #expect(hiddenAway > 128 && !Self.covers(set, Self.address(underHidden), bytes: hiddenAway))
+        let nodeBytes = nodes.withUnsafeBytes { (UInt(bitPattern: $0.baseAddress!), $0.count) }
+        #expect(Self.covers(set, nodeBytes.0, bytes: nodeBytes.1))
+        #expect(Self.covers(set, Self.address(window.engine.rootTimeline), bytes: 16))
+    }
+}
