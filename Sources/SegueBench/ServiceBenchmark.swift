@@ -108,7 +108,7 @@ public enum ServiceBenchmark {
             WorkingSet.forEach(sessions, workingSet: \.workingSet) { session in
                 let frame = interval - delays[index]
                 index += 1
-                // As the server does: input is answered when it arrives, and the tick builds a frame
+                // As the server does: input is answered in the turn it arrives, and the tick builds a frame
                 // of its own while the world is not settled.
                 if frame >= 0, let message = messages[frame] {
                     session.receive(message, isBinary: true)

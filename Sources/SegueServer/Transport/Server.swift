@@ -262,13 +262,16 @@ public final class Server {
         if tickSchedule.fit(sessions: sessions.count) && phase == .serving { startTicker() }
         admission.closed(from: session.info.peerAddress)
         metrics.countSessionClosed()
+        // What came before the connection went still reaches the world (a shared one outlives it).
+        session.deliverHeldMessages()
         session.handler.closed()
         session.info.logger.debug("session closed")
     }
 
-    /// Applies input at once: a frame the handler produced in response goes out when this turn of
-    /// the loop ends (`sendAnswers`), not at the next tick, and without a writeable callback's
-    /// round trip through the kernel (two `epoll_ctl` calls and a wakeup).
+    /// Takes input in: the session holds a whole message until this turn of the loop ends
+    /// (`sendAnswers`), where sessions are served in turn with their memory fetched ahead, and the
+    /// frame the handler produces in response goes out then, not at the next tick, and without a
+    /// writeable callback's round trip through the kernel (two `epoll_ctl` calls and a wakeup).
     ///
     /// A message that came in fragments is answered from the writeable callback instead: lws sends
     /// the Pong for a Ping that arrived between its fragments only from that callback, and the
@@ -283,7 +286,7 @@ public final class Server {
                                       now: Self.monotonicMicroseconds())
         switch outcome {
         case .accepted:
-            guard session.canSendData && session.handler.hasOutgoing else { return 0 }
+            guard session.canSendData && (session.holdsMessages || session.handler.hasOutgoing) else { return 0 }
             if session.lastMessageWasFragmented {
                 requestWriteable(session)
             } else if !session.isAnswerQueued {
@@ -318,6 +321,7 @@ public final class Server {
     func writeable(id: UInt64, wsi: OpaquePointer) -> Int32 {
         guard let session = sessions[id] else { return -1 }
         session.awaitsWriteable = false
+        session.deliverHeldMessages()
         switch session.closing {
         case .open:
             break
@@ -352,8 +356,11 @@ public final class Server {
         guard !answering.isEmpty else { return }
         WorkingSet.forEach(answering, workingSet: \.workingSet) { session in
             session.isAnswerQueued = false
-            // A session closed later in the turn has no connection left to write to.
-            if sessions[session.info.id.rawValue] === session { sendAtOnce(session) }
+            // A session closed later in the turn has no connection left to write to (its input
+            // was delivered as it closed).
+            guard sessions[session.info.id.rawValue] === session else { return }
+            session.deliverHeldMessages()
+            sendAtOnce(session)
         }
         answering.removeAll(keepingCapacity: true)
     }
@@ -460,6 +467,8 @@ public final class Server {
             for bucket in tickSchedule.takeSlot() {
                 WorkingSet.forEach(tickBuckets[bucket], workingSet: \.workingSet) { session in
                     guard session.canSendData else { return }
+                    // Input that came earlier in this turn goes first, as it would have at once.
+                    session.deliverHeldMessages()
                     session.handler.tick()
                     sendAtOnce(session)
                 }

@@ -20,6 +20,15 @@ final class Session {
     private(set) var lastMessageWasFragmented = false
     private var assembly = MessageAssembly.idle
     private var rateLimiter: MessageRateLimiter
+    /// Whole messages received this turn of the loop and not yet given to the handler, each as
+    /// its length (4 bytes, little-endian), its opcode (1: binary) and its bytes
+    /// (`deliverHeldMessages`).
+    private var heldMessages: [UInt8] = []
+    /// Past this many held bytes a message goes to the handler at once, after those held: what a
+    /// turn holds stays small whatever a client sends. Pointer messages are 30–40 bytes.
+    static let maximumHeldBytes = 2_048
+    /// Held storage above this is given back once delivered, so one burst does not stay with the session.
+    static let retainedHeldCapacity = 256
 
     init(wsi: OpaquePointer, handler: ConnectionHandler, info: ConnectionInfo, messagesPerSecond: Int) {
         self.wsi = wsi
@@ -61,10 +70,13 @@ final class Session {
         case rateLimited
     }
 
-    /// Feeds one received chunk; hands the handler each complete message.
+    /// Feeds one received chunk; hands the handler each complete message, or holds it.
     ///
-    /// A message that arrives in one chunk (the common case: small pointer events) goes to the
-    /// handler straight from lws's buffer without a copy.
+    /// A message that arrives in one chunk (the common case: small pointer events) is held until
+    /// the transport delivers it (`deliverHeldMessages`) at the turn's end, where sessions are
+    /// served in turn with their memory fetched ahead (`WorkingSet.forEach`), instead of in lws's
+    /// callback with the session's world cold. One that came in fragments goes to the handler at
+    /// once, after those held, since its answer must go out from the writeable callback.
     func receive(
         _ chunk: UnsafeRawBufferPointer, isBinary: Bool, isFinal: Bool, limit: Int, now: Int64
     ) -> ReceiveOutcome {
@@ -77,7 +89,7 @@ final class Session {
             }
             if isFinal {
                 lastMessageWasFragmented = false
-                handler.receive(chunk, isBinary: isBinary)
+                hold(chunk, isBinary: isBinary)
             } else {
                 assembly = .assembling(Array(chunk), isBinary: isBinary)
             }
@@ -91,6 +103,7 @@ final class Session {
             bytes.append(contentsOf: chunk)
             if isFinal {
                 lastMessageWasFragmented = true
+                deliverHeldMessages()
                 bytes.withUnsafeBytes { handler.receive($0, isBinary: messageIsBinary) }
             } else {
                 assembly = .assembling(bytes, isBinary: messageIsBinary)
@@ -104,6 +117,45 @@ final class Session {
             assembly = isFinal ? .idle : .discarding(size: size)
         }
         return .accepted
+    }
+
+    /// Whether messages wait for `deliverHeldMessages`.
+    var holdsMessages: Bool { !heldMessages.isEmpty }
+
+    private func hold(_ message: UnsafeRawBufferPointer, isBinary: Bool) {
+        guard heldMessages.count + 5 + message.count <= Self.maximumHeldBytes else {
+            deliverHeldMessages()
+            handler.receive(message, isBinary: isBinary)
+            return
+        }
+        let length = UInt32(message.count)
+        heldMessages.append(UInt8(truncatingIfNeeded: length))
+        heldMessages.append(UInt8(truncatingIfNeeded: length >> 8))
+        heldMessages.append(UInt8(truncatingIfNeeded: length >> 16))
+        heldMessages.append(UInt8(truncatingIfNeeded: length >> 24))
+        heldMessages.append(isBinary ? 1 : 0)
+        heldMessages.append(contentsOf: message)
+    }
+
+    /// Gives the handler the messages held, in the order they came. The transport calls it before
+    /// anything else asks the handler: a tick, an answer, a writeable callback, the close.
+    func deliverHeldMessages() {
+        guard !heldMessages.isEmpty else { return }
+        heldMessages.withUnsafeBytes { held in
+            var offset = 0
+            while offset < held.count {
+                let length = Int(held.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian)
+                let isBinary = held[offset + 4] == 1
+                let start = offset + 5
+                handler.receive(UnsafeRawBufferPointer(rebasing: held[start..<(start + length)]), isBinary: isBinary)
+                offset = start + length
+            }
+        }
+        if heldMessages.capacity > Self.retainedHeldCapacity {
+            heldMessages = []
+        } else {
+            heldMessages.removeAll(keepingCapacity: true)
+        }
     }
 
     /// A message is either not started, partly received, or being skipped; the opcode of a
