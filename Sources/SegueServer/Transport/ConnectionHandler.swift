@@ -59,11 +59,12 @@ public struct ConnectionInfo: Sendable {
 /// never block: a slow call delays every other session's frames.
 ///
 /// The transport pulls rather than the handler pushing: after `tick` it asks `hasOutgoing` and, if
-/// true, calls `takeOutgoing()` once and writes the message; after `receive` it requests a
-/// writeable callback and calls it there. While a slow peer still holds part of an earlier message
-/// unsent, a tick's message waits for that callback too, which libwebsockets withholds until that
-/// part has drained; so a handler that keeps at most one pending frame ("latest frame wins")
-/// bounds its memory no matter how slowly the peer reads.
+/// true, calls `takeOutgoing()` once and writes the message. Messages read during a turn of the
+/// loop reach `receive` when the turn ends, in order, before the session's answer is taken (one in
+/// fragments comes at once, and its answer from a writeable callback). While a slow peer still
+/// holds part of an earlier message unsent, a tick's message waits for that callback too, which
+/// libwebsockets withholds until that part has drained; so a handler that keeps at most one
+/// pending frame ("latest frame wins") bounds its memory no matter how slowly the peer reads.
 public protocol ConnectionHandler: AnyObject {
     /// One complete message, reassembled from its fragments and within the size limit. The bytes
     /// are valid only during the call.
