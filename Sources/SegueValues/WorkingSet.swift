@@ -108,9 +108,11 @@ public final class WorkingSet: ManagedBuffer<WorkingSet.Header, UInt64> {
     }
 
     /// Asks the CPU for this set's own header and entries, so that `prefetch()` reads them warm.
+    /// It reads none of them: the set is still cold here, and reading its count would wait for
+    /// the very line this fetches. So it fetches the whole room, `capacity` entries.
     @inlinable public func prefetchEntries() {
         let start = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
-        let end = withUnsafeMutablePointerToElements { UnsafeRawPointer($0 + header.count) }
+        let end = withUnsafeMutablePointerToElements { UnsafeRawPointer($0 + Self.capacity) }
         var line = start
         while line < end {
             segue_prefetch(line)

@@ -128,11 +128,7 @@ final class Session {
             handler.receive(message, isBinary: isBinary)
             return
         }
-        let length = UInt32(message.count)
-        heldMessages.append(UInt8(truncatingIfNeeded: length))
-        heldMessages.append(UInt8(truncatingIfNeeded: length >> 8))
-        heldMessages.append(UInt8(truncatingIfNeeded: length >> 16))
-        heldMessages.append(UInt8(truncatingIfNeeded: length >> 24))
+        withUnsafeBytes(of: UInt32(message.count).littleEndian) { heldMessages.append(contentsOf: $0) }
         heldMessages.append(isBinary ? 1 : 0)
         heldMessages.append(contentsOf: message)
     }
