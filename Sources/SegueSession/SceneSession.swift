@@ -402,6 +402,7 @@ public final class SceneSession {
         workingSet.removeAll()
         workingSet.add(self)
         workingSet.add(world)
+        workingSet.add(world.pointersDown)
         workingSet.add(world.clock)
         workingSet.add(host)
         host.window.noteWorkingSet(in: workingSet)

@@ -42,7 +42,9 @@ final class SharedWorld {
     /// The controller's pointers that are down, each with its last event, so that a change of
     /// controller can cancel them (a finger left down would hold the world's gestures). At most
     /// `maximumTrackedPointers`: a page that presses more without lifting any is broken or hostile.
-    private(set) var pointersDown: [Int: PointerEvent] = [:]
+    /// A list in the order they went down, not a dictionary: it holds a pointer or two, and every
+    /// pointer message the session takes updates it.
+    private(set) var pointersDown: [PointerEvent] = []
     static let maximumTrackedPointers = 10
     /// The controller's next built frame is published even if its own encoder skips it: a watcher
     /// joined, or control changed hands, and needs a first frame of an idle world.
@@ -65,23 +67,26 @@ final class SharedWorld {
 
     /// Follows the controller's pointer event (before it is applied).
     func notePointer(_ event: PointerEvent) {
+        let index = pointersDown.firstIndex { $0.pointerID == event.pointerID }
         switch event.phase {
         case .down:
-            if pointersDown[event.pointerID] != nil || pointersDown.count < Self.maximumTrackedPointers {
-                pointersDown[event.pointerID] = event
+            if let index {
+                pointersDown[index] = event
+            } else if pointersDown.count < Self.maximumTrackedPointers {
+                pointersDown.append(event)
             }
         case .move:
-            if pointersDown[event.pointerID] != nil { pointersDown[event.pointerID] = event }
+            if let index { pointersDown[index] = event }
         case .up, .cancel:
-            pointersDown[event.pointerID] = nil
+            if let index { pointersDown.remove(at: index) }
         }
     }
 
     /// Control changes hands: the pointers the old controller holds down are cancelled where they
     /// last were, as UIKit cancels touches the system takes away.
     func cancelPointers() {
-        for (pointerID, last) in pointersDown.sorted(by: { $0.key < $1.key }) {
-            host.handle(PointerEvent(phase: .cancel, pointerID: pointerID, kind: last.kind, location: last.location,
+        for last in pointersDown.sorted(by: { $0.pointerID < $1.pointerID }) {
+            host.handle(PointerEvent(phase: .cancel, pointerID: last.pointerID, kind: last.kind, location: last.location,
                                      timestamp: last.timestamp))
         }
         pointersDown.removeAll()

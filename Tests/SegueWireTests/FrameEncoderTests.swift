@@ -247,6 +247,27 @@ import Testing
         #expect(restored == quantised(list))
     }
 
+    /// The table finds a node's slot by where the node sat last (its hint). An id that leaves frees
+    /// its slot for another, so a hint left from before must not send the card back against what
+    /// the new id's slot holds.
+    @Test func aNodeBackWhereItSatAfterItsSlotWentToAnotherSendsItsOwnValues() throws {
+        let list = pushTransitionList()
+        var withoutCard = list
+        withoutCard.nodes.removeLast()
+        withoutCard.nodes[0].descendantCount = 6
+        withoutCard.nodes[4].descendantCount = 2
+        var renamed = withoutCard
+        renamed.nodes[3].id = 900
+        renamed.nodes[3].backgroundColor = Color(red: 0.2, green: 0.6, blue: 0.9)
+        var encoder = FrameEncoder()
+        var decoder = FrameDecoder()
+        var buffer: [UInt8] = []
+        for (step, sent) in [list, withoutCard, renamed, list].enumerated() {
+            encoder.encode(sent, header: pushHeader, into: &buffer)
+            #expect(try decoder.decodeFrame(buffer).displayList == quantised(sent), "frame \(step)")
+        }
+    }
+
     @Test func swappingTwoSiblingsIsAStructureChangeWithoutRecords() throws {
         var list = pushTransitionList()
         var encoder = FrameEncoder()

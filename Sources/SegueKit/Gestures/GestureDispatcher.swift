@@ -4,15 +4,23 @@ import Motion
 /// its ancestors' recognizers take the pointer; once one recognizer begins, the others following
 /// the same pointer fail (no simultaneous recognition).
 struct GestureDispatcher {
-    /// Recognizers following each pointer that is down.
-    private var tracking: [Int: [GestureRecognizer]] = [:]
-    /// Pointer events that were ignored: a second pointer, or a move/up for a pointer never down.
+    /// Recognizers following each pointer that is down, in the order the pointers went down. A
+    /// list, not a dictionary: it holds a pointer or two, and a move finds its own without hashing.
+    private var tracking: [(pointer: Int, recognizers: [GestureRecognizer])] = []
+    /// Pointer events that were ignored: a pointer already down going down again, one past
+    /// `maximumPointers`, or a move/up for a pointer never down.
     private(set) var ignoredEvents = 0
+    /// Pointers followed at once. A display has ten fingers' worth; a page that presses more
+    /// without lifting any is broken or hostile, and must not grow the list.
+    static let maximumPointers = 10
+
+    /// Pointers down now.
+    var pointerCount: Int { tracking.count }
 
     mutating func dispatch(_ event: PointerEvent, in window: View) {
         switch event.phase {
         case .down:
-            guard tracking[event.pointerID] == nil else {
+            guard index(of: event.pointerID) == nil, tracking.count < Self.maximumPointers else {
                 ignoredEvents += 1
                 return
             }
@@ -33,13 +41,14 @@ struct GestureDispatcher {
             if let first = recognizers.first(where: { $0.state == .began }) {
                 for other in recognizers where other !== first { other.state = .failed }
             }
-            tracking[event.pointerID] = recognizers
+            tracking.append((event.pointerID, recognizers))
             settle(event.pointerID, pointerEnded: false)
         case .move, .up, .cancel:
-            guard let recognizers = tracking[event.pointerID] else {
+            guard let index = index(of: event.pointerID) else {
                 ignoredEvents += 1
                 return
             }
+            let recognizers = tracking[index].recognizers
             for recognizer in recognizers where recognizer.trackedPointer == event.pointerID {
                 // UIKit resets a view's recognizers when the view leaves its window. A pointer held
                 // on a dismissed controller's view must not reach the recognizer's targets: they
@@ -67,7 +76,8 @@ struct GestureDispatcher {
 
     /// Releases recognizers whose gesture is over, and the pointer once it is up.
     private mutating func settle(_ pointer: Int, pointerEnded: Bool) {
-        guard let recognizers = tracking[pointer] else { return }
+        guard let index = index(of: pointer) else { return }
+        let recognizers = tracking[index].recognizers
         // Most moves release nothing: then the list stands, and no new one is made.
         if !pointerEnded && recognizers.allSatisfy({ $0.trackedPointer == pointer && !$0.isOver }) { return }
         var remaining: [GestureRecognizer] = []
@@ -79,6 +89,24 @@ struct GestureDispatcher {
                 remaining.append(recognizer)
             }
         }
-        tracking[pointer] = pointerEnded ? nil : remaining
+        if pointerEnded {
+            tracking.remove(at: index)
+        } else {
+            tracking[index].recognizers = remaining
+        }
+    }
+
+    private func index(of pointer: Int) -> Int? {
+        tracking.firstIndex { $0.pointer == pointer }
+    }
+
+    /// Notes what a pointer's next event reads: the list, and the recognizers following each
+    /// pointer with the closures they call.
+    func noteWorkingSet(in set: WorkingSet) {
+        set.add(tracking)
+        for entry in tracking {
+            set.add(entry.recognizers)
+            for recognizer in entry.recognizers { recognizer.noteOwnAllocations(in: set) }
+        }
     }
 }

@@ -134,6 +134,8 @@ open class Window: View {
 
     /// Pointer events ignored (a second pointer, or moves of a pointer that never went down).
     public var ignoredPointerEvents: Int { gestures.ignoredEvents }
+    /// Pointers down now, each followed by its recognizers.
+    var pointersDown: Int { gestures.pointerCount }
 
     /// Lays the controllers out for a new screen size; mid-transition, waits for the transition's end.
     public func resize(to size: Size) {
@@ -175,15 +177,18 @@ open class Window: View {
         return !transition.isInteractive
     }
 
-    /// Notes where the next frame will read (`WorkingSet`), in the order a frame first reads it:
-    /// the window and its engine, the transition, the display list's nodes, then every view of the
-    /// tree, front to back as the builder walks it. Called while a frame's reads are warm.
+    /// Notes where the next turn will read (`WorkingSet`), in the order it first reads it: the
+    /// window and what a pointer's next event reaches, the engine, the transition, the display
+    /// list's nodes and their change stamps, then every view of the tree, front to back as the
+    /// builder walks it. Called while a frame's reads are warm.
     public func noteWorkingSet(in set: WorkingSet) {
         set.add(self)
+        gestures.noteWorkingSet(in: set)
         engine.noteWorkingSet(in: set)
         set.add(transitions)
         if let context = transitions.active { set.add(context) }
         set.add(list.storedNodes)
+        set.add(list.changes.ownValuesChangedAt)
         builder.noteWorkingSet(in: set)
         noteViews(below: self, in: set)
     }

@@ -255,6 +255,7 @@ public final class Server {
 
     func closeSession(id: UInt64) {
         guard let session = sessions.removeValue(forKey: id) else { return }
+        session.isConnected = false
         let bucket = tickSchedule.bucket(of: id)
         if let index = tickBuckets[bucket].firstIndex(where: { $0 === session }) {
             tickBuckets[bucket].remove(at: index)
@@ -358,7 +359,7 @@ public final class Server {
             session.isAnswerQueued = false
             // A session closed later in the turn has no connection left to write to (its input
             // was delivered as it closed).
-            guard sessions[session.info.id.rawValue] === session else { return }
+            guard session.isConnected else { return }
             session.deliverHeldMessages()
             sendAtOnce(session)
         }

@@ -15,6 +15,10 @@ final class Session {
     var awaitsWriteable = false
     /// Input this turn of the service loop left an answer to write when the turn ends.
     var isAnswerQueued = false
+    /// Until `Server.closeSession`: a session closed later in a turn that queued its answer has no
+    /// connection left to write to. A flag in the session's own first lines, where looking it up
+    /// among the server's sessions would hash and read a cold table.
+    var isConnected = true
     /// The message `receive` last completed arrived in fragments. A Ping may have come between
     /// them, whose Pong lws sends only from a writeable callback; the answer must follow it there.
     private(set) var lastMessageWasFragmented = false

@@ -124,7 +124,7 @@ public struct FrameEncoder: Sendable {
                 let stamps = changes.ownValuesChangedAt
                 for index in stamps.indices where stamps[index] > lastBuild {
                     comparedCount += 1
-                    let slot = sent.slot(for: nodes[index].id)
+                    let slot = sent.slot(for: nodes[index].id, at: index)
                     if Self.write(nodes[index], at: index, after: &lastIndex, over: &sent[slot].value, into: &buffer) {
                         recordCount += 1
                     }
@@ -134,7 +134,7 @@ public struct FrameEncoder: Sendable {
                 let previousFrame = frameNumber &- 1
                 structureRepeatsIDs = false
                 for index in nodes.indices {
-                    let slot = sent.slot(for: nodes[index].id)
+                    let slot = sent.slot(for: nodes[index].id, at: index)
                     if Self.record(nodes[index], at: index, after: &lastIndex, in: &sent[slot],
                                    frame: frameNumber, previousFrame: previousFrame, repeated: &structureRepeatsIDs,
                                    into: &buffer) {
@@ -350,17 +350,41 @@ private struct SentNode {
 /// node's worth of bytes in every bucket, empty ones too (32 buckets for a screen of 21 nodes).
 /// Slots that ids leave are reused, so there are only ever as many as ids held at once (at most
 /// two frames' nodes, `forgetNodesThatLeft`); in steady state nothing here allocates.
+///
+/// A frame's nodes mostly sit where they sat in the last one, so the table also remembers, by
+/// paint index, the id and slot it found there (`hints`): a lookup that matches takes one read of
+/// a short array instead of hashing the id and probing the table, whose buckets are cold at a
+/// session's turn. A hint is trusted only until an id leaves, since its slot then goes to another.
 private struct SentTable {
     private var slots: [UInt32: Int32] = [:]
     private var nodes: [SentNode] = []
     private var freeSlots: [Int32] = []
+    /// By paint index: the id last looked up there in the high half, its slot in the low half.
+    private var hints: [UInt64] = []
     /// The slots grow by a quarter plus this many when full, not twofold, as a display list does.
     private static let growthMinimum = 4
+    /// No hint: its low half is no slot (slots are `Int32`s, never negative).
+    private static let noHint = UInt64.max
 
     var count: Int { slots.count }
 
+    /// The slot of `id`'s node, looked up for the node at paint index `index`: a new one, holding
+    /// the defaults, when the table does not have it.
+    mutating func slot(for id: UInt32, at index: Int) -> Int {
+        if index < hints.count {
+            let hint = hints[index]
+            if hint >> 32 == UInt64(id) && hint != Self.noHint { return Int(truncatingIfNeeded: hint & 0xFFFF_FFFF) }
+        }
+        let slot = slot(for: id)
+        if index >= hints.count {
+            hints.append(contentsOf: repeatElement(Self.noHint, count: index - hints.count + 1))
+        }
+        hints[index] = UInt64(id) << 32 | UInt64(slot)
+        return slot
+    }
+
     /// The slot of `id`'s node: a new one, holding the defaults, when the table does not have it.
-    mutating func slot(for id: UInt32) -> Int {
+    private mutating func slot(for id: UInt32) -> Int {
         if let slot = slots[id] { return Int(slot) }
         let slot: Int
         if let free = freeSlots.popLast() {
@@ -386,17 +410,20 @@ private struct SentTable {
         slots[id].map { nodes[Int($0)].frame }
     }
 
-    /// Forgets `id`; its slot goes back to the defaults (releasing its strings) for the next id.
+    /// Forgets `id`; its slot goes back to the defaults (releasing its strings) for the next id,
+    /// and no hint is trusted any more.
     mutating func remove(_ id: UInt32) {
         guard let slot = slots.removeValue(forKey: id) else { return }
         nodes[Int(slot)] = SentNode()
         freeSlots.append(slot)
+        hints.removeAll(keepingCapacity: true)
     }
 
     mutating func removeAll(keepingCapacity: Bool) {
         slots.removeAll(keepingCapacity: keepingCapacity)
         nodes.removeAll(keepingCapacity: keepingCapacity)
         freeSlots.removeAll(keepingCapacity: keepingCapacity)
+        hints.removeAll(keepingCapacity: keepingCapacity)
     }
 }
 
@@ -410,6 +437,7 @@ extension FrameEncoder {
 
 extension SentTable {
     func noteWorkingSet(in set: WorkingSet) {
+        set.add(hints)
         set.add(nodes)
     }
 }

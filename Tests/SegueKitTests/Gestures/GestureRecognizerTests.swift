@@ -1,5 +1,5 @@
 import Motion
-import SegueKit
+@testable import SegueKit
 import Testing
 
 /// A 390 × 844 window whose full-screen view carries the recognizer under test.
@@ -175,6 +175,24 @@ private final class Log {
 }
 
 @Suite struct GestureDispatcherTests {
+    @Test func pointersPastTenAreIgnoredSoAPageCannotGrowWhatTheWindowFollows() {
+        let screen = Screen()
+        let log = Log()
+        screen.view.addGestureRecognizer(PanGestureRecognizer { log.states.append($0.state) })
+        for id in 1...1_000 { screen.send(.down, 100, 400, at: 0, id: id) }
+        #expect(screen.window.pointersDown == GestureDispatcher.maximumPointers)
+        #expect(screen.window.ignoredPointerEvents == 990)
+
+        // The first pointer still drives the pan; one lifted makes room for the next.
+        screen.send(.move, 200, 400, at: 0.016, id: 1)
+        #expect(log.states == [.began])
+        screen.send(.up, 200, 400, at: 0.033, id: 1)
+        screen.send(.down, 100, 400, at: 0.05, id: 2_000)
+        screen.send(.down, 100, 400, at: 0.05, id: 2_001)
+        #expect(screen.window.pointersDown == GestureDispatcher.maximumPointers)
+        #expect(screen.window.ignoredPointerEvents == 991)
+    }
+
     @Test func aHeldPointerStopsReachingARecognizerWhoseViewLeftTheWindow() {
         let screen = Screen()
         let log = Log()

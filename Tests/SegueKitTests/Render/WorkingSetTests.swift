@@ -139,4 +139,20 @@ import Testing
         #expect(Self.covers(set, nodeBytes.0, bytes: nodeBytes.1))
         #expect(Self.covers(set, Self.address(window.engine.rootTimeline), bytes: 16))
     }
+
+    @Test func aWindowNotesTheRecognizersFollowingAPointer() throws {
+        let window = Window(size: Size(width: 390, height: 844), clock: ManualClock())
+        let card = View(frame: Rect(x: 20, y: 100, width: 350, height: 200), name: "card")
+        window.addSubview(card)
+        let pan = PanGestureRecognizer { _ in }
+        card.addGestureRecognizer(pan)
+        let set = WorkingSet.make()
+        window.noteWorkingSet(in: set)
+        #expect(!Self.covers(set, Self.address(pan), bytes: 16), "no pointer is down")
+
+        window.handle(PointerEvent(phase: .down, pointerID: 1, kind: .touch, location: Point(x: 100, y: 200), timestamp: 0))
+        set.removeAll()
+        window.noteWorkingSet(in: set)
+        #expect(Self.covers(set, Self.address(pan), bytes: 16))
+    }
 }
