@@ -61,7 +61,7 @@ public struct Color: Hashable, Sendable {
 
     private static func byte(_ component: Double) -> UInt8 {
         guard component.isFinite else { return 0 }
-        return UInt8((min(max(component, 0), 1) * 255).rounded())
+        return UInt8(roundedHalfAwayFromZero(min(max(component, 0), 1) * 255))
     }
 
     private static func hexByte(_ byte: UInt8) -> String {

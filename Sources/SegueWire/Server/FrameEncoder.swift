@@ -186,7 +186,7 @@ public struct FrameEncoder: Sendable {
     /// Server time in whole microseconds (docs/protocol.md: the page adds up the steps).
     static func microseconds(_ seconds: Double) -> Int64 {
         guard seconds.isFinite else { return 0 }
-        return Int64(min(max((seconds * 1e6).rounded(), -9e15), 9e15))
+        return roundedHalfAwayFromZero(min(max(seconds * 1e6, -9e15), 9e15))
     }
 
     /// Whether `nodes` has the previous frame's ids and depths in the same order; records the new

@@ -18,7 +18,7 @@ enum WireStep {
     /// round(value × units), clamped to ±`limit`; NaN is 0. Rounding is half away from zero.
     static func quantise(_ value: Double, _ units: Double) -> Int32 {
         guard !value.isNaN else { return 0 }
-        return Int32(min(max((value * units).rounded(), -limit), limit))
+        return Int32(roundedHalfAwayFromZero(min(max(value * units, -limit), limit)))
     }
 }
 
