@@ -3,7 +3,7 @@
 /// is one instruction, and what it leaves, `x` less its integer part, is exact in a Double, so the
 /// comparison with ½ decides as `rounded()` does. Exact for |x| < 2⁶³ (from 2⁵² on, every Double
 /// is whole and nothing is left); the caller clamps. Used where every frame rounds: the wire's
-/// quantisation and colour bytes.
+/// quantisation, colour bytes and the server time.
 @inlinable public func roundedHalfAwayFromZero(_ x: Double) -> Int64 {
     let whole = Int64(x)
     let rest = x - Double(whole)

@@ -14,9 +14,6 @@ struct GestureDispatcher {
     /// without lifting any is broken or hostile, and must not grow the list.
     static let maximumPointers = 10
 
-    /// Pointers down now.
-    var pointerCount: Int { tracking.count }
-
     mutating func dispatch(_ event: PointerEvent, in window: View) {
         switch event.phase {
         case .down:

@@ -132,10 +132,9 @@ open class Window: View {
         if let failure { throw failure }
     }
 
-    /// Pointer events ignored (a second pointer, or moves of a pointer that never went down).
+    /// Pointer events ignored (a pointer down again, one past the ten followed at once, or moves of
+    /// a pointer that never went down).
     public var ignoredPointerEvents: Int { gestures.ignoredEvents }
-    /// Pointers down now, each followed by its recognizers.
-    var pointersDown: Int { gestures.pointerCount }
 
     /// Lays the controllers out for a new screen size; mid-transition, waits for the transition's end.
     public func resize(to size: Size) {
