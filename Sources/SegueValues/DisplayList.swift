@@ -37,17 +37,18 @@ public struct DisplayNode: Equatable, Sendable {
     public var text: String?
     public var textColor: Color
     public var fontSize: Double
-    /// The shadow and border, or nil when both are none (`NodeDecoration`).
-    private var decoration: NodeDecoration?
+    /// The shadow and border, or nil when both are none (`NodeDecoration`). Seen by the inlined
+    /// getters below: a getter called out of line is handed a copy of the whole node.
+    @usableFromInline private(set) var decoration: NodeDecoration?
 
     /// Drawn under the node, in viewport points along its transform (`Shadow.none` when it has none).
     public var shadow: Shadow {
-        get { decoration?.shadow ?? .none }
+        @inlinable get { decoration?.shadow ?? .none }
         set { setDecoration(shadow: newValue, border: border) }
     }
 
     public var border: Border {
-        get { decoration?.border ?? .none }
+        @inlinable get { decoration?.border ?? .none }
         set { setDecoration(shadow: shadow, border: newValue) }
     }
 
@@ -105,16 +106,16 @@ public struct DisplayNode: Equatable, Sendable {
 /// A node's shadow and border, out of line: 104 bytes that most nodes would carry as none.
 /// Mutable only through `DisplayNode.setDecoration`, and then only when that node holds the sole
 /// reference (copy on write), so sharing one between copies of a node is safe.
-private final class NodeDecoration: Equatable, @unchecked Sendable {
-    var shadow: Shadow
-    var border: Border
+@usableFromInline final class NodeDecoration: Equatable, @unchecked Sendable {
+    @usableFromInline var shadow: Shadow
+    @usableFromInline var border: Border
 
     init(shadow: Shadow, border: Border) {
         self.shadow = shadow
         self.border = border
     }
 
-    static func == (lhs: NodeDecoration, rhs: NodeDecoration) -> Bool {
+    @usableFromInline static func == (lhs: NodeDecoration, rhs: NodeDecoration) -> Bool {
         lhs === rhs || (lhs.shadow == rhs.shadow && lhs.border == rhs.border)
     }
 }

@@ -58,8 +58,9 @@ public final class WorkingSet: ManagedBuffer<WorkingSet.Header, UInt64> {
     }
 
     /// Notes an array's elements and the count and capacity just before them, which every access
-    /// checks. An empty array has no storage of its own.
-    public func add<Element>(_ array: [Element]) {
+    /// checks. An empty array has no storage of its own. Inlinable, so that a caller's array is
+    /// noted without looking up its element type's metadata at run time.
+    @inlinable public func add<Element>(_ array: [Element]) {
         guard !array.isEmpty else { return }
         array.withUnsafeBytes { elements in
             guard let base = elements.baseAddress else { return }

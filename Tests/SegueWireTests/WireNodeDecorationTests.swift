@@ -42,3 +42,10 @@ import Testing
         #expect(node == { var fresh = WireNode(); _ = fresh.update(to: DisplayNode(id: 1, name: "card")); return fresh }())
     }
 }
+
+private extension WireNode {
+    /// `update(to:)` for a node held by value, as a test makes it.
+    mutating func update(to node: DisplayNode) -> NodeFields {
+        withUnsafePointer(to: node) { update(to: $0) }
+    }
+}

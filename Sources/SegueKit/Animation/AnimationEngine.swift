@@ -502,8 +502,13 @@ extension AnimationEngine {
     func noteWorkingSet(in set: WorkingSet) {
         set.add(self)
         set.add(animations)
+        // The animations of one transition share its timeline: noted once, not once per animation.
+        var notedTimeline: Timeline?
         for animation in animations {
-            set.add(animation.timeline)
+            if animation.timeline !== notedTimeline {
+                set.add(animation.timeline)
+                notedTimeline = animation.timeline
+            }
             if case .keyframes(let track, _) = animation.curve { set.add(track.keys) }
         }
         set.add(groups)

@@ -25,7 +25,9 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// The pointer's movement since the gesture began, in `view`'s coordinate space.
     public func translation(in view: View?) -> Point {
         guard let view else { return latestLocation - translationOrigin }
-        return view.convert(latestLocation, from: nil) - view.convert(translationOrigin, from: nil)
+        // `convert(_:from: nil)` for both ends, with the view's path to the root walked once.
+        let fromRoot = view.transformToRoot.inverted()
+        return latestLocation.applying(fromRoot) - translationOrigin.applying(fromRoot)
     }
 
     /// Makes the current translation read as `translation` (in `view`'s space) from now on.
@@ -42,7 +44,8 @@ open class PanGestureRecognizer: GestureRecognizer {
     public func velocity(in view: View?) -> Point {
         let v = tracker.velocity
         guard let view else { return v }
-        return view.convert(v, from: nil) - view.convert(.zero, from: nil)
+        let fromRoot = view.transformToRoot.inverted()
+        return v.applying(fromRoot) - Point.zero.applying(fromRoot)
     }
 
     override func pointerDown(_ event: PointerEvent) {

@@ -117,15 +117,17 @@ public struct FrameEncoder: Sendable {
         var recordCount = 0
         var comparedCount = nodes.count
         // Each node is read in place, not copied out of the array: a copy retains and releases its
-        // strings and its shadow and border.
-        nodes.withUnsafeBufferPointer { nodes in
+        // strings and its shadow and border. The writers take a pointer: a node passed by value
+        // beside the table's inout access was copied, lest that access change it.
+        nodes.withUnsafeBufferPointer { stored in
+            guard let nodes = stored.baseAddress else { return }
             if comparesChangedOnly {
                 comparedCount = 0
                 let stamps = changes.ownValuesChangedAt
                 for index in stamps.indices where stamps[index] > lastBuild {
                     comparedCount += 1
                     let slot = sent.slot(for: nodes[index].id, at: index)
-                    if Self.write(nodes[index], at: index, after: &lastIndex, over: &sent[slot].value, into: &buffer) {
+                    if Self.write(nodes + index, at: index, after: &lastIndex, over: &sent[slot].value, into: &buffer) {
                         recordCount += 1
                     }
                 }
@@ -133,9 +135,9 @@ public struct FrameEncoder: Sendable {
                 frameNumber &+= 1
                 let previousFrame = frameNumber &- 1
                 structureRepeatsIDs = false
-                for index in nodes.indices {
+                for index in stored.indices {
                     let slot = sent.slot(for: nodes[index].id, at: index)
-                    if Self.record(nodes[index], at: index, after: &lastIndex, in: &sent[slot],
+                    if Self.record(nodes + index, at: index, after: &lastIndex, in: &sent[slot],
                                    frame: frameNumber, previousFrame: previousFrame, repeated: &structureRepeatsIDs,
                                    into: &buffer) {
                         recordCount += 1
@@ -220,7 +222,7 @@ public struct FrameEncoder: Sendable {
     /// Brings `entry` to `node`'s values and writes a record of what changed, if anything; a node
     /// the client did not have in the previous frame starts from the defaults. Sets `repeated` when
     /// the node's id already came earlier in this frame.
-    private static func record(_ node: DisplayNode, at index: Int, after lastIndex: inout Int, in entry: inout SentNode,
+    private static func record(_ node: UnsafePointer<DisplayNode>, at index: Int, after lastIndex: inout Int, in entry: inout SentNode,
                                frame: UInt64, previousFrame: UInt64, repeated: inout Bool,
                                into buffer: inout [UInt8]) -> Bool {
         if entry.frame == frame { repeated = true }
@@ -231,7 +233,7 @@ public struct FrameEncoder: Sendable {
 
     /// Brings `sent`, what the client holds, to `node`'s values and writes a record of what changed,
     /// if anything. In place: an unchanged node copies nothing.
-    private static func write(_ node: DisplayNode, at index: Int, after lastIndex: inout Int, over sent: inout WireNode,
+    private static func write(_ node: UnsafePointer<DisplayNode>, at index: Int, after lastIndex: inout Int, over sent: inout WireNode,
                               into buffer: inout [UInt8]) -> Bool {
         let old = (position: sent.position, size: sent.size, linear: sent.linear)
         let fields = sent.update(to: node)
@@ -333,7 +335,7 @@ private struct NodeShape: Equatable {
     var id: UInt32
     var depth: UInt16
 
-    init(_ node: DisplayNode) {
+    init(_ node: borrowing DisplayNode) {
         id = node.id
         depth = node.depth
     }

@@ -90,18 +90,19 @@ struct WireNode: Equatable, Sendable {
     init() {}
 
     /// Moves to `node`'s own values at the wire's steps and returns the sections that changed.
-    /// Assigns only what differs, so an unchanged name or text is not even retained again.
-    mutating func update(to node: DisplayNode) -> NodeFields {
+    /// Assigns only what differs, so an unchanged name or text is not even retained again. Reads
+    /// the node through a pointer: a node passed by value beside this mutation was copied whole.
+    mutating func update(to node: UnsafePointer<DisplayNode>) -> NodeFields {
         var fields: NodeFields = []
-        let t = node.localTransform
+        let t = node.pointee.localTransform
         let newPosition = SIMD2(WireStep.quantise(t.tx, WireStep.lengthsPerPoint),
                                 WireStep.quantise(t.ty, WireStep.lengthsPerPoint))
         if newPosition != position {
             position = newPosition
             fields.insert(.position)
         }
-        let newSize = SIMD2(WireStep.quantise(node.size.width, WireStep.lengthsPerPoint),
-                            WireStep.quantise(node.size.height, WireStep.lengthsPerPoint))
+        let newSize = SIMD2(WireStep.quantise(node.pointee.size.width, WireStep.lengthsPerPoint),
+                            WireStep.quantise(node.pointee.size.height, WireStep.lengthsPerPoint))
         if newSize != size {
             size = newSize
             fields.insert(.size)
@@ -114,47 +115,47 @@ struct WireNode: Equatable, Sendable {
             linear = newLinear
             fields.insert(.linear)
         }
-        let newAlpha = UInt8(WireStep.quantise(min(max(node.ownAlpha, 0), 1), WireStep.alphaSteps))
+        let newAlpha = UInt8(WireStep.quantise(min(max(node.pointee.ownAlpha, 0), 1), WireStep.alphaSteps))
         if newAlpha != alpha {
             alpha = newAlpha
             fields.insert(.alpha)
         }
-        let newBackground = node.backgroundColor.packedRGBA
+        let newBackground = node.pointee.backgroundColor.packedRGBA
         if newBackground != background {
             background = newBackground
             fields.insert(.backgroundColor)
         }
-        let newTextColor = node.textColor.packedRGBA
+        let newTextColor = node.pointee.textColor.packedRGBA
         if newTextColor != textColor {
             textColor = newTextColor
             fields.insert(.textColor)
         }
-        let newRadius = max(WireStep.quantise(node.cornerRadius, WireStep.lengthsPerPoint), 0)
-        if newRadius != cornerRadius || node.clipsToBounds != clipsToBounds {
+        let newRadius = max(WireStep.quantise(node.pointee.cornerRadius, WireStep.lengthsPerPoint), 0)
+        if newRadius != cornerRadius || node.pointee.clipsToBounds != clipsToBounds {
             cornerRadius = newRadius
-            clipsToBounds = node.clipsToBounds
+            clipsToBounds = node.pointee.clipsToBounds
             fields.insert(.shape)
         }
-        if node.name != name {
-            name = node.name
+        if node.pointee.name != name {
+            name = node.pointee.name
             fields.insert(.name)
         }
-        if node.text != text {
-            text = node.text
+        if node.pointee.text != text {
+            text = node.pointee.text
             fields.insert(.text)
         }
-        let newFontSize = Float(node.fontSize)
+        let newFontSize = Float(node.pointee.fontSize)
         if newFontSize != fontSize {
             fontSize = newFontSize
             fields.insert(.fontSize)
         }
-        if node.fontWeight != fontWeight {
-            fontWeight = node.fontWeight
+        if node.pointee.fontWeight != fontWeight {
+            fontWeight = node.pointee.fontWeight
             fields.insert(.fontWeight)
         }
         // A shadow or border that draws nothing is sent as none, so it costs nothing. Each is read
         // from the node's box once.
-        let nodeShadow = node.shadow, nodeBorder = node.border
+        let nodeShadow = node.pointee.shadow, nodeBorder = node.pointee.border
         let visibleShadow = nodeShadow.isVisible
         let newShadow = visibleShadow
             ? SIMD4(Float(nodeShadow.opacity), Float(nodeShadow.radius), Float(nodeShadow.offset.width),
@@ -178,8 +179,8 @@ struct WireNode: Equatable, Sendable {
             }
             fields.insert(.border)
         }
-        if node.glyph != glyph {
-            glyph = node.glyph
+        if node.pointee.glyph != glyph {
+            glyph = node.pointee.glyph
             fields.insert(.glyph)
         }
         return fields

@@ -140,6 +140,29 @@ import Testing
         #expect(Self.covers(set, Self.address(window.engine.rootTimeline), bytes: 16))
     }
 
+    @Test func animationsSharingATimelineNoteItOnce() {
+        func entries(movingTheCardToo: Bool) -> Int {
+            let window = Window(size: Size(width: 390, height: 844), clock: ManualClock())
+            let card = View(frame: Rect(x: 20, y: 100, width: 350, height: 200), name: "card")
+            let label = View(frame: Rect(x: 10, y: 10, width: 100, height: 20), name: "label")
+            window.addSubview(card)
+            card.addSubview(label)
+            window.perform {
+                View.animate(withDuration: 1) {
+                    card.alpha = 0.5
+                    if movingTheCardToo { card.center = Point(x: 200, y: 300) }
+                }
+            }
+            _ = window.displayList()
+            let set = WorkingSet.make()
+            window.noteWorkingSet(in: set)
+            #expect(Self.covers(set, Self.address(window.engine.rootTimeline), bytes: 16))
+            return set.count
+        }
+        // The second animation runs on the first one's timeline, on the same view: nothing more to note.
+        #expect(entries(movingTheCardToo: true) == entries(movingTheCardToo: false))
+    }
+
     @Test func aWindowNotesTheRecognizersFollowingAPointer() throws {
         let window = Window(size: Size(width: 390, height: 844), clock: ManualClock())
         let card = View(frame: Rect(x: 20, y: 100, width: 350, height: 200), name: "card")
