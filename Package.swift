@@ -6,7 +6,18 @@ import PackageDescription
 /// The engine's layers skip Swift's run-time exclusivity checks in release builds: a world is used
 /// from one thread, and the checks were 15% of a served session's instructions (docs/performance.md,
 /// "Exclusivity checks off in the engine's release build"). Debug builds, every test run's, keep them.
-let engineSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+///
+/// With the `SingleThreadedEngine` trait (on by default), their release builds and the built-in
+/// scenes' also count references without atomic instructions: `segue serve` runs every world of a
+/// process on its one thread, and an atomic count holds back the memory reads after it (docs/
+/// performance.md, "Reference counts without atomics"). A host that runs worlds on several threads,
+/// such as the Hummingbird peer in Benchmarks/, depends on this package with `traits: []`.
+let singleThreadedSettings: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-assume-single-threaded"], .when(configuration: .release, traits: ["SingleThreadedEngine"])),
+]
+let engineSettings: [SwiftSetting] = [
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+] + singleThreadedSettings
 
 let package = Package(
     name: "Segue",
@@ -23,6 +34,11 @@ let package = Package(
         .library(name: "SegueTesting", targets: ["SegueTesting"]),
         // The command line for a package's own scenes: `SegueCommandLine.main(scenes:)`.
         .library(name: "SegueCLI", targets: ["SegueCLI"]),
+    ],
+    traits: [
+        .trait(name: "SingleThreadedEngine",
+               description: "Release builds of the engine's layers count references without atomics: one thread per process."),
+        .default(enabledTraits: ["SingleThreadedEngine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -46,7 +62,8 @@ let package = Package(
         // Views, the animation engine, controllers, transitions, gestures, the display list.
         .target(name: "SegueKit", dependencies: ["Motion", "SegueValues", .product(name: "Logging", package: "swift-log")], swiftSettings: engineSettings),
         // The tutorials' apps, each a named scene, and the host that runs one against a clock.
-        .target(name: "Scenes", dependencies: ["SegueKit", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Scenes", dependencies: ["SegueKit", .product(name: "Logging", package: "swift-log")],
+                swiftSettings: singleThreadedSettings),
         // `segue record`: a scene on a virtual clock, pointer script in, JSON Lines out.
         .target(name: "Recorder", dependencies: ["Scenes"]),
         // The testing kit: a scene on a virtual clock, driven by gestures, every frame kept.

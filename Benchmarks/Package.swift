@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // Side-by-side benchmarks (issue 5): the same scene service built the way most Swift server
 // developers would, on Hummingbird 2 and its WebSocket support. A separate package so the main
 // build stays lean; it uses the main package's libraries through a path dependency.
@@ -11,7 +11,9 @@ let package = Package(
         .executable(name: "segue-hummingbird", targets: ["segue-hummingbird"]),
     ],
     dependencies: [
-        .package(name: "Segue", path: ".."),
+        // Without the default SingleThreadedEngine trait: this server runs worlds on several threads,
+        // so their reference counts must stay atomic.
+        .package(name: "Segue", path: "..", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
