@@ -120,14 +120,14 @@ public struct FrameEncoder: Sendable {
         // strings and its shadow and border. The writers take a pointer: a node passed by value
         // beside the table's inout access was copied, lest that access change it.
         nodes.withUnsafeBufferPointer { stored in
-            guard let nodes = stored.baseAddress else { return }
             if comparesChangedOnly {
                 comparedCount = 0
                 let stamps = changes.ownValuesChangedAt
                 for index in stamps.indices where stamps[index] > lastBuild {
                     comparedCount += 1
-                    let slot = sent.slot(for: nodes[index].id, at: index)
-                    if Self.write(nodes + index, at: index, after: &lastIndex, over: &sent[slot].value, into: &buffer) {
+                    let node = stored.baseAddress! + index
+                    let slot = sent.slot(for: node.pointee.id, at: index)
+                    if Self.write(node, at: index, after: &lastIndex, over: &sent[slot].value, into: &buffer) {
                         recordCount += 1
                     }
                 }
@@ -136,8 +136,9 @@ public struct FrameEncoder: Sendable {
                 let previousFrame = frameNumber &- 1
                 structureRepeatsIDs = false
                 for index in stored.indices {
-                    let slot = sent.slot(for: nodes[index].id, at: index)
-                    if Self.record(nodes + index, at: index, after: &lastIndex, in: &sent[slot],
+                    let node = stored.baseAddress! + index
+                    let slot = sent.slot(for: node.pointee.id, at: index)
+                    if Self.record(node, at: index, after: &lastIndex, in: &sent[slot],
                                    frame: frameNumber, previousFrame: previousFrame, repeated: &structureRepeatsIDs,
                                    into: &buffer) {
                         recordCount += 1
