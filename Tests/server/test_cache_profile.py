@@ -1,15 +1,12 @@
 """scripts/cache-profile: a scene's cache misses in service, counted under cachegrind, repeatable
 where timings are not (it installs valgrind when missing, as CI's clean machine needs). It runs the
 release build, which valgrind runs in seconds where a debug build takes minutes."""
-import importlib.machinery
-import importlib.util
 import json
 import subprocess
-import sys
 
 import pytest
 
-from conftest import PACKAGE_ROOT, segue_binary
+from conftest import PACKAGE_ROOT, harness, segue_binary
 
 SCRIPT = PACKAGE_ROOT / "scripts" / "cache-profile"
 # Two runs of one build count the same to a few in a million: only their printing of the times they
@@ -57,10 +54,7 @@ def test_a_build_counts_the_same_on_every_run_and_a_smaller_cache_misses_more(tm
 def test_the_release_server_counts_references_without_atomics_and_the_debug_build_with_them(release_segue):
     """The SingleThreadedEngine trait (Package.swift) in release builds only: scripts/bench checks the
     same of the binaries it measures, and the reverse of the multi-threaded Hummingbird peer."""
-    loader = importlib.machinery.SourceFileLoader("segue_bench", str(PACKAGE_ROOT / "scripts" / "bench"))
-    bench = importlib.util.module_from_spec(importlib.util.spec_from_loader("segue_bench", loader))
-    sys.modules["segue_bench"] = bench  # dataclasses look their module up by name
-    loader.exec_module(bench)
+    bench = harness.load_bench()
     assert bench.counts_references_without_atomics(release_segue)
     assert not bench.counts_references_without_atomics(segue_binary())
 

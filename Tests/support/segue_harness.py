@@ -1,17 +1,21 @@
 """What the server tests, the browser tests, scripts/bench and scripts/soak do to a running server,
 written once: find the binaries, start a server on port 0 and read its port from the banner it
-prints (no race for a free port), read its processes' CPU and memory from /proc, read /metrics.
+prints (no race for a free port), read its processes' CPU and memory from /proc, read /metrics;
+and scripts/bench loaded as a module, for the scripts and tests that use its functions.
 
 Standard library only, so scripts/bench runs without the test virtualenv. The wire client (page
 messages, the frame decoder) is its neighbour, segue_wire.py.
 """
 from __future__ import annotations
 
+import importlib.machinery
+import importlib.util
 import os
 import re
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -24,6 +28,16 @@ EXIT_TIMEOUT = 10.0
 # `segue serve`, `segue-echo`, `segue-hummingbird` and lws-streamer each print one line naming
 # their URL once listening; the port is the number after the last colon.
 BANNER = re.compile(r"(?:is running: open|listening on|is running:) (?:http|ws)://[^ ]*:(\d+)/")
+
+
+def load_bench():
+    """scripts/bench as a module (its file has no .py suffix): load-point, cache-profile and the tests
+    call its functions."""
+    loader = importlib.machinery.SourceFileLoader("segue_bench", str(PACKAGE_ROOT / "scripts" / "bench"))
+    bench = importlib.util.module_from_spec(importlib.util.spec_from_loader("segue_bench", loader))
+    sys.modules["segue_bench"] = bench  # dataclasses look their module up by name
+    loader.exec_module(bench)
+    return bench
 
 
 class ServerStartFailed(AssertionError):

@@ -336,7 +336,7 @@ private struct NodeShape: Equatable {
     var id: UInt32
     var depth: UInt16
 
-    init(_ node: borrowing DisplayNode) {
+    init(_ node: DisplayNode) {
         id = node.id
         depth = node.depth
     }
