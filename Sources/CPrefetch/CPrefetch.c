@@ -1,2 +1,4 @@
-// SwiftPM builds a C target from at least one source file; the functions are inline in the header.
+// The one definition of the header's thread-local fetch queue; the functions are inline in the header.
 #include "CPrefetch.h"
+
+__thread segue_fetch_queue segue_fetch_queue_of_thread;

@@ -8,7 +8,8 @@ import CPrefetch
 /// The objects stay where they are from one frame to the next, so the session notes their addresses
 /// while they are warm (`SceneSession` does, every few frames) and the server, ticking its sessions
 /// one after another, has the next session's lines fetched while it serves the current one
-/// (`forEach(_:workingSet:_:)`): the misses then overlap the work instead of following it.
+/// (`forEach(_:workingSet:_:)`), a few lines at a time from inside the turn's loops
+/// (`fetchSome()`): the misses then overlap the work instead of following it.
 ///
 /// An entry is an address and a line count, never dereferenced: an object freed since it was noted
 /// costs a useless fetch, nothing else, since a prefetch never faults. So the entries are not
@@ -93,22 +94,7 @@ public final class WorkingSet: ManagedBuffer<WorkingSet.Header, UInt64> {
         }
     }
 
-    /// Asks the CPU for every noted line.
-    @inlinable public func prefetch() {
-        let count = header.count
-        withUnsafeMutablePointerToElements { elements in
-            for index in 0..<count {
-                let entry = elements[index]
-                var line = UInt(entry & Self.addressMask)
-                for _ in 0..<Int(entry >> Self.addressBits) {
-                    segue_prefetch(UnsafeRawPointer(bitPattern: line))
-                    line &+= UInt(Self.lineSize)
-                }
-            }
-        }
-    }
-
-    /// Asks the CPU for this set's own header and entries, so that `prefetch()` reads them warm.
+    /// Asks the CPU for this set's own header and entries, so that queueing it (`forEach`) reads them warm.
     /// It reads none of them: the set is still cold here, and reading its count would wait for
     /// the very line this fetches. So it fetches the whole room, `capacity` entries.
     @inlinable public func prefetchEntries() {
@@ -121,11 +107,23 @@ public final class WorkingSet: ManagedBuffer<WorkingSet.Header, UInt64> {
         }
     }
 
+    /// Lines of the next item's set fetched as it is queued, before the current item's turn.
+    @usableFromInline static let firstDoseLines = 16
+    /// Lines fetched at each point of a turn that asks (`fetchSome()`): few enough that a dose
+    /// finds room among the misses the core keeps in flight, and the fetches overlap the turn's own
+    /// work. Doses of 16 lines measured no faster (docs/performance.md, stop 28).
+    @usableFromInline static let doseLines = 8
+
     /// Calls `body` with each item in order, having the CPU fetch the next items' memory meanwhile,
     /// each a step further down the chain the longer it has: three items ahead, the item's own
     /// object (whose field holds its set); two ahead, its set's entries; one ahead, the lines they
     /// name. So no item's turn starts with a chain of misses. Items without a set are served as
     /// they come.
+    ///
+    /// The lines of the next item's set (a few hundred) are not asked for at once: a burst that
+    /// long fills the CPU's miss queue and the thread waits for room before the turn can begin.
+    /// They are queued, and the turn's own loops (`fetchSome()`: the builder, the engine, the
+    /// transport) ask for a dose at a time. What the turn did not ask for is fetched after it.
     @inlinable public static func forEach<Item: AnyObject>(
         _ items: [Item], workingSet: (Item) -> WorkingSet?, _ body: (Item) -> Void
     ) {
@@ -136,8 +134,55 @@ public final class WorkingSet: ManagedBuffer<WorkingSet.Header, UInt64> {
                 for line in 0..<itemLines { segue_prefetch(object + line * lineSize) }
             }
             if index + 2 < count { workingSet(items[index + 2])?.prefetchEntries() }
-            if index + 1 < count { workingSet(items[index + 1])?.prefetch() }
+            if index + 1 < count, let next = workingSet(items[index + 1]) {
+                next.queueForFetching()
+                fetch(lines: firstDoseLines)
+            }
             body(items[index])
+            fetchRest()
         }
+    }
+
+    /// Asks the CPU for the next few lines of the set queued on this thread, if any: called from
+    /// the loops of a turn, so that the next item's memory arrives while this one is served.
+    @inlinable public static func fetchSome() {
+        fetch(lines: doseLines)
+    }
+
+    /// Makes this set the thread's fetch queue. The set must outlive the queue: `forEach` empties
+    /// the queue before the items it holds can go.
+    @inlinable func queueForFetching() {
+        let queue = segue_thread_fetch_queue()!
+        withUnsafeMutablePointerToElements { elements in
+            queue.pointee.next = UnsafePointer(elements)
+            queue.pointee.end = UnsafePointer(elements + header.count)
+        }
+        queue.pointee.lines = 0
+    }
+
+    @inlinable static func fetch(lines dose: Int) {
+        let queue = segue_thread_fetch_queue()!
+        var left = dose
+        while left > 0 {
+            if queue.pointee.lines == 0 {
+                guard let next = queue.pointee.next, next != queue.pointee.end else { return }
+                queue.pointee.next = next + 1
+                queue.pointee.line = UnsafePointer(bitPattern: UInt(next.pointee & addressMask))
+                queue.pointee.lines = UInt(next.pointee >> addressBits)
+                continue
+            }
+            segue_prefetch(queue.pointee.line)
+            queue.pointee.line = queue.pointee.line.map { $0 + lineSize }
+            queue.pointee.lines -= 1
+            left -= 1
+        }
+    }
+
+    /// Fetches what is left of the queue and empties it.
+    @inlinable static func fetchRest() {
+        fetch(lines: .max)
+        let queue = segue_thread_fetch_queue()!
+        queue.pointee.next = nil
+        queue.pointee.end = nil
     }
 }

@@ -367,6 +367,7 @@ public final class AnimationEngine {
             var timeline: ObjectIdentifier?
             var time = 0.0
             for index in running.indices {
+                WorkingSet.fetchSome()
                 if ObjectIdentifier(running[index].timeline) != timeline {
                     timeline = ObjectIdentifier(running[index].timeline)
                     time = running[index].timeline.time

@@ -86,6 +86,8 @@ struct DisplayListBuilder {
                                 parentAlpha: Double, parentDimming: Double, depth: Int, count: inout Int,
                                 into list: inout DisplayList) {
         if view.isHidden { return }
+        // The next session's memory, a dose per view visited (`WorkingSet.forEach`).
+        WorkingSet.fetchSome()
         let index = count
         let nodeDepth = UInt16(clamping: depth)
         let boundsOrigin: Point

@@ -361,6 +361,7 @@ public final class Server {
             // was delivered as it closed).
             guard session.isConnected else { return }
             session.deliverHeldMessages()
+            WorkingSet.fetchSome()
             sendAtOnce(session)
         }
         answering.removeAll(keepingCapacity: true)
@@ -470,7 +471,9 @@ public final class Server {
                     guard session.canSendData else { return }
                     // Input that came earlier in this turn goes first, as it would have at once.
                     session.deliverHeldMessages()
+                    WorkingSet.fetchSome()
                     session.handler.tick()
+                    WorkingSet.fetchSome()
                     sendAtOnce(session)
                 }
             }

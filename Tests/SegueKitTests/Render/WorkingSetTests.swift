@@ -94,9 +94,64 @@ import Testing
             set.add(block)
         }
         set.add(start: UnsafeRawPointer(bitPattern: 0x1000)!, bytes: 4 * 64)
-        set.prefetch()
+        set.queueForFetching()
+        WorkingSet.fetchRest()
         set.prefetchEntries()
         #expect(set.count == 2)
+    }
+
+    /// This thread's fetch queue: the entries not begun, and the next line and lines left of the
+    /// one begun.
+    static var queue: segue_fetch_queue { segue_thread_fetch_queue()!.pointee }
+
+    /// A queued set goes out a dose at a time, entry after entry, and `fetchRest` empties the queue.
+    @Test func aQueuedSetIsFetchedInDosesInOrder() throws {
+        let set = WorkingSet.make()
+        set.add(start: UnsafeRawPointer(bitPattern: 0x10000)!, bytes: 10 * 64)
+        set.add(start: UnsafeRawPointer(bitPattern: 0x20000)!, bytes: 2 * 64)
+        set.add(start: UnsafeRawPointer(bitPattern: 0x30000)!, bytes: 64)
+        set.queueForFetching()
+        let entries = try #require(Self.queue.next)
+        #expect(Self.queue.end == entries + 3 && Self.queue.lines == 0)
+
+        WorkingSet.fetchSome()
+        #expect(UInt(bitPattern: Self.queue.line) == 0x10000 + UInt(WorkingSet.doseLines) * 64)
+        #expect(Self.queue.lines == UInt(10 - WorkingSet.doseLines) && Self.queue.next == entries + 1)
+
+        // The first entry's last two lines, the second's two and the third's one: the queue runs
+        // out inside the dose (eight lines) and stops past the third entry's line.
+        WorkingSet.fetchSome()
+        #expect(UInt(bitPattern: Self.queue.line) == 0x30000 + 64)
+        #expect(Self.queue.next == entries + 3 && Self.queue.lines == 0)
+
+        WorkingSet.fetchRest()
+        #expect(Self.queue.next == nil && Self.queue.end == nil && Self.queue.lines == 0)
+        // Nothing queued: a dose asks for nothing and leaves the queue as it is.
+        WorkingSet.fetchSome()
+        #expect(Self.queue.next == nil && Self.queue.lines == 0)
+    }
+
+    /// While an item is served, the next item's set is the queue, its first dose already asked
+    /// for; an item without a set leaves the queue empty; nothing stays queued after the last.
+    @Test func forEachQueuesTheNextItemsSetDuringEachTurn() {
+        let items = (0..<4).map { Item(noted: $0 != 2) }
+        for item in items {
+            for line in 0..<40 { item.workingSet?.add(start: UnsafeRawPointer(bitPattern: 0x40000 + line * 128)!, bytes: 64) }
+        }
+        var queued: [Int?] = []
+        WorkingSet.forEach(items, workingSet: \.workingSet) { item in
+            queued.append(Self.queue.end.map { end in
+                items.firstIndex { other in
+                    other.workingSet.map { set in set.withUnsafeMutablePointerToElements { UnsafePointer($0 + set.count) } } == end
+                } ?? -1
+            })
+            // One entry a line: the first dose took that many entries.
+            if let next = Self.queue.next, let end = Self.queue.end {
+                #expect(end - next == 40 - WorkingSet.firstDoseLines)
+            }
+        }
+        #expect(queued == [1, nil, 3, nil])
+        #expect(Self.queue.next == nil && Self.queue.end == nil)
     }
 
     /// The look-ahead must not skip, repeat or reorder an item, whatever the count and whichever
