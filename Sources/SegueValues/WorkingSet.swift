@@ -160,22 +160,31 @@ public final class WorkingSet: ManagedBuffer<WorkingSet.Header, UInt64> {
         queue.pointee.lines = 0
     }
 
+    /// Asks for up to `dose` lines from the thread's queue. The queue is read once and written back
+    /// once: a run of lines costs a prefetch and a few register operations each.
     @inlinable static func fetch(lines dose: Int) {
         let queue = segue_thread_fetch_queue()!
+        guard var next = queue.pointee.next else { return }
+        let end = queue.pointee.end
+        var line = UInt(bitPattern: queue.pointee.line)
+        var lines = queue.pointee.lines
         var left = dose
         while left > 0 {
-            if queue.pointee.lines == 0 {
-                guard let next = queue.pointee.next, next != queue.pointee.end else { return }
-                queue.pointee.next = next + 1
-                queue.pointee.line = UnsafePointer(bitPattern: UInt(next.pointee & addressMask))
-                queue.pointee.lines = UInt(next.pointee >> addressBits)
+            if lines == 0 {
+                guard next != end else { break }
+                line = UInt(next.pointee & addressMask)
+                lines = UInt(next.pointee >> addressBits)
+                next += 1
                 continue
             }
-            segue_prefetch(queue.pointee.line)
-            queue.pointee.line = queue.pointee.line.map { $0 + lineSize }
-            queue.pointee.lines -= 1
+            segue_prefetch(UnsafeRawPointer(bitPattern: line))
+            line &+= UInt(lineSize)
+            lines -= 1
             left -= 1
         }
+        queue.pointee.next = next
+        queue.pointee.line = UnsafePointer(bitPattern: line)
+        queue.pointee.lines = lines
     }
 
     /// Fetches what is left of the queue and empties it.
