@@ -116,8 +116,11 @@ struct DisplayListBuilder {
             toViewport = depth == 0 ? .identity : list.storedNodes[index].localTransform.concatenating(parentTransform)
             sameViewportValues = list.storedNodes[index].transform == toViewport
                 && list.storedNodes[index].alpha == alpha
-            list.storedNodes[index].transform = toViewport
-            list.storedNodes[index].alpha = alpha
+            // Written only when they moved: each write into the list checks its storage is unique.
+            if !sameViewportValues {
+                list.storedNodes[index].transform = toViewport
+                list.storedNodes[index].alpha = alpha
+            }
             boundsOrigin = view.model.bounds.origin
             let ownDimming = min(max(view.model.dimming, 0), 1)
             dimming = view.tintAdjustmentMode == .normal ? ownDimming : max(ownDimming, parentDimming)
@@ -226,9 +229,14 @@ struct DisplayListBuilder {
                     }
             }
         }
-        list.storedNodes[index].descendantCount = UInt32(count - index - 1)
-        built[index].descendants = drawnThroughIdentity && notReusableNodes == notReusableBefore
+        // Written only when they changed, as above.
+        let descendantCount = UInt32(count - index - 1)
+        if list.storedNodes[index].descendantCount != descendantCount {
+            list.storedNodes[index].descendantCount = descendantCount
+        }
+        let descendantsBuiltFrom = drawnThroughIdentity && notReusableNodes == notReusableBefore
             ? descendantsRevision : Self.notReusable
+        if built[index].descendants != descendantsBuiltFrom { built[index].descendants = descendantsBuiltFrom }
     }
 
     /// A view's children sit in its bounds space: bounds point − bounds.origin = local point.
