@@ -79,7 +79,7 @@ public struct DisplayNode: Equatable, Sendable {
     }
 
     /// Whether the node has a shadow or a border.
-    package var isDecorated: Bool { decoration != nil }
+    @inlinable package var isDecorated: Bool { decoration != nil }
 
     /// Whether the shadow and border are `shadow` and `border`: one check of the box for the
     /// common case of neither, instead of comparing two structs of `Double`s field by field.

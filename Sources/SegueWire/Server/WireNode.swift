@@ -153,31 +153,34 @@ struct WireNode: Equatable, Sendable {
             fontWeight = node.pointee.fontWeight
             fields.insert(.fontWeight)
         }
-        // A shadow or border that draws nothing is sent as none, so it costs nothing. Each is read
-        // from the node's box once.
-        let nodeShadow = node.pointee.shadow, nodeBorder = node.pointee.border
-        let visibleShadow = nodeShadow.isVisible
-        let newShadow = visibleShadow
-            ? SIMD4(Float(nodeShadow.opacity), Float(nodeShadow.radius), Float(nodeShadow.offset.width),
-                    Float(nodeShadow.offset.height))
-            : SIMD4<Float>()
-        let newShadowColor = visibleShadow ? nodeShadow.color.packedRGBA : 0
-        if newShadow != shadow || newShadowColor != shadowColor {
-            modifyDecoration {
-                $0.shadow = newShadow
-                $0.shadowColor = newShadowColor
+        // A shadow or border that draws nothing is sent as none, so it costs nothing. Most nodes have
+        // neither, here or on the wire: then neither box is read (each read retains it). Otherwise
+        // each is read from the node's box once.
+        if node.pointee.isDecorated || decoration != nil {
+            let nodeShadow = node.pointee.shadow, nodeBorder = node.pointee.border
+            let visibleShadow = nodeShadow.isVisible
+            let newShadow = visibleShadow
+                ? SIMD4(Float(nodeShadow.opacity), Float(nodeShadow.radius), Float(nodeShadow.offset.width),
+                        Float(nodeShadow.offset.height))
+                : SIMD4<Float>()
+            let newShadowColor = visibleShadow ? nodeShadow.color.packedRGBA : 0
+            if newShadow != shadow || newShadowColor != shadowColor {
+                modifyDecoration {
+                    $0.shadow = newShadow
+                    $0.shadowColor = newShadowColor
+                }
+                fields.insert(.shadow)
             }
-            fields.insert(.shadow)
-        }
-        let visibleBorder = nodeBorder.isVisible
-        let newBorderWidth = visibleBorder ? Float(nodeBorder.width) : 0
-        let newBorderColor = visibleBorder ? nodeBorder.color.packedRGBA : 0
-        if newBorderWidth != borderWidth || newBorderColor != borderColor {
-            modifyDecoration {
-                $0.borderWidth = newBorderWidth
-                $0.borderColor = newBorderColor
+            let visibleBorder = nodeBorder.isVisible
+            let newBorderWidth = visibleBorder ? Float(nodeBorder.width) : 0
+            let newBorderColor = visibleBorder ? nodeBorder.color.packedRGBA : 0
+            if newBorderWidth != borderWidth || newBorderColor != borderColor {
+                modifyDecoration {
+                    $0.borderWidth = newBorderWidth
+                    $0.borderColor = newBorderColor
+                }
+                fields.insert(.border)
             }
-            fields.insert(.border)
         }
         if node.pointee.glyph != glyph {
             glyph = node.pointee.glyph
