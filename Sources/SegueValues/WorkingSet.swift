@@ -37,24 +37,39 @@ public final class WorkingSet: ManagedBuffer<WorkingSet.Header, UInt64> {
         @usableFromInline var count = 0
         /// Entries noted past `capacity` since `removeAll()`.
         var dropped = 0
+        /// Entries `removeAll()` leaves (`keepNotedEntries()`).
+        var kept = 0
     }
 
     public static func make() -> WorkingSet {
         unsafeDowncast(create(minimumCapacity: capacity) { _ in Header() }, to: WorkingSet.self)
     }
 
-    /// Entries noted since `removeAll()`, at most `capacity`.
+    /// Entries noted: those kept (`keepNotedEntries()`) and those since `removeAll()`, at most `capacity`.
     public var count: Int { header.count }
     /// Entries not noted since `removeAll()`: past `capacity`, or at an address an entry cannot hold.
     var dropped: Int { header.dropped }
 
+    /// Forgets every entry but those kept.
     public func removeAll() {
-        header = Header()
+        header = Header(count: header.kept, kept: header.kept)
+    }
+
+    /// Keeps the entries noted so far through every `removeAll()`, ahead of what is noted after.
+    /// For memory the set's owner does not know of and that stays where it is while the set lives:
+    /// the transport notes its connection's state once, and the session's own noting, every few
+    /// frames, leaves it (`Server.noteConnectionState`).
+    public func keepNotedEntries() {
+        header.kept = header.count
     }
 
     /// Notes an object's allocation, from its start: its header, then its stored properties.
     public func add(_ object: AnyObject, maximumLines: Int = WorkingSet.maximumLines) {
-        let start = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        add(allocation: UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()), maximumLines: maximumLines)
+    }
+
+    /// Notes a C library's block, `start` as `malloc` returned it.
+    public func add(allocation start: UnsafeRawPointer, maximumLines: Int = WorkingSet.maximumLines) {
         add(start: start, bytes: min(segue_allocation_size(start), maximumLines * Self.lineSize))
     }
 

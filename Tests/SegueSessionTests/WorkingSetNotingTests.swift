@@ -19,6 +19,29 @@ import Testing
         #expect(UInt(bitPattern: first.start) == Self.address(page.session) / 64 * 64)
     }
 
+    /// The transport notes its connection's state once, before the session's first frame, and
+    /// keeps it (`Server.noteConnectionState`): the session's noting comes after it, every time.
+    @Test func entriesKeptBeforeTheSessionNotesStayFirst() throws {
+        final class ConnectionState {}
+        let connection = ConnectionState()
+        let page = try PageStandIn()
+        let set = page.session.workingSet
+        set.removeAll()
+        set.add(connection)
+        set.keepNotedEntries()
+        try page.settle()
+        try page.pointer(.down, x: 389, y: 400)
+        var x = 389.0
+        for _ in 0..<31 {
+            x -= 3
+            try page.pointer(.move, x: x, y: 400)
+        }
+        let starts = set.entries.map { UInt(bitPattern: $0.start) }
+        #expect(set.count > 20 && set.dropped == 0)
+        #expect(starts.first == Self.address(connection) / 64 * 64)
+        #expect(starts.dropFirst().first == Self.address(page.session) / 64 * 64)
+    }
+
     @Test func aMovingWorldIsNotedAgainWithinThirtyFrames() throws {
         let page = try PageStandIn()
         try page.settle()

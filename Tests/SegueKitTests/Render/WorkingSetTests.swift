@@ -78,6 +78,39 @@ import Testing
         #expect(set.count == 0 && set.dropped == 0)
     }
 
+    @Test func aCBlockIsNotedWholeFromWhereMallocReturnedIt() throws {
+        let block = try #require(malloc(950))
+        defer { free(block) }
+        let set = WorkingSet.make()
+        set.add(allocation: UnsafeRawPointer(block))
+        let start = UInt(bitPattern: block)
+        let allocated = segue_allocation_size(UnsafeRawPointer(block))
+        #expect(allocated >= 950)
+        #expect(set.count == 1 && Self.covers(set, start, bytes: allocated))
+        #expect(set.entries[0].lines == Int((start + UInt(allocated) - 1) / 64 - start / 64 + 1))
+    }
+
+    @Test func keptEntriesStayFirstThroughEveryRemoval() throws {
+        let kept = Block(), noted = Block(), later = Block()
+        let set = WorkingSet.make()
+        set.add(kept)
+        set.keepNotedEntries()
+        set.add(noted)
+        #expect(set.count == 2)
+        set.removeAll()
+        #expect(set.count == 1 && Self.covers(set, Self.address(kept), bytes: 216))
+        #expect(!Self.covers(set, Self.address(noted), bytes: 216))
+        set.add(later)
+        set.removeAll()
+        set.add(later)
+        #expect(set.entries.map { UInt(bitPattern: $0.start) } == [Self.address(kept) / 64 * 64, Self.address(later) / 64 * 64])
+        // A set that kept nothing forgets everything.
+        let fresh = WorkingSet.make()
+        fresh.add(kept)
+        fresh.removeAll()
+        #expect(fresh.count == 0)
+    }
+
     @Test func aLargeAllocationIsCappedAtTheEntrysRange() throws {
         let array = [UInt8](repeating: 0, count: 64 * 1_000)
         let set = WorkingSet.make()
