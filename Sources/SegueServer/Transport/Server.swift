@@ -254,13 +254,12 @@ public final class Server {
         return id
     }
 
-    /// Lines from a connection's close buffer on that `noteConnectionState` notes.
+    /// Bytes from a connection's close buffer on that `noteConnectionState` notes: four lines.
     static let webSocketStateBytes = 256
 
     /// Notes, first in the session's working set and for as long as it lives, the lws state each
-    /// write of a turn reads (`sendAtOnce`): the connection's own allocation (`struct lws` and its
-    /// event loop's watcher, about 950 bytes with lws 4.1.6: `lws_zalloc` gives it a block of its
-    /// own), and 256 bytes from the close buffer of its WebSocket state, a block apart, which lws's
+    /// write of a turn reads (`sendAtOnce`): the connection's own allocation (`struct lws`, about
+    /// 950 bytes with lws 4.1.6: `lws_zalloc` gives it a block of its own), and 256 bytes from the close buffer of its WebSocket state, a block apart, which lws's
     /// only accessor to that block points into (`lws_get_close_payload`): the close length and the
     /// flags `lws_write` checks follow the buffer. Unfetched, they were a turn's last misses:
     /// `lws_partial_buffered` and `lws_get_close_length`, each a load, were 1.1% of the server.
