@@ -47,6 +47,9 @@ public final class SceneSession {
     /// The world this connection drives or watches: its own until it watches another's.
     private var world: SharedWorld!
     private var frames = FrameStream()
+    /// Messages to send before the next frame. Emptied, it lets its storage go: every frame asks
+    /// whether it is empty, and the shared empty array answers from a line every session reads,
+    /// where a kept buffer of the session's own would be one more cold line per frame.
     private var replies: [[UInt8]] = []
     /// The size this connection's page reported: the world's size while it is in control.
     private var pageViewport = SceneSession.initialViewport
@@ -150,7 +153,11 @@ public final class SceneSession {
     /// The next message to send: replies first, in order, then a frame of the world as it is now
     /// (for a watcher: as its controller last built it).
     public func nextOutgoing() -> [UInt8]? {
-        if !replies.isEmpty { return replies.removeFirst() }
+        if !replies.isEmpty {
+            let reply = replies.removeFirst()
+            if replies.isEmpty { replies = [] }
+            return reply
+        }
         guard isControlling else { return watchedFrame() }
         guard world.needsFrame else { return nil }
         world.needsFrame = false

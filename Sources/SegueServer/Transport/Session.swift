@@ -19,6 +19,10 @@ final class Session {
     /// connection left to write to. A flag in the session's own first lines, where looking it up
     /// among the server's sessions would hash and read a cold table.
     var isConnected = true
+    /// Whether messages wait for `deliverHeldMessages`. Every tick asks: the flag answers from
+    /// beside `closing`, which the tick reads anyway, where `heldMessages.isEmpty` would read the
+    /// array's own buffer, a line no working set fetches.
+    private(set) var holdsMessages = false
     /// The message `receive` last completed arrived in fragments. A Ping may have come between
     /// them, whose Pong lws sends only from a writeable callback; the answer must follow it there.
     private(set) var lastMessageWasFragmented = false
@@ -123,9 +127,6 @@ final class Session {
         return .accepted
     }
 
-    /// Whether messages wait for `deliverHeldMessages`.
-    var holdsMessages: Bool { !heldMessages.isEmpty }
-
     private func hold(_ message: UnsafeRawBufferPointer, isBinary: Bool) {
         guard heldMessages.count + 5 + message.count <= Self.maximumHeldBytes else {
             deliverHeldMessages()
@@ -135,12 +136,14 @@ final class Session {
         withUnsafeBytes(of: UInt32(message.count).littleEndian) { heldMessages.append(contentsOf: $0) }
         heldMessages.append(isBinary ? 1 : 0)
         heldMessages.append(contentsOf: message)
+        holdsMessages = true
     }
 
     /// Gives the handler the messages held, in the order they came. The transport calls it before
     /// anything else asks the handler: a tick, an answer, a writeable callback, the close.
     func deliverHeldMessages() {
-        guard !heldMessages.isEmpty else { return }
+        guard holdsMessages else { return }
+        holdsMessages = false
         heldMessages.withUnsafeBytes { held in
             var offset = 0
             while offset < held.count {
