@@ -411,6 +411,7 @@ public final class SceneSession {
         workingSet.add(world)
         workingSet.add(world.pointersDown)
         workingSet.add(world.clock)
+        workingSet.add(clock)
         workingSet.add(host)
         host.window.noteWorkingSet(in: workingSet)
         frames.noteWorkingSet(in: workingSet)

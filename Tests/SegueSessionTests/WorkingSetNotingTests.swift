@@ -17,6 +17,8 @@ import Testing
         #expect(set.count > 20 && set.dropped == 0)
         let first = try #require(set.entries.first)
         #expect(UInt(bitPattern: first.start) == Self.address(page.session) / 64 * 64)
+        // The transport's clock, read at every tick and frame, with the world's.
+        #expect(set.entries.contains { UInt(bitPattern: $0.start) == Self.address(page.clock) / 64 * 64 })
     }
 
     /// The transport notes its connection's state once, before the session's first frame, and

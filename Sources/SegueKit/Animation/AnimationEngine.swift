@@ -499,10 +499,12 @@ struct Track {
 
 extension AnimationEngine {
     /// Notes what evaluating a frame reads: the engine, its running animations and the timelines
-    /// and keyframes they follow, and its completion groups.
+    /// and keyframes they follow, the root timeline every transition's runs on, and its completion
+    /// groups.
     func noteWorkingSet(in set: WorkingSet) {
         set.add(self)
         set.add(animations)
+        set.add(rootTimeline)
         // The animations of one transition share its timeline: noted once, not once per animation.
         var notedTimeline: Timeline?
         for animation in animations {

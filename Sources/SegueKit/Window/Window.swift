@@ -185,7 +185,11 @@ open class Window: View {
         gestures.noteWorkingSet(in: set)
         engine.noteWorkingSet(in: set)
         set.add(transitions)
-        if let context = transitions.active { set.add(context) }
+        if let context = transitions.active {
+            set.add(context)
+            // What an interaction controller reaches the context through, every move.
+            set.add(context.reference)
+        }
         set.add(list.storedNodes)
         set.add(list.changes.ownValuesChangedAt)
         builder.noteWorkingSet(in: set)
