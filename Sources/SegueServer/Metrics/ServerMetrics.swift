@@ -33,7 +33,10 @@ public final class ServerMetrics: Sendable, SessionObserver {
     private let transitionsRescued: Counter
     private let duplicateCompletions: Counter
     private let invariantViolations: Counter
-    private let frameBuild: Recorder
+    /// The histogram's handler itself, not a `Recorder`: `Recorder.record` is generic over the
+    /// value's type and, compiled in swift-metrics, converts a `Double` to `Double` through the
+    /// protocol's witnesses, once per frame.
+    private let frameBuild: any RecorderHandler
 
     /// Why a WebSocket handshake was answered with an error status instead of a session; the raw
     /// value is the metric's `reason` label.
@@ -69,7 +72,7 @@ public final class ServerMetrics: Sendable, SessionObserver {
         transitionsRescued = counter("segue_transitions_rescued_total")
         duplicateCompletions = counter("segue_transition_duplicate_completions_total")
         invariantViolations = counter("segue_invariant_violations_total")
-        frameBuild = Recorder(label: "segue_frame_build_seconds", aggregate: true, factory: factory)
+        frameBuild = factory.makeRecorder(label: "segue_frame_build_seconds", dimensions: [], aggregate: true)
     }
 
     /// The Prometheus text exposition format (version 0.0.4), served at `/metrics`.
