@@ -86,6 +86,17 @@ struct World {
     func present() {
         window.perform { root.present(other, animated: true) }
     }
+
+    /// Presents `other` driven by a percent-driven interaction controller, moved to `progress` and
+    /// held there a few frames.
+    func presentInteractively(to progress: Double) -> PercentDrivenInteractiveTransition {
+        let interaction = PercentDrivenInteractiveTransition()
+        animator.interaction = interaction
+        present()
+        window.perform { interaction.update(progress) }
+        run(for: 0.1)
+        return interaction
+    }
 }
 
 @Suite("transition machinery")
@@ -102,11 +113,7 @@ struct TransitionMachineryTests {
 
     @Test func aCancelledInteractivePresentReversesTheAppearanceCallbacks() {
         let world = World()
-        let interaction = PercentDrivenInteractiveTransition()
-        world.animator.interaction = interaction
-        world.present()
-        world.window.perform { interaction.update(0.4) }
-        world.run(for: 0.1)
+        let interaction = world.presentInteractively(to: 0.4)
         #expect(abs((world.window.transitions.status?.progress ?? -1) - 0.4) < 1e-12)
         #expect(abs(world.other.view.presentation.alpha - TimingFunction.easeInEaseOut.value(at: 0.4)) < 1e-12)
         world.window.perform { interaction.cancel() }

@@ -17,11 +17,7 @@ import Testing
 
     @Test func anInteractiveTransitionNotesItsRootTimelineAndItsContextsReference() throws {
         let world = World()
-        let interaction = PercentDrivenInteractiveTransition()
-        world.animator.interaction = interaction
-        world.present()
-        world.window.perform { interaction.update(0.4) }
-        world.run(for: 0.1)
+        _ = world.presentInteractively(to: 0.4)
         let context = try #require(world.window.transitions.active)
         // The transition's animations run on its own timeline, none on the root one.
         let timeline = try #require(context.timeline)
