@@ -17,8 +17,9 @@ import CPrefetch
 /// them costs one short run of lines rather than a chain.
 public final class WorkingSet: ManagedBuffer<WorkingSet.Header, UInt64> {
     /// Entries one set holds. The built-in scenes note 39 (sheet) to 65 (fade) at most, transitions
-    /// included, and the transport keeps 2 of its connection's (`keepNotedEntries()`); a scene with more views than fit loses the fetch of its last ones, which are noted
-    /// last (`Window.noteWorkingSet(in:)` notes a turn's first reads first).
+    /// included, and the transport keeps 2 of its connection's (`keepNotedEntries()`); a scene with
+    /// more views than fit loses the fetch of its last ones, which are noted last
+    /// (`Window.noteWorkingSet(in:)` notes a turn's first reads first).
     public static let capacity = 80
     /// The line size of every x86-64 and Arm server core in use.
     @usableFromInline static let lineSize = 64
