@@ -298,6 +298,12 @@ open class View {
     /// array (`Window.noteWorkingSet(in:)`).
     func noteOwnAllocations(in set: WorkingSet) {
         set.add(self)
+        noteOutOfLineStorage(in: set)
+    }
+
+    /// What the view keeps out of its own object and a frame reads: the running animations'
+    /// offsets and the subviews.
+    func noteOutOfLineStorage(in set: WorkingSet) {
         if let offsetStorage { set.add(offsetStorage) }
         set.add(subviews)
     }

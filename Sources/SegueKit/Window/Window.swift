@@ -193,7 +193,10 @@ open class Window: View {
         set.add(list.storedNodes)
         set.add(list.changes.ownValuesChangedAt)
         builder.noteWorkingSet(in: set)
-        noteViews(below: self, in: set)
+        // The window's own object is noted first, above; its views as the builder walks them.
+        noteOutOfLineStorage(in: set)
+        if isHidden { return }
+        for subview in subviews { noteViews(below: subview, in: set) }
     }
 
     /// A hidden view is read (the builder checks the flag), what it hides is not.
