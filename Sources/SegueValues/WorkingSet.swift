@@ -201,6 +201,12 @@ public final class WorkingSet: ManagedBuffer<WorkingSet.Header, UInt64> {
         queue.pointee.next = next
         queue.pointee.line = UnsafePointer(bitPattern: line)
         queue.pointee.lines = lines
+        queue.pointee.requested &+= UInt(dose - left)
+    }
+
+    /// Lines of working sets this thread has asked for since it began (`forEach`, `fetchSome()`).
+    public static var linesRequestedOnThisThread: Int {
+        Int(truncatingIfNeeded: segue_thread_fetch_queue()!.pointee.requested)
     }
 
     /// Fetches what is left of the queue and empties it.

@@ -36,6 +36,9 @@ typedef struct segue_fetch_queue {
     const unsigned long long *end;
     const char *line;
     unsigned long lines;
+    /// Lines of working sets asked for on this thread since it began (the service benchmark's
+    /// per-turn figure).
+    unsigned long requested;
 } segue_fetch_queue;
 
 /// Initial-exec: the queue is read a few dozen times a turn, and the general model would make
