@@ -140,10 +140,21 @@ public final class WorkingSet: ManagedBuffer<WorkingSet.Header, UInt64> {
     /// long fills the CPU's miss queue and the thread waits for room before the turn can begin.
     /// They are queued, and the turn's own loops (`fetchSome()`: the builder, the engine, the
     /// transport) ask for a dose at a time. What the turn did not ask for is fetched after it.
+    ///
+    /// The first item has no turn before it to hide its fetch in, so its lines are asked for at
+    /// once before its turn: the wait for room in the miss queue is shorter than its turn
+    /// following pointers through them one miss at a time. That matters because most lists are
+    /// short: input is answered after each wakeup of the service loop, about eight sessions at a
+    /// time at capacity, and a tick group starts a list of its own (docs/performance.md, stop 31).
     @inlinable public static func forEach<Item: AnyObject>(
         _ items: [Item], workingSet: (Item) -> WorkingSet?, _ body: (Item) -> Void
     ) {
         let count = items.count
+        if count > 0, let first = workingSet(items[0]) {
+            first.queueForFetching()
+            // The whole set: the queue is empty again when the loop begins.
+            fetchRest()
+        }
         for index in 0..<count {
             if index + 3 < count {
                 let object = UnsafeRawPointer(Unmanaged.passUnretained(items[index + 3]).toOpaque())

@@ -187,6 +187,24 @@ import Testing
         #expect(Self.queue.next == nil && Self.queue.end == nil)
     }
 
+    /// The first item has no turn before it to be fetched in: its whole set is asked for before
+    /// its turn. Each later item's set is asked for while the item before it is served: a first
+    /// dose before that turn, the rest in doses or after it.
+    @Test func forEachFetchesTheFirstItemsWholeSetBeforeItsTurn() {
+        let items = (0..<3).map { _ in Item(noted: true) }
+        for (index, item) in items.enumerated() {
+            item.workingSet?.add(start: UnsafeRawPointer(bitPattern: 0x40000 + index * 0x10000)!, bytes: 40 * 64)
+        }
+        let before = WorkingSet.linesRequestedOnThisThread
+        var requestedByTurn: [Int] = []
+        WorkingSet.forEach(items, workingSet: \.workingSet) { _ in
+            requestedByTurn.append(WorkingSet.linesRequestedOnThisThread - before)
+        }
+        let dose = WorkingSet.firstDoseLines
+        #expect(requestedByTurn == [40 + dose, 80 + dose, 120])
+        #expect(WorkingSet.linesRequestedOnThisThread - before == 120)
+    }
+
     /// The look-ahead must not skip, repeat or reorder an item, whatever the count and whichever
     /// items have no set.
     @Test(arguments: 0...7) func forEachServesEveryItemOnceInOrder(count: Int) {
