@@ -144,8 +144,8 @@ public final class WorkingSet: ManagedBuffer<WorkingSet.Header, UInt64> {
     /// The first item has no turn before it to hide its fetch in, so its lines are asked for at
     /// once before its turn: the wait for room in the miss queue is shorter than its turn
     /// following pointers through them one miss at a time. That matters because most lists are
-    /// short: input is answered after each wakeup of the service loop, about eight sessions at a
-    /// time at capacity, and a tick group starts a list of its own (docs/performance.md, stop 31).
+    /// short: input is answered after each wakeup of the service loop, about nine sessions at a
+    /// time under load, and a tick group starts a list of its own (docs/performance.md, stop 31).
     @inlinable public static func forEach<Item: AnyObject>(
         _ items: [Item], workingSet: (Item) -> WorkingSet?, _ body: (Item) -> Void
     ) {
