@@ -195,15 +195,18 @@ open class Window: View {
         builder.noteWorkingSet(in: set)
         // The window's own object is noted first, above; its views as the builder walks them.
         noteOutOfLineStorage(in: set)
-        if isHidden { return }
-        for subview in subviews { noteViews(below: subview, in: set) }
+        noteSubviews(of: self, in: set)
+    }
+
+    private func noteView(_ view: View, in set: WorkingSet) {
+        view.noteOwnAllocations(in: set)
+        noteSubviews(of: view, in: set)
     }
 
     /// A hidden view is read (the builder checks the flag), what it hides is not.
-    private func noteViews(below view: View, in set: WorkingSet) {
-        view.noteOwnAllocations(in: set)
+    private func noteSubviews(of view: View, in set: WorkingSet) {
         if view.isHidden { return }
-        for subview in view.subviews { noteViews(below: subview, in: set) }
+        for subview in view.subviews { noteView(subview, in: set) }
     }
 
     /// Evaluates animations at the clock's time and runs the transition watchdog.
