@@ -110,7 +110,7 @@ public enum ServiceBenchmark {
             var index = 0
             let requested = WorkingSet.linesRequestedOnThisThread
             // In turn, as the server ticks a bucket: the next sessions' working sets fetched meanwhile.
-            WorkingSet.forEach(sessions, workingSet: \.workingSet) { session in
+            WorkingSet.forEach(sessions, workingSet: { Unmanaged.passUnretained($0.workingSet) }) { session in
                 let frame = interval - delays[index]
                 index += 1
                 // As the server does: input is answered in the turn it arrives, and the tick builds a frame

@@ -146,12 +146,15 @@ public final class WorkingSet: ManagedBuffer<WorkingSet.Header, UInt64> {
     /// following pointers through them one miss at a time. That matters because most lists are
     /// short: input is answered after each wakeup of the service loop, about nine sessions at a
     /// time under load, and a tick group starts a list of its own (docs/performance.md, stop 31).
+    ///
+    /// `workingSet` gives each item's set unretained: retaining the set two items ahead would read
+    /// its header, cold until the fetch meant to bring it, and wait for it there.
     @inlinable public static func forEach<Item: AnyObject>(
-        _ items: [Item], workingSet: (Item) -> WorkingSet?, _ body: (Item) -> Void
+        _ items: [Item], workingSet: (Item) -> Unmanaged<WorkingSet>?, _ body: (Item) -> Void
     ) {
         let count = items.count
         if count > 0, let first = workingSet(items[0]) {
-            first.queueForFetching()
+            first._withUnsafeGuaranteedRef { $0.queueForFetching() }
             // The whole set: the queue is empty again when the loop begins.
             fetchRest()
         }
@@ -160,9 +163,9 @@ public final class WorkingSet: ManagedBuffer<WorkingSet.Header, UInt64> {
                 let object = UnsafeRawPointer(Unmanaged.passUnretained(items[index + 3]).toOpaque())
                 for line in 0..<itemLines { segue_prefetch(object + line * lineSize) }
             }
-            if index + 2 < count { workingSet(items[index + 2])?.prefetchEntries() }
+            if index + 2 < count { workingSet(items[index + 2])?._withUnsafeGuaranteedRef { $0.prefetchEntries() } }
             if index + 1 < count, let next = workingSet(items[index + 1]) {
-                next.queueForFetching()
+                next._withUnsafeGuaranteedRef { $0.queueForFetching() }
                 fetch(lines: firstDoseLines)
             }
             body(items[index])

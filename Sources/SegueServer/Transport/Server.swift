@@ -241,7 +241,7 @@ public final class Server {
                                   logger: sessionLogger)
         let session = Session(wsi: wsi, handler: factory.makeHandler(connection: info), info: info,
                               messagesPerSecond: configuration.maxMessagesPerSecond)
-        if let set = session.workingSet { noteConnectionState(of: wsi, in: set) }
+        if let set = session.handler.workingSet { noteConnectionState(of: wsi, in: set) }
         sessions[id] = session
         tickBuckets[tickSchedule.bucket(of: id)].append(session)
         if tickSchedule.fit(sessions: sessions.count) { startTicker() }

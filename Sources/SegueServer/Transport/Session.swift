@@ -6,8 +6,9 @@ final class Session {
     /// The connection handle (`struct lws *`). Only ever used on the service thread.
     let wsi: OpaquePointer
     /// The handler's, kept here in the object's first line: ticking a bucket of sessions fetches
-    /// the next ones' through it (`WorkingSet.forEach`).
-    let workingSet: WorkingSet?
+    /// the next ones' through it (`WorkingSet.forEach`). Unretained, as `forEach` takes it: the
+    /// handler keeps the set for as long as this session keeps the handler.
+    let workingSet: Unmanaged<WorkingSet>?
     let handler: ConnectionHandler
     let info: ConnectionInfo
     private(set) var closing = Closing.open
@@ -40,7 +41,7 @@ final class Session {
 
     init(wsi: OpaquePointer, handler: ConnectionHandler, info: ConnectionInfo, messagesPerSecond: Int) {
         self.wsi = wsi
-        self.workingSet = handler.workingSet
+        self.workingSet = handler.workingSet.map(Unmanaged.passUnretained)
         self.handler = handler
         self.info = info
         self.rateLimiter = MessageRateLimiter(messagesPerSecond: messagesPerSecond)

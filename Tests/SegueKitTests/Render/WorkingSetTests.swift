@@ -15,6 +15,7 @@ import Testing
     final class Item {
         let workingSet: WorkingSet?
         init(noted: Bool) { workingSet = noted ? WorkingSet.make() : nil }
+        var unretainedWorkingSet: Unmanaged<WorkingSet>? { workingSet.map(Unmanaged.passUnretained) }
     }
 
     static func address(_ object: AnyObject) -> UInt {
@@ -172,7 +173,7 @@ import Testing
             for line in 0..<40 { item.workingSet?.add(start: UnsafeRawPointer(bitPattern: 0x40000 + line * 128)!, bytes: 64) }
         }
         var queued: [Int?] = []
-        WorkingSet.forEach(items, workingSet: \.workingSet) { item in
+        WorkingSet.forEach(items, workingSet: \.unretainedWorkingSet) { item in
             queued.append(Self.queue.end.map { end in
                 items.firstIndex { other in
                     other.workingSet.map { set in set.withUnsafeMutablePointerToElements { UnsafePointer($0 + set.count) } } == end
@@ -197,7 +198,7 @@ import Testing
         }
         let before = WorkingSet.linesRequestedOnThisThread
         var requestedByTurn: [Int] = []
-        WorkingSet.forEach(items, workingSet: \.workingSet) { _ in
+        WorkingSet.forEach(items, workingSet: \.unretainedWorkingSet) { _ in
             requestedByTurn.append(WorkingSet.linesRequestedOnThisThread - before)
         }
         let dose = WorkingSet.firstDoseLines
@@ -211,7 +212,7 @@ import Testing
         let items = (0..<count).map { Item(noted: $0 % 3 != 1) }
         for item in items { item.workingSet?.add(item) }
         var served: [ObjectIdentifier] = []
-        WorkingSet.forEach(items, workingSet: \.workingSet) { served.append(ObjectIdentifier($0)) }
+        WorkingSet.forEach(items, workingSet: \.unretainedWorkingSet) { served.append(ObjectIdentifier($0)) }
         #expect(served == items.map(ObjectIdentifier.init))
     }
 
