@@ -74,16 +74,21 @@ public final class WorkingSet: ManagedBuffer<WorkingSet.Header, UInt64> {
         add(start: start, bytes: min(segue_allocation_size(start), maximumLines * Self.lineSize))
     }
 
-    /// Notes an array's elements and the count and capacity just before them, which every access
-    /// checks. An empty array has no storage of its own. Inlinable, so that a caller's array is
-    /// noted without looking up its element type's metadata at run time.
+    /// Notes an array's elements and its header before them: the count and capacity, which every
+    /// access checks, and the reference count, which every write checks for uniqueness and every
+    /// copy retains. An empty array has no storage of its own. Inlinable, so that a caller's array
+    /// is noted without looking up its element type's metadata at run time.
     @inlinable public func add<Element>(_ array: [Element]) {
         guard !array.isEmpty else { return }
         array.withUnsafeBytes { elements in
             guard let base = elements.baseAddress else { return }
-            add(start: base - 2 * MemoryLayout<Int>.size, bytes: elements.count + 2 * MemoryLayout<Int>.size)
+            add(start: base - Self.arrayHeaderBytes, bytes: elements.count + Self.arrayHeaderBytes)
         }
     }
+
+    /// An array's storage object before its elements: its metadata pointer, reference count, count
+    /// and capacity (Swift's `_ContiguousArrayStorage` on 64-bit platforms).
+    @usableFromInline static let arrayHeaderBytes = 4 * MemoryLayout<Int>.size
 
     /// Notes the lines that hold `bytes` bytes from `start`.
     public func add(start: UnsafeRawPointer, bytes: Int) {

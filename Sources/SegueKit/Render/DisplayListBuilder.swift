@@ -331,8 +331,10 @@ extension DisplayNode {
 }
 
 extension DisplayListBuilder {
-    /// Notes what a build reads besides the views and the list: what each node was built from.
+    /// Notes what a build reads besides the views and the list: what each node was built from,
+    /// and the levels a moving subtree is redrawn through.
     func noteWorkingSet(in set: WorkingSet) {
         set.add(built)
+        set.add(levels)
     }
 }

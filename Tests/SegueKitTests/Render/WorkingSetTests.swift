@@ -54,14 +54,18 @@ import Testing
         #expect(entry.lines == (Self.address(block) % 64 == 0 ? 1 : 2))
     }
 
-    @Test func anArrayIsNotedWithItsCountAndElements() throws {
+    /// From the storage object's start: a write checks the reference count, 24 bytes before the
+    /// elements, and that can be the line before the count's.
+    @Test func anArrayIsNotedWithItsHeaderAndElements() throws {
         let array = [UInt64](repeating: 7, count: 100)
         let set = WorkingSet.make()
         set.add(array)
         let base = array.withUnsafeBytes { UInt(bitPattern: $0.baseAddress!) }
+        let object = UInt(bitPattern: unsafeBitCast(array, to: UnsafeRawPointer.self))
+        #expect(object == base - 32)
         let entry = try #require(set.entries.first)
-        #expect(UInt(bitPattern: entry.start) == (base - 16) / 64 * 64)
-        #expect(entry.lines == Int((base + 799) / 64 - (base - 16) / 64 + 1))
+        #expect(UInt(bitPattern: entry.start) == object / 64 * 64)
+        #expect(entry.lines == Int((base + 799) / 64 - object / 64 + 1))
         set.add([UInt64]())
         #expect(set.count == 1)
     }
@@ -286,5 +290,24 @@ import Testing
         set.removeAll()
         window.noteWorkingSet(in: set)
         #expect(Self.covers(set, Self.address(pan), bytes: 16))
+    }
+
+    /// A write checks the array's reference count, 24 bytes before the elements: when the storage
+    /// starts in a line's last 16 bytes, that is the line before the count's, and it must be noted.
+    @Test func anArrayStartingAtALinesEndIsNotedFromItsReferenceCount() throws {
+        var kept: [[UInt64]] = []
+        var found: [UInt64]?
+        for count in 1...400 where found == nil {
+            let array = [UInt64](repeating: 7, count: count)
+            kept.append(array)
+            if UInt(bitPattern: unsafeBitCast(array, to: UnsafeRawPointer.self)) % 64 == 48 { found = array }
+        }
+        let array = try #require(found)
+        let object = UInt(bitPattern: unsafeBitCast(array, to: UnsafeRawPointer.self))
+        let set = WorkingSet.make()
+        set.add(array)
+        #expect(Self.covers(set, object + 8, bytes: 8))
+        #expect(set.count == 1)
+        withExtendedLifetime(kept) {}
     }
 }
