@@ -24,9 +24,12 @@ extension View {
 
     /// Maps this view's bounds coordinates into its superview's coordinates (model values).
     var transformToSuperview: AffineTransform {
-        let b = bounds
-        // local → centered on the anchor → transformed → moved to the center in the superview.
-        return AffineTransform(translationX: -b.origin.x - b.size.width / 2, y: -b.origin.y - b.size.height / 2)
+        Self.transformToSuperview(bounds: bounds, transform: transform, center: center)
+    }
+
+    /// Local → centered on the anchor → transformed → moved to the center in the superview.
+    static func transformToSuperview(bounds b: Rect, transform: AffineTransform, center: Point) -> AffineTransform {
+        AffineTransform(translationX: -b.origin.x - b.size.width / 2, y: -b.origin.y - b.size.height / 2)
             .concatenating(transform)
             .concatenating(AffineTransform(translationX: center.x, y: center.y))
     }

@@ -147,16 +147,23 @@ extension View {
     static let opaqueBackgroundAlpha = 0.5
 
     /// The background drawn at `point` (in this view's coordinates): the frontmost visible view
-    /// there with a mostly opaque background, searched as hit-testing searches (model values) but
-    /// whatever takes touches, and skipping the window's chrome.
+    /// there with a mostly opaque background, skipping the window's chrome. It reads presentation
+    /// values, what is on screen now, as iOS adapts the indicator to what it composites: a screen
+    /// still sliding in is not under the indicator yet, though its model frame already is.
     ///
-    /// The window searches again whenever its tree changed, which mid-transition is every frame:
-    /// subviews that cannot be the answer anywhere (`mayHaveOpaqueBackground`) are passed over
-    /// before their geometry is computed, and all are walked unretained, as the display-list
-    /// builder walks them (`subviews`, held here, keeps them alive; the search changes nothing).
+    /// The window searches again whenever its tree changed or an animation runs, which mid-transition
+    /// is every frame: subviews that cannot be the answer anywhere (`mayHaveOpaqueBackground`) are
+    /// passed over before their geometry is computed, and all are walked unretained, as the
+    /// display-list builder walks them (`subviews`, held here, keeps them alive; the search changes
+    /// nothing).
     func opaqueBackground(at point: Point) -> Color? {
-        guard !isHidden, alpha > 0.01 else { return nil }
-        let inside = self.point(inside: point)
+        opaqueBackground(at: point, shown: presentationValues)
+    }
+
+    /// `opaqueBackground(at:)` with this view's presentation values, read once by the caller.
+    private func opaqueBackground(at point: Point, shown values: ModelValues) -> Color? {
+        guard !isHidden, values.alpha > 0.01 else { return nil }
+        let inside = values.bounds.contains(point)
         if clipsToBounds && !inside { return nil }
         var found: Color?
         let subviews = self.subviews
@@ -165,26 +172,28 @@ extension View {
                                  by: -MemoryLayout<View>.stride) {
                 let child = Unmanaged<View>.fromOpaque(children.load(fromByteOffset: offset, as: UnsafeRawPointer.self))
                 found = child._withUnsafeGuaranteedRef { subview in
-                    guard subview.mayHaveOpaqueBackground, !(subview is StatusBar || subview is HomeIndicator) else {
+                    let shown = subview.presentationValues
+                    guard subview.mayHaveOpaqueBackground(shown: shown),
+                          !(subview is StatusBar || subview is HomeIndicator) else {
                         return nil
                     }
-                    return subview.opaqueBackground(at: point.applying(subview.transformToSuperview.inverted()))
+                    let toSuperview = Self.transformToSuperview(bounds: shown.bounds, transform: shown.transform,
+                                                                center: shown.center)
+                    return subview.opaqueBackground(at: point.applying(toSuperview.inverted()), shown: shown)
                 }
                 if found != nil { break }
             }
         }
         if let found { return found }
-        guard inside, let background = backgroundColor, background.alpha >= Self.opaqueBackgroundAlpha else {
-            return nil
-        }
-        return background
+        guard inside, values.backgroundColor.alpha >= Self.opaqueBackgroundAlpha else { return nil }
+        return values.backgroundColor
     }
 
     /// Whether `opaqueBackground(at:)` can find anything here, wherever the point: not for a hidden
     /// or nearly transparent view, nor for one without subviews whose own background is not mostly
     /// opaque (a clear one has alpha 0).
-    private var mayHaveOpaqueBackground: Bool {
-        guard !isHidden, alpha > 0.01 else { return false }
-        return !subviews.isEmpty || model.backgroundColor.alpha >= Self.opaqueBackgroundAlpha
+    private func mayHaveOpaqueBackground(shown values: ModelValues) -> Bool {
+        guard !isHidden, values.alpha > 0.01 else { return false }
+        return !subviews.isEmpty || values.backgroundColor.alpha >= Self.opaqueBackgroundAlpha
     }
 }

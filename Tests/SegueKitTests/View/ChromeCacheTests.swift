@@ -59,6 +59,66 @@ struct ChromeCacheTests {
         #expect(colorNextFrame() == .white)
     }
 
+    /// A dark page and, below the screen, a light sheet that an animation raises to cover the
+    /// indicator (its top edge from 1,244 to 444; the indicator's centre is at 833.5).
+    final class SlidingSheet {
+        let stage = Stage(width: 390, height: 844)
+        let sheet = View(frame: Rect(x: 0, y: 1244, width: 390, height: 400), name: "sheet")
+        private var time = 0.0
+
+        init() {
+            let page = stage.add(Rect(x: 0, y: 0, width: 390, height: 844), name: "page")
+            page.backgroundColor = ChromeCacheTests.dark
+            sheet.backgroundColor = .white
+            page.addSubview(sheet)
+        }
+
+        func raise(over duration: Double) {
+            stage.window.perform {
+                View.animate(withDuration: duration, delay: 0, options: [.curveLinear]) {
+                    self.sheet.center = Point(x: 195, y: 644)
+                }
+            }
+        }
+
+        /// The indicator's colour in each of the next `count` frames.
+        func colors(frames count: Int) -> [Color?] {
+            (0..<count).map { _ in
+                time += ChromeCacheTests.frameInterval
+                stage.frame(at: time)
+                return stage.window.homeIndicator.backgroundColor
+            }
+        }
+    }
+
+    /// The indicator adapts to what is on screen: a light view whose model already sits under it,
+    /// still sliding in from below, leaves it light over the dark page until it arrives.
+    @Test func theIndicatorFollowsWhatIsOnScreenNotTheModel() {
+        let scene = SlidingSheet()
+        #expect(scene.colors(frames: 1) == [.white])
+        // Linear over 1 s: the sheet covers the indicator's centre from 0.51 s on, the 31st frame.
+        scene.raise(over: 1)
+        let colors = scene.colors(frames: 66)
+        let firstDark = colors.firstIndex { $0 == .black }
+        // Found again every `indicatorSearchFramesWhileAnimating` frames while only the animation
+        // moves: dark within that many frames of the sheet's arrival, and from then on.
+        let late = Window.indicatorSearchFramesWhileAnimating
+        #expect(colors.prefix(29).allSatisfy { $0 == .white }, "the model is under the indicator from the start")
+        #expect(firstDark.map { (30...(30 + late)).contains($0) } == true, "first dark frame \(String(describing: firstDark))")
+        #expect(colors.suffix(from: firstDark ?? colors.count).allSatisfy { $0 == .black })
+    }
+
+    /// A search made part-way through an animation is made once more as it ends, so the indicator
+    /// at rest shows what is under it at rest.
+    @Test func theIndicatorIsFoundAgainWhenAnAnimationEnds() {
+        let scene = SlidingSheet()
+        #expect(scene.colors(frames: 1) == [.white])
+        // Over 4 frames, fewer than a search's interval: no search falls while it runs.
+        scene.raise(over: 4 * Self.frameInterval)
+        let colors = scene.colors(frames: 8)
+        #expect(colors.last == .black, "\(colors)")
+    }
+
     @Test func theHintAndTheStatusBarFollowTheControllers() {
         final class Styled: ViewController {
             var style = StatusBarStyle.default
