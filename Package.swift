@@ -3,20 +3,18 @@
 // fetched by URL, as a package of your own may fetch this one.
 import PackageDescription
 
-/// The engine's layers skip Swift's run-time exclusivity checks in release builds: a world is used
-/// from one thread, and the checks were 15% of a served session's instructions (docs/performance.md,
-/// "Exclusivity checks off in the engine's release build"). Debug builds, every test run's, keep them.
-///
-/// With the `SingleThreadedEngine` trait (on by default), their release builds and the built-in
-/// scenes' also count references without atomic instructions: `segue serve` runs every world of a
-/// process on its one thread, and an atomic count holds back the memory reads after it (docs/
-/// performance.md, "Reference counts without atomics"). A host that runs worlds on several threads,
-/// such as the Hummingbird peer in Benchmarks/, depends on this package with `traits: []`.
+/// `SingleThreadedEngine` (opt-in): release builds of the engine's layers and the built-in scenes
+/// count references without atomic instructions, and the engine's layers skip Swift's run-time
+/// exclusivity checks.
+/// It promises that one thread per process touches worlds, as `segue serve` does (docs/
+/// performance.md, "Code generation for one thread"). Without it, what a package that depends on
+/// Segue gets by default, code generation is Swift's ordinary, thread-safe one. `scripts/run`,
+/// `scripts/bench` and the release `segue serve` build opt in with `--traits SingleThreadedEngine`.
 let singleThreadedSettings: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-assume-single-threaded"], .when(configuration: .release, traits: ["SingleThreadedEngine"])),
 ]
 let engineSettings: [SwiftSetting] = [
-    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release, traits: ["SingleThreadedEngine"])),
 ] + singleThreadedSettings
 
 let package = Package(
@@ -37,8 +35,8 @@ let package = Package(
     ],
     traits: [
         .trait(name: "SingleThreadedEngine",
-               description: "Release builds of the engine's layers count references without atomics: one thread per process."),
-        .default(enabledTraits: ["SingleThreadedEngine"]),
+               description: "Release builds of the engine's layers count references without atomics and skip exclusivity checks: one thread per process."),
+        .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -54,11 +52,9 @@ let package = Package(
     targets: [
         // Math and animation: geometry, timing curves, springs, keyframes, clocks, timelines.
         .target(name: "Motion", swiftSettings: engineSettings),
-        // A cache-line prefetch and malloc's block size, which Swift cannot express: for WorkingSet.
-        .target(name: "CPrefetch"),
         // The values that cross layers: what a world looks like (DisplayList), what a person does
         // (PointerEvent), where a transition is (TransitionStatus). A leaf, so the wire needs no UIKit layer.
-        .target(name: "SegueValues", dependencies: ["Motion", "CPrefetch"], swiftSettings: engineSettings),
+        .target(name: "SegueValues", dependencies: ["Motion"], swiftSettings: engineSettings),
         // Views, the animation engine, controllers, transitions, gestures, the display list.
         .target(name: "SegueKit", dependencies: ["Motion", "SegueValues", .product(name: "Logging", package: "swift-log")], swiftSettings: engineSettings),
         // The tutorials' apps, each a named scene, and the host that runs one against a clock.

@@ -40,8 +40,6 @@ public enum ServiceBenchmark {
         var nsPerFrame: Double
         /// The same run with one session: the frame's cost with its world in cache.
         var inCacheNsPerFrame: Double
-        /// Lines of its working set fetched for each session's turn (`WorkingSet.forEach`).
-        var fetchedLinesPerTurn: Double
     }
 
     public static func run(_ scene: Scene, sessions: Int = defaultSessions, intervals: Int = defaultIntervals) -> Result {
@@ -50,15 +48,14 @@ public enum ServiceBenchmark {
         let warm = measure(scene, messages: messages, sessions: 1, intervals: intervals)
         return Result(scene: scene.name, sessions: sessions, intervals: intervals, framesSent: cold.frames,
                       inputMessages: cold.inputs, nsPerFrame: tenths(cold.nanoseconds / Double(max(cold.frames, 1))),
-                      inCacheNsPerFrame: tenths(warm.nanoseconds / Double(max(warm.frames, 1))),
-                      fetchedLinesPerTurn: tenths(Double(cold.fetchedLines) / Double(max(sessions * intervals, 1))))
+                      inCacheNsPerFrame: tenths(warm.nanoseconds / Double(max(warm.frames, 1))))
     }
 
     public static func table(_ results: [Result]) -> String {
         let table = Table(["scene", "sessions", "intervals", "frames sent", "inputs", "ns/frame", "1 session ns/frame",
-                           "ratio", "lines fetched/turn"], results.map { r in
+                           "ratio"], results.map { r in
             [r.scene, "\(r.sessions)", "\(r.intervals)", "\(r.framesSent)", "\(r.inputMessages)", "\(r.nsPerFrame)",
-             "\(r.inCacheNsPerFrame)", "\(tenths(r.nsPerFrame / max(r.inCacheNsPerFrame, 1)))", "\(r.fetchedLinesPerTurn)"]
+             "\(r.inCacheNsPerFrame)", "\(tenths(r.nsPerFrame / max(r.inCacheNsPerFrame, 1)))"]
         })
         return "sessions in service: every session's turn each 60 Hz interval (input bytes, its answer, a tick, "
             + "its frame), no sockets; the in-cache figure is the same run with one session\n" + table.text
@@ -82,7 +79,6 @@ public enum ServiceBenchmark {
         var nanoseconds = 0.0
         var frames = 0
         var inputs = 0
-        var fetchedLines = 0
     }
 
     /// `intervals` of warm-up, then `intervals` timed. Session `i` starts the recorded cycle
@@ -107,12 +103,9 @@ public enum ServiceBenchmark {
             let start = ContinuousClock.now
             var frames = 0
             var inputs = 0
-            var index = 0
-            let requested = WorkingSet.linesRequestedOnThisThread
-            // In turn, as the server ticks a bucket: the next sessions' working sets fetched meanwhile.
-            WorkingSet.forEach(sessions, workingSet: { Unmanaged.passUnretained($0.workingSet) }) { session in
+            // In turn, as the server ticks a bucket.
+            for (index, session) in sessions.enumerated() {
                 let frame = interval - delays[index]
-                index += 1
                 // As the server does: input is answered in the turn it arrives, and the tick builds a frame
                 // of its own while the world is not settled.
                 if frame >= 0, let message = messages[frame] {
@@ -129,7 +122,6 @@ public enum ServiceBenchmark {
                 + Double(elapsed.components.attoseconds) * 1e-9
             measurement.frames += frames
             measurement.inputs += inputs
-            measurement.fetchedLines += WorkingSet.linesRequestedOnThisThread - requested
         }
         return measurement
     }

@@ -40,8 +40,7 @@ struct Bench: ParsableCommand {
             input bytes and their answer, a tick and its frame; no sockets), the same
             run with one session beside it:
               sessions, intervals, framesSent, inputMessages, nsPerFrame,
-              inCacheNsPerFrame, fetchedLinesPerTurn (lines of its working set
-              fetched for each session's turn)
+              inCacheNsPerFrame
             """)
 
     @Option(help: "Frames to time in the 50-view benchmark, after the warm-up.")

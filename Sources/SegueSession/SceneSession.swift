@@ -27,15 +27,6 @@ public final class SceneSession {
     /// Replies (hello, pong, errors) waiting to be taken; past this, new ones are dropped, so a
     /// client that pings faster than it reads cannot grow the session.
     public static let maximumQueuedReplies = 32
-    /// Frames built between two notings of the working set. A world's objects change with its
-    /// transitions (an animation starts, the node list grows); until the next noting, an entry
-    /// gone stale only fetches a line the turn does not need. 30: twice a second while moving.
-    static let framesPerWorkingSetNoting = 30
-
-    /// Where this session's next frame will read (`WorkingSet`), noted as a frame is built: a
-    /// transport serving sessions in turn fetches it ahead of the session's turn. Declared first,
-    /// so it sits in the object's first line, which the transport fetches before it.
-    public let workingSet = WorkingSet.make()
     public let framesPerSecond: Int
     /// The scenes this session offers, by name (the built-in ones, or a package's own).
     public let scenes: [Scene]
@@ -55,7 +46,6 @@ public final class SceneSession {
     private var pageViewport = SceneSession.initialViewport
     /// The world's `generation` this watcher was last sent (or found unchanged).
     private var watchedGeneration: UInt64 = 0
-    private var framesUntilWorkingSetNoting = 0
     /// How its world refers to this session while it is in control: cleared as the session goes.
     let reference = SelfClearingReference<SceneSession>()
 
@@ -389,11 +379,6 @@ public final class SceneSession {
                                       buildSeconds = clock.now - started
                                       return buildSeconds
                                   })
-        framesUntilWorkingSetNoting -= 1
-        if framesUntilWorkingSetNoting <= 0 {
-            noteWorkingSet()
-            framesUntilWorkingSetNoting = Self.framesPerWorkingSetNoting
-        }
         if !world.watchers.isEmpty && (bytes != nil || world.publishesNextFrame) {
             world.publish(list, transition: transition, inputSequence: world.inputSequence,
                           slowAnimations: host.slowAnimations, serverTime: started)
@@ -401,20 +386,6 @@ public final class SceneSession {
         guard let bytes else { return nil }
         observer.recordFrameBuild(seconds: buildSeconds)
         return bytes
-    }
-
-    /// Notes, while they are warm from the frame just built, the objects a turn reads: this session,
-    /// its world and host, the window's engine, nodes and views, and the encoder's tables.
-    private func noteWorkingSet() {
-        workingSet.removeAll()
-        workingSet.add(self)
-        workingSet.add(world)
-        workingSet.add(world.pointersDown)
-        workingSet.add(world.clock)
-        workingSet.add(clock)
-        workingSet.add(host)
-        host.window.noteWorkingSet(in: workingSet)
-        frames.noteWorkingSet(in: workingSet)
     }
 
     /// The controller's latest frame through this watcher's encoder, once per published frame.

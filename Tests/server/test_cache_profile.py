@@ -16,7 +16,8 @@ REPEAT_TOLERANCE = 1e-4
 
 @pytest.fixture(scope="module")
 def release_segue():
-    done = subprocess.run(["swift", "build", "-c", "release", "--product", "segue"], cwd=PACKAGE_ROOT,
+    done = subprocess.run(["swift", "build", "-c", "release", "--traits", "SingleThreadedEngine",
+                           "--product", "segue"], cwd=PACKAGE_ROOT,
                           capture_output=True, text=True, timeout=1800, stdin=subprocess.DEVNULL)
     assert done.returncode == 0, done.stderr[-3000:]
     return PACKAGE_ROOT / ".build" / "release" / "segue"
@@ -51,24 +52,6 @@ def test_a_build_counts_the_same_on_every_run_and_a_smaller_cache_misses_more(tm
         <= REPEAT_TOLERANCE * first["serviceTotals"]["D1mr"]
 
 
-def test_uncovered_splits_the_misses_between_the_working_sets_loads_and_reads_outside_it(tmp_path):
-    """`--uncovered` builds the tree with each fetched line loaded (cachegrind simulates no prefetch):
-    the working set's loads then take most of the misses, and what is left is listed by source line."""
-    output = tmp_path / "uncovered.json"
-    done = subprocess.run([str(SCRIPT), "--uncovered", "--scene", "menu", "--sessions", "200", "--intervals", "60",
-                           "--llc-mib", "1", "--json", str(output)],
-                          capture_output=True, text=True, timeout=1800, stdin=subprocess.DEVNULL)
-    assert done.returncode == 0, done.stderr[-3000:]
-    reads = json.loads(output.read_text())["uncovered"]["uncovered"]
-    assert reads["perTurn"] > 10
-    assert abs(reads["fetchedPerTurn"] + reads["outsidePerTurn"] - reads["perTurn"]) < 0.05
-    # Loaded, the fetch misses where the turn would have; a prefetch would count nothing here.
-    assert reads["fetchedPerTurn"] > 0.8 * reads["perTurn"]
-    # Segue's own lines among them, by file and line (the runtime's, without debug information, as "???").
-    assert any(row["file"].endswith(".swift") and row["line"] > 0 for row in reads["topLines"])
-    assert "reads outside it" in done.stdout
-
-
 def test_the_release_server_counts_references_without_atomics_and_the_debug_build_with_them(release_segue):
     """The SingleThreadedEngine trait (Package.swift) in release builds only: scripts/bench checks the
     same of the binaries it measures, and the reverse of the multi-threaded Hummingbird peer."""
@@ -86,7 +69,3 @@ def test_bad_arguments_are_refused_before_anything_runs(tmp_path):
                           stdin=subprocess.DEVNULL)
     assert done.returncode == 2
     assert "must be positive" in done.stderr
-    done = subprocess.run([str(SCRIPT), "--uncovered", "--binary", str(tmp_path / "missing")], capture_output=True,
-                          text=True, timeout=60, stdin=subprocess.DEVNULL)
-    assert done.returncode == 2
-    assert "takes no --binary" in done.stderr

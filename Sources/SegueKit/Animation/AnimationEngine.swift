@@ -367,7 +367,6 @@ public final class AnimationEngine {
             var timeline: ObjectIdentifier?
             var time = 0.0
             for index in running.indices {
-                WorkingSet.fetchSome()
                 if ObjectIdentifier(running[index].timeline) != timeline {
                     timeline = ObjectIdentifier(running[index].timeline)
                     time = running[index].timeline.time
@@ -495,25 +494,4 @@ struct Track {
     let property: AnimatableProperty
     let initial: AnimationVector
     var keyframes: [(start: Double, duration: Double, value: AnimationVector)]
-}
-
-extension AnimationEngine {
-    /// Notes what evaluating a frame reads: the engine, its running animations and the timelines
-    /// and keyframes they follow, the root timeline every transition's runs on, and its completion
-    /// groups.
-    func noteWorkingSet(in set: WorkingSet) {
-        set.add(self)
-        set.add(animations)
-        set.add(rootTimeline)
-        // The animations of one transition share its timeline: noted once, not once per animation.
-        var notedTimeline: Timeline?
-        for animation in animations {
-            if animation.timeline !== notedTimeline {
-                set.add(animation.timeline)
-                notedTimeline = animation.timeline
-            }
-            if case .keyframes(let track, _) = animation.curve { set.add(track.keys) }
-        }
-        set.add(groups)
-    }
 }

@@ -96,14 +96,4 @@ struct GestureDispatcher {
     private func index(of pointer: Int) -> Int? {
         tracking.firstIndex { $0.pointer == pointer }
     }
-
-    /// Notes what a pointer's next event reads: the list, and the recognizers following each
-    /// pointer with the closures they call.
-    func noteWorkingSet(in set: WorkingSet) {
-        set.add(tracking)
-        for entry in tracking {
-            set.add(entry.recognizers)
-            for recognizer in entry.recognizers { recognizer.noteOwnAllocations(in: set) }
-        }
-    }
 }

@@ -33,13 +33,6 @@ open class GestureRecognizer {
         actions.append(action)
     }
 
-    /// Notes the recognizer and its list of actions (`WorkingSet`); the closures' contexts are out
-    /// of reach.
-    func noteOwnAllocations(in set: WorkingSet) {
-        set.add(self)
-        set.add(actions)
-    }
-
     /// The latest pointer location in `view`'s coordinates (nil: the window's).
     public func location(in view: View?) -> Point {
         guard let view else { return latestLocation }

@@ -86,8 +86,6 @@ struct DisplayListBuilder {
                                 parentAlpha: Double, parentDimming: Double, depth: Int, count: inout Int,
                                 into list: inout DisplayList) {
         if view.isHidden { return }
-        // The next session's memory, a dose per view visited (`WorkingSet.forEach`).
-        WorkingSet.fetchSome()
         let index = count
         let nodeDepth = UInt16(clamping: depth)
         let boundsOrigin: Point
@@ -327,14 +325,5 @@ extension DisplayNode {
             changed = true
         }
         return changed
-    }
-}
-
-extension DisplayListBuilder {
-    /// Notes what a build reads besides the views and the list: what each node was built from,
-    /// and the levels a moving subtree is redrawn through.
-    func noteWorkingSet(in set: WorkingSet) {
-        set.add(built)
-        set.add(levels)
     }
 }

@@ -294,20 +294,6 @@ open class View {
         animationCount == 0 ? model : model.adding(offsets)
     }
 
-    /// Notes what a frame reads of this view: the view, its animations' offsets and its subviews'
-    /// array (`Window.noteWorkingSet(in:)`).
-    func noteOwnAllocations(in set: WorkingSet) {
-        set.add(self)
-        noteOutOfLineStorage(in: set)
-    }
-
-    /// What the view keeps out of its own object and a frame reads: the running animations'
-    /// offsets and the subviews.
-    func noteOutOfLineStorage(in set: WorkingSet) {
-        if let offsetStorage { set.add(offsetStorage) }
-        set.add(subviews)
-    }
-
     /// What is on screen now (`layer.presentation()`): the model plus every running animation,
     /// as of the last time the window evaluated its animations.
     public var presentation: Presentation { Presentation(view: self) }

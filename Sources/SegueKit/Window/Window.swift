@@ -191,39 +191,6 @@ open class Window: View {
         return !transition.isInteractive
     }
 
-    /// Notes where the next turn will read (`WorkingSet`), in the order it first reads it: the
-    /// window and what a pointer's next event reaches, the engine, the transition, the display
-    /// list's nodes and their change stamps, then every view of the tree, front to back as the
-    /// builder walks it. Called while a frame's reads are warm.
-    public func noteWorkingSet(in set: WorkingSet) {
-        set.add(self)
-        gestures.noteWorkingSet(in: set)
-        engine.noteWorkingSet(in: set)
-        set.add(transitions)
-        if let context = transitions.active {
-            set.add(context)
-            // What an interaction controller reaches the context through, every move.
-            set.add(context.reference)
-        }
-        set.add(list.storedNodes)
-        set.add(list.changes.ownValuesChangedAt)
-        builder.noteWorkingSet(in: set)
-        // The window's own object is noted first, above; its views as the builder walks them.
-        noteOutOfLineStorage(in: set)
-        noteSubviews(of: self, in: set)
-    }
-
-    private func noteView(_ view: View, in set: WorkingSet) {
-        view.noteOwnAllocations(in: set)
-        noteSubviews(of: view, in: set)
-    }
-
-    /// A hidden view is read (the builder checks the flag), what it hides is not.
-    private func noteSubviews(of view: View, in set: WorkingSet) {
-        if view.isHidden { return }
-        for subview in view.subviews { noteView(subview, in: set) }
-    }
-
     /// Evaluates animations at the clock's time and runs the transition watchdog.
     public func advance() {
         if !displayLinks.isEmpty {

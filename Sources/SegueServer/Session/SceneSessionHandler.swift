@@ -64,6 +64,4 @@ final class SceneSessionHandler: ConnectionHandler {
     func closed() {
         session.close()
     }
-
-    var workingSet: WorkingSet? { session.workingSet }
 }

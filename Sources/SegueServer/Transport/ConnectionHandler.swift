@@ -77,14 +77,6 @@ public protocol ConnectionHandler: AnyObject {
     func takeOutgoing() -> OutgoingMessage?
     /// The connection is gone; no further calls follow.
     func closed()
-    /// Where this session's next turn will read, if the handler notes it: the transport has it
-    /// fetched while it serves the session before (`WorkingSet.forEach`). Read once, at connection.
-    var workingSet: WorkingSet? { get }
-}
-
-extension ConnectionHandler {
-    /// No working set: the session's turn reads its memory as it comes.
-    public var workingSet: WorkingSet? { nil }
 }
 
 /// Makes the handler for each new WebSocket session.

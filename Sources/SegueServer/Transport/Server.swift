@@ -241,7 +241,6 @@ public final class Server {
                                   logger: sessionLogger)
         let session = Session(wsi: wsi, handler: factory.makeHandler(connection: info), info: info,
                               messagesPerSecond: configuration.maxMessagesPerSecond)
-        if let set = session.handler.workingSet { noteConnectionState(of: wsi, in: set) }
         sessions[id] = session
         tickBuckets[tickSchedule.bucket(of: id)].append(session)
         if tickSchedule.fit(sessions: sessions.count) { startTicker() }
@@ -252,28 +251,6 @@ public final class Server {
         ])
         requestWriteableIfPending(session)
         return id
-    }
-
-    /// Bytes from a connection's close buffer on that `noteConnectionState` notes: four lines.
-    static let webSocketStateBytes = 256
-
-    /// Notes, first in the session's working set and for as long as it lives, the lws state each
-    /// write of a turn reads (`sendAtOnce`): the connection's own allocation (`struct lws`, about
-    /// 950 bytes with lws 4.1.6: `lws_zalloc` gives it a block of its own), and 256 bytes from the
-    /// close buffer of its WebSocket state, a block apart, which lws's only accessor to that block
-    /// points into (`lws_get_close_payload`); the close length follows the buffer, and the write's
-    /// other reads of that block sit near it (noting the 256 bytes measured 0.7% faster than the
-    /// connection's block alone). Unfetched, they were a turn's last misses:
-    /// `lws_partial_buffered` and `lws_get_close_length`, each a load, were 1.1% of the server.
-    /// The entries are only ever fetched, never read, so a layout of another lws version costs a
-    /// useless fetch at most (docs/performance.md, "The connection's lws state fetched too").
-    private func noteConnectionState(of wsi: OpaquePointer, in set: WorkingSet) {
-        set.removeAll()
-        set.add(allocation: UnsafeRawPointer(wsi))
-        if let closeBuffer = lws_get_close_payload(wsi) {
-            set.add(start: closeBuffer, bytes: Self.webSocketStateBytes)
-        }
-        set.keepNotedEntries()
     }
 
     func closeSession(id: UInt64) {
@@ -378,13 +355,12 @@ public final class Server {
     /// that sent several messages in it gets one frame.
     private func sendAnswers() {
         guard !answering.isEmpty else { return }
-        WorkingSet.forEach(answering, workingSet: \.workingSet) { session in
+        for session in answering {
             session.isAnswerQueued = false
             // A session closed later in the turn has no connection left to write to (its input
             // was delivered as it closed).
-            guard session.isConnected else { return }
+            guard session.isConnected else { continue }
             session.deliverHeldMessages()
-            WorkingSet.fetchSome()
             sendAtOnce(session)
         }
         answering.removeAll(keepingCapacity: true)
@@ -490,13 +466,10 @@ public final class Server {
         guard phase == .serving, expirations > 0 else { return }
         for _ in 0..<min(Int(expirations), tickSchedule.slotCount) {
             for bucket in tickSchedule.takeSlot() {
-                WorkingSet.forEach(tickBuckets[bucket], workingSet: \.workingSet) { session in
-                    guard session.canSendData else { return }
+                for session in tickBuckets[bucket] where session.canSendData {
                     // Input that came earlier in this turn goes first, as it would have at once.
                     session.deliverHeldMessages()
-                    WorkingSet.fetchSome()
                     session.handler.tick()
-                    WorkingSet.fetchSome()
                     sendAtOnce(session)
                 }
             }

@@ -5,10 +5,6 @@ import SegueValues
 final class Session {
     /// The connection handle (`struct lws *`). Only ever used on the service thread.
     let wsi: OpaquePointer
-    /// The handler's, kept here in the object's first line: ticking a bucket of sessions fetches
-    /// the next ones' through it (`WorkingSet.forEach`). Unretained, as `forEach` takes it: the
-    /// handler keeps the set for as long as this session keeps the handler.
-    let workingSet: Unmanaged<WorkingSet>?
     let handler: ConnectionHandler
     let info: ConnectionInfo
     private(set) var closing = Closing.open
@@ -22,7 +18,7 @@ final class Session {
     var isConnected = true
     /// Whether messages wait for `deliverHeldMessages`. Every tick asks: the flag answers from
     /// beside `closing`, which the tick reads anyway, where `heldMessages.isEmpty` would read the
-    /// array's own buffer, a line no working set fetches.
+    /// array's own buffer, one more line.
     private(set) var holdsMessages = false
     /// The message `receive` last completed arrived in fragments. A Ping may have come between
     /// them, whose Pong lws sends only from a writeable callback; the answer must follow it there.
@@ -41,7 +37,6 @@ final class Session {
 
     init(wsi: OpaquePointer, handler: ConnectionHandler, info: ConnectionInfo, messagesPerSecond: Int) {
         self.wsi = wsi
-        self.workingSet = handler.workingSet.map(Unmanaged.passUnretained)
         self.handler = handler
         self.info = info
         self.rateLimiter = MessageRateLimiter(messagesPerSecond: messagesPerSecond)
@@ -82,9 +77,8 @@ final class Session {
     /// Feeds one received chunk; hands the handler each complete message, or holds it.
     ///
     /// A message that arrives in one chunk (the common case: small pointer events) is held until
-    /// the transport delivers it (`deliverHeldMessages`) at the turn's end, where sessions are
-    /// served in turn with their memory fetched ahead (`WorkingSet.forEach`), instead of in lws's
-    /// callback with the session's world cold. One that came in fragments goes to the handler at
+    /// the transport delivers it (`deliverHeldMessages`) at the turn's end, where its answer is
+    /// written at once, instead of in lws's callback. One that came in fragments goes to the handler at
     /// once, after those held, since its answer must go out from the writeable callback.
     func receive(
         _ chunk: UnsafeRawBufferPointer, isBinary: Bool, isFinal: Bool, limit: Int, now: Int64

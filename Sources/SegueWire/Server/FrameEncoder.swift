@@ -429,18 +429,3 @@ private struct SentTable {
         hints.removeAll(keepingCapacity: keepingCapacity)
     }
 }
-
-extension FrameEncoder {
-    /// Notes what encoding a frame reads besides the list: the sent table and the paint order.
-    func noteWorkingSet(in set: WorkingSet) {
-        set.add(lastShapes)
-        sent.noteWorkingSet(in: set)
-    }
-}
-
-extension SentTable {
-    func noteWorkingSet(in set: WorkingSet) {
-        set.add(hints)
-        set.add(nodes)
-    }
-}

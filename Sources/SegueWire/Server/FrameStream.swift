@@ -31,12 +31,3 @@ public struct FrameStream {
         encoder.reset()
     }
 }
-
-extension FrameStream {
-    /// Notes what encoding a frame reads (`WorkingSet`): the buffer it writes into and the table of
-    /// what the client holds.
-    public func noteWorkingSet(in set: WorkingSet) {
-        set.add(buffer)
-        encoder.noteWorkingSet(in: set)
-    }
-}
