@@ -127,6 +127,6 @@ let package = Package(
         .testTarget(name: "SegueSessionTests", dependencies: [
             "SegueSession", "SegueWire", "Scenes", .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "SegueServerTests", dependencies: ["SegueServer", "SegueSession"]),
+        .testTarget(name: "SegueServerTests", dependencies: ["SegueServer", "SegueSession", "Scenes"]),
     ]
 )

@@ -388,6 +388,19 @@ public final class SceneSession {
         return bytes
     }
 
+    /// Walks what this session's next turn reads (`FrameMemoryVisitor`): the session, its world and
+    /// host, the window's engine, nodes and views, and the encoder's tables.
+    package func visitFrameMemory<Visitor: FrameMemoryVisitor>(_ visitor: inout Visitor) {
+        visitor.visit(self)
+        visitor.visit(world)
+        visitor.visit(world.pointersDown)
+        visitor.visit(world.clock)
+        visitor.visit(clock)
+        visitor.visit(host)
+        host.window.visitFrameMemory(&visitor)
+        frames.visitFrameMemory(&visitor)
+    }
+
     /// The controller's latest frame through this watcher's encoder, once per published frame.
     private func watchedFrame() -> [UInt8]? {
         guard world.generation != watchedGeneration, world.generation > 0 else { return nil }

@@ -495,3 +495,23 @@ struct Track {
     let initial: AnimationVector
     var keyframes: [(start: Double, duration: Double, value: AnimationVector)]
 }
+
+extension AnimationEngine {
+    /// What evaluating a frame reads: the engine, its running animations and the timelines and
+    /// keyframes they follow, the root timeline, and the completion groups.
+    func visitFrameMemory<Visitor: FrameMemoryVisitor>(_ visitor: inout Visitor) {
+        visitor.visit(self)
+        visitor.visit(animations)
+        visitor.visit(rootTimeline)
+        // The animations of one transition share its timeline: visited once, not once per animation.
+        var visitedTimeline: Timeline?
+        for animation in animations {
+            if animation.timeline !== visitedTimeline {
+                visitor.visit(animation.timeline)
+                visitedTimeline = animation.timeline
+            }
+            if case .keyframes(let track, _) = animation.curve { visitor.visit(track.keys) }
+        }
+        visitor.visit(groups)
+    }
+}

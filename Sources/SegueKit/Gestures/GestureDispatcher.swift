@@ -96,4 +96,14 @@ struct GestureDispatcher {
     private func index(of pointer: Int) -> Int? {
         tracking.firstIndex { $0.pointer == pointer }
     }
+
+    /// What a pointer's next event reads: the list, and the recognizers following each pointer
+    /// with their lists of actions.
+    func visitFrameMemory<Visitor: FrameMemoryVisitor>(_ visitor: inout Visitor) {
+        visitor.visit(tracking)
+        for entry in tracking {
+            visitor.visit(entry.recognizers)
+            for recognizer in entry.recognizers { recognizer.visitFrameMemory(&visitor) }
+        }
+    }
 }

@@ -100,3 +100,12 @@ extension View {
         recognizer.reset()
     }
 }
+
+extension GestureRecognizer {
+    /// The recognizer and its list of actions (`Window.visitFrameMemory`); the closures' contexts
+    /// are out of reach.
+    func visitFrameMemory<Visitor: FrameMemoryVisitor>(_ visitor: inout Visitor) {
+        visitor.visit(self)
+        visitor.visit(actions)
+    }
+}

@@ -327,3 +327,12 @@ extension DisplayNode {
         return changed
     }
 }
+
+extension DisplayListBuilder {
+    /// What a build reads besides the views and the list: what each node was built from, and the
+    /// levels a moving subtree is redrawn through.
+    func visitFrameMemory<Visitor: FrameMemoryVisitor>(_ visitor: inout Visitor) {
+        visitor.visit(built)
+        visitor.visit(levels)
+    }
+}

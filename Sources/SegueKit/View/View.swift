@@ -294,6 +294,13 @@ open class View {
         animationCount == 0 ? model : model.adding(offsets)
     }
 
+    /// What the view keeps out of its own object and a frame reads: the running animations'
+    /// offsets and the subviews (`Window.visitFrameMemory`).
+    func visitOutOfLineStorage<Visitor: FrameMemoryVisitor>(_ visitor: inout Visitor) {
+        if let offsetStorage { visitor.visit(offsetStorage) }
+        visitor.visit(subviews)
+    }
+
     /// What is on screen now (`layer.presentation()`): the model plus every running animation,
     /// as of the last time the window evaluated its animations.
     public var presentation: Presentation { Presentation(view: self) }

@@ -191,6 +191,36 @@ open class Window: View {
         return !transition.isInteractive
     }
 
+    /// Walks what building the next frame reads, in the order it first reads it: the window and
+    /// what a pointer's next event reaches, the engine, the transition, the display list's nodes
+    /// and their change stamps, then every shown view, front to back as the builder walks them.
+    package func visitFrameMemory<Visitor: FrameMemoryVisitor>(_ visitor: inout Visitor) {
+        visitor.visit(self)
+        gestures.visitFrameMemory(&visitor)
+        engine.visitFrameMemory(&visitor)
+        visitor.visit(transitions)
+        if let context = transitions.active {
+            visitor.visit(context)
+            // What an interaction controller reaches the context through, every move.
+            visitor.visit(context.reference)
+        }
+        visitor.visit(list.storedNodes)
+        visitor.visit(list.changes.ownValuesChangedAt)
+        builder.visitFrameMemory(&visitor)
+        visitOutOfLineStorage(&visitor)
+        visitSubviews(of: self, &visitor)
+    }
+
+    /// A hidden view is read (the builder checks the flag), what it hides is not.
+    private func visitSubviews<Visitor: FrameMemoryVisitor>(of view: View, _ visitor: inout Visitor) {
+        if view.isHidden { return }
+        for subview in view.subviews {
+            visitor.visit(subview)
+            subview.visitOutOfLineStorage(&visitor)
+            visitSubviews(of: subview, &visitor)
+        }
+    }
+
     /// Evaluates animations at the clock's time and runs the transition watchdog.
     public func advance() {
         if !displayLinks.isEmpty {

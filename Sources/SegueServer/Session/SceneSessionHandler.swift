@@ -41,7 +41,7 @@ public final class SceneSessionFactory: ConnectionHandlerFactory {
 /// The lws transport's view of a `SceneSession`: the session already speaks in whole messages
 /// and pulled frames, so this only wraps its bytes as binary messages.
 final class SceneSessionHandler: ConnectionHandler {
-    private let session: SceneSession
+    let session: SceneSession
 
     init(_ session: SceneSession) {
         self.session = session
@@ -63,5 +63,12 @@ final class SceneSessionHandler: ConnectionHandler {
 
     func closed() {
         session.close()
+    }
+}
+
+extension SceneSessionHandler: FrameMemoryWalking {
+    func visitFrameMemory(_ list: PrefetchList) {
+        var visitor = list
+        session.visitFrameMemory(&visitor)
     }
 }

@@ -355,11 +355,11 @@ public final class Server {
     /// that sent several messages in it gets one frame.
     private func sendAnswers() {
         guard !answering.isEmpty else { return }
-        for session in answering {
+        PrefetchList.forEach(answering, prefetchList: \.prefetchList) { session in
             session.isAnswerQueued = false
             // A session closed later in the turn has no connection left to write to (its input
             // was delivered as it closed).
-            guard session.isConnected else { continue }
+            guard session.isConnected else { return }
             session.deliverHeldMessages()
             sendAtOnce(session)
         }
@@ -466,10 +466,12 @@ public final class Server {
         guard phase == .serving, expirations > 0 else { return }
         for _ in 0..<min(Int(expirations), tickSchedule.slotCount) {
             for bucket in tickSchedule.takeSlot() {
-                for session in tickBuckets[bucket] where session.canSendData {
+                PrefetchList.forEach(tickBuckets[bucket], prefetchList: \.prefetchList) { session in
+                    guard session.canSendData else { return }
                     // Input that came earlier in this turn goes first, as it would have at once.
                     session.deliverHeldMessages()
                     session.handler.tick()
+                    if session.handler.hasOutgoing { session.frameBuilt() }
                     sendAtOnce(session)
                 }
             }

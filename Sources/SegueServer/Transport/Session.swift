@@ -3,9 +3,16 @@ import SegueValues
 /// Transport-side state of one WebSocket connection: its handler, the message being reassembled,
 /// and where it stands in closing.
 final class Session {
+    /// Where the handler's next turn reads, fetched while the session before is served
+    /// (`PrefetchList.forEach`). In the object's first line, which is fetched ahead of it.
+    let prefetchList: PrefetchList?
     /// The connection handle (`struct lws *`). Only ever used on the service thread.
     let wsi: OpaquePointer
     let handler: ConnectionHandler
+    /// The handler, if it can walk its next turn's memory into `prefetchList`.
+    private let memoryWalker: FrameMemoryWalking?
+    /// Frames built until the next walk (`frameBuilt()`).
+    private var framesUntilWalk = 0
     let info: ConnectionInfo
     private(set) var closing = Closing.open
     /// A writeable callback was asked for and has not come yet: what is pending goes out there.
@@ -40,6 +47,24 @@ final class Session {
         self.handler = handler
         self.info = info
         self.rateLimiter = MessageRateLimiter(messagesPerSecond: messagesPerSecond)
+        memoryWalker = handler as? FrameMemoryWalking
+        prefetchList = memoryWalker == nil ? nil : PrefetchList.make()
+    }
+
+    /// Frames built between two walks of the handler's memory. A world's objects change with its
+    /// transitions (an animation starts, the node list grows); until the next walk, an entry gone
+    /// stale only fetches a line the turn does not need. 30: twice a second while moving.
+    static let framesPerMemoryWalk = 30
+
+    /// The handler built a frame: its memory is warm, so every `framesPerMemoryWalk` frames it is
+    /// walked into `prefetchList` anew.
+    func frameBuilt() {
+        guard let memoryWalker, let prefetchList else { return }
+        framesUntilWalk -= 1
+        guard framesUntilWalk <= 0 else { return }
+        framesUntilWalk = Self.framesPerMemoryWalk
+        prefetchList.removeAll()
+        memoryWalker.visitFrameMemory(prefetchList)
     }
 
     /// RFC 6455 §5.5.1: once an endpoint has sent Close it sends no more data frames. lws 4.1.6

@@ -429,3 +429,18 @@ private struct SentTable {
         hints.removeAll(keepingCapacity: keepingCapacity)
     }
 }
+
+extension FrameEncoder {
+    /// What encoding a frame reads besides the list: the sent table and the paint order.
+    func visitFrameMemory<Visitor: FrameMemoryVisitor>(_ visitor: inout Visitor) {
+        visitor.visit(lastShapes)
+        sent.visitFrameMemory(&visitor)
+    }
+}
+
+extension SentTable {
+    func visitFrameMemory<Visitor: FrameMemoryVisitor>(_ visitor: inout Visitor) {
+        visitor.visit(hints)
+        visitor.visit(nodes)
+    }
+}

@@ -31,3 +31,11 @@ public struct FrameStream {
         encoder.reset()
     }
 }
+
+extension FrameStream {
+    /// What encoding a frame reads: the buffer it writes into and the table of what the client holds.
+    package func visitFrameMemory<Visitor: FrameMemoryVisitor>(_ visitor: inout Visitor) {
+        visitor.visit(buffer)
+        encoder.visitFrameMemory(&visitor)
+    }
+}
