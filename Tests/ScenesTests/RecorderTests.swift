@@ -107,9 +107,9 @@ struct RecorderTests {
     }
 
     @Test func theCommandExitsWithStatusTwoOnBadInput() throws {
-        let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/segue")
-        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the segue product first")
+        let binary = BuiltProducts.segue
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path),
+                     "no segue binary beside the tests at \(binary.path): build with swift build --build-tests")
         let process = Process()
         process.executableURL = binary
         process.arguments = ["record", "--scene", "slides", "--input", "/nonexistent/script.json"]

@@ -48,6 +48,8 @@ final class PageStandIn {
     /// Every decoded message, in arrival order.
     private(set) var received: [ServerMessage] = []
     private(set) var inputSequence: UInt32 = 0
+    /// Whether the page closed its connection (`close`).
+    private(set) var isClosed = false
     /// The page's own time for pointer timestamps, in seconds.
     private var pageTime = 1.0
 
@@ -58,6 +60,19 @@ final class PageStandIn {
                                logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
                                shares: shares)
         try send(.viewport(Viewport(size: viewport, devicePixelRatio: 2)))
+    }
+
+    /// A page that goes away closes its connection, as the transport closes a session whose
+    /// socket went: a shared world holds its participants until they leave it.
+    deinit {
+        close()
+    }
+
+    /// The page closes its connection: the session leaves its world (once).
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        session.close()
     }
 
     var lastFrame: DecodedFrame? { frames.last }

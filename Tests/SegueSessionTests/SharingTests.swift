@@ -57,7 +57,7 @@ final class Classroom {
     }
 
     func leave(_ page: PageStandIn) {
-        page.session.close()
+        page.close()
         pages.removeAll { $0 === page }
     }
 }
@@ -285,7 +285,7 @@ final class Classroom {
             let page = try PageStandIn(clock: room.clock, shares: room.shares)
             try page.send(.requestShare)
             closed = page.session
-            page.session.close()
+            page.close()
         }()
         #expect(closed == nil)
         #expect(room.shares.sharedSessionCount == 1, "only the owner's link is left")

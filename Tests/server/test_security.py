@@ -352,9 +352,12 @@ def test_more_encoded_traversals_stay_inside(server, path):
 
 @pytest.mark.parametrize("size", [8 * 1024, 200 * 1024])
 def test_oversized_headers_are_refused(server, size):
+    # Headers past lws's max_http_header_data (4 KiB, its default) fill its header table: it logs "Ran out of header
+    # data space" and drops the connection without a response; a 500 or any status would mean the
+    # request got past the parser.
     response = raw_http(server.port, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: "
                         + b"a" * size + b"\r\n\r\n")
-    assert status_of(response) != 200
+    assert response == b"", response[:200]
     assert requests.get(f"{server.base_url}/healthz", timeout=5).text == "ok"
 
 

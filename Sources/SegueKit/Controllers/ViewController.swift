@@ -33,7 +33,12 @@ open class ViewController {
     /// The window this controller's hierarchy is shown in, once it is. Not retained and not `weak`
     /// (a weak reference would put the window's counts in a side table, slowing every frame's
     /// retains of it): the window clears it when it lets go of its root controller or goes away.
-    unowned(unsafe) var attachedWindow: Window? = nil
+    /// Checked in debug builds (`UnownedReference`).
+    var attachedWindow: Window? {
+        get { attachedWindowReference.object }
+        set { attachedWindowReference.object = newValue }
+    }
+    private var attachedWindowReference = UnownedReference<Window>("ViewController.attachedWindow")
     /// For a presented controller: the container view its presentation put on the window.
     var presentationContainer: View?
     /// Appearance state, so callbacks come in pairs and in order.

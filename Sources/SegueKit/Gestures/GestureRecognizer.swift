@@ -12,10 +12,15 @@ open class GestureRecognizer {
     }
 
     public internal(set) var state: State = .possible
-    /// Not retained, and not `weak` (that would put the view's counts in a side table and slow every
-    /// frame's retains of it): the view owns its recognizers, and clears this when it removes one
-    /// or goes away.
-    public internal(set) unowned(unsafe) var view: View? = nil
+    /// The view the recognizer is attached to. Not retained, and not `weak` (that would put the
+    /// view's counts in a side table and slow every frame's retains of it): the view owns its
+    /// recognizers, and clears this when it removes one or goes away. Debug builds check that on
+    /// every read (`UnownedReference`).
+    public internal(set) var view: View? {
+        get { viewReference.object }
+        set { viewReference.object = newValue }
+    }
+    private var viewReference = UnownedReference<View>("GestureRecognizer.view")
     public var isEnabled = true
     /// Asked before the gesture begins (`UIGestureRecognizerDelegate`); weak, as in UIKit.
     public weak var delegate: GestureRecognizerDelegate?

@@ -8,20 +8,21 @@
 /// Single-threaded, as a world is. Package-wide: a session's world refers to its controlling
 /// session this way too.
 package final class SelfClearingReference<Object: AnyObject> {
-    private unowned(unsafe) var target: Object?
+    /// Debug builds check that the object cleared it before going away (`UnownedReference`).
+    private var target = UnownedReference<Object>("SelfClearingReference.object")
 
     package init() {}
 
     /// The object, or nil once it went away.
-    package var object: Object? { target }
+    package var object: Object? { target.object }
 
     /// Called by the object at the end of its initialiser.
     package func attach(_ object: Object) {
-        target = object
+        target.object = object
     }
 
     /// Called by the object first thing in its `deinit`, before its fields are released.
     package func clear() {
-        target = nil
+        target.object = nil
     }
 }

@@ -42,13 +42,13 @@ open class View {
     /// side table, and every retain of a view with subviews would take the runtime's slow path
     /// (docs/performance.md). It never dangles: a child is owned by its parent's `subviews`,
     /// leaving them (`removeFromSuperview`, the only way out) clears this, and a parent going away
-    /// clears it in its children (`deinit`).
+    /// clears it in its children (`deinit`). Debug builds check that on every read (`UnownedReference`).
     public internal(set) var superview: View? {
-        get { superviewAddress.map { Unmanaged<View>.fromOpaque($0).takeUnretainedValue() } }
-        set { superviewAddress = newValue.map { Unmanaged.passUnretained($0).toOpaque() } }
+        get { superviewReference.object }
+        set { superviewReference.object = newValue }
     }
-    /// `superview` as an address: what `descendantsDidChange` walks without retaining each view on the way.
-    private var superviewAddress: UnsafeMutableRawPointer?
+    /// Backs `superview`; `descendantsDidChange` walks its addresses without retaining each view on the way.
+    private var superviewReference = UnownedReference<View>("View.superview")
     public internal(set) var subviews: [View] = [] {
         didSet { descendantsDidChange() }
     }
@@ -247,11 +247,11 @@ open class View {
     /// The animation engine calls it on a view's superview as the view's first animation
     /// starts: a running animation moves the view without a model write.
     func descendantsDidChange() {
-        var view = Unmanaged.passUnretained(self).toOpaque()
+        var view = Unmanaged.passUnretained(self)
         while true {
-            let parent = Unmanaged<View>.fromOpaque(view)._withUnsafeGuaranteedRef { view in
+            let parent = view._withUnsafeGuaranteedRef { view in
                 view.descendantsRevision &+= 1
-                return view.superviewAddress
+                return view.superviewReference.unmanaged
             }
             guard let parent else { return }
             view = parent
@@ -260,7 +260,7 @@ open class View {
 
     /// `descendantsDidChange` from the superview up: a change to this view itself.
     private func superviewDescendantsDidChange() {
-        superviewAddress.map { Unmanaged<View>.fromOpaque($0)._withUnsafeGuaranteedRef { $0.descendantsDidChange() } }
+        superviewReference.unmanaged?._withUnsafeGuaranteedRef { $0.descendantsDidChange() }
     }
 
     /// Counts one more running animation on this view; see `descendantsDidChange`.

@@ -3,8 +3,12 @@
 public final class DisplayLink {
     private let callback: (Double) -> Void
     /// Not retained, and not `weak` (a side table would slow every retain of the window): the
-    /// window clears it when it goes away.
-    private unowned(unsafe) var window: Window? = nil
+    /// window clears it when it goes away. Checked in debug builds (`UnownedReference`).
+    private var windowReference = UnownedReference<Window>("DisplayLink.window")
+    private var window: Window? {
+        get { windowReference.object }
+        set { windowReference.object = newValue }
+    }
 
     public init(window: Window, callback: @escaping (_ timestamp: Double) -> Void) {
         self.callback = callback
