@@ -10,8 +10,9 @@ struct DisplayListBuilder {
     /// How far a fully dimmed color moves towards its own gray, darkened (0 = no change).
     static let dimmedBrightness = 0.55
     /// When the list runs out of room it grows by a quarter plus this many nodes, not twofold: every
-    /// session keeps its list, so a screen of 21 nodes held room for 32; it now holds about 22.
-    /// The growth is still geometric, and rare: the list keeps its storage from frame to frame.
+    /// session keeps its list, and doubling would leave most lists with room for many nodes they
+    /// never hold. The growth is still geometric, and rare: the list keeps its storage from frame
+    /// to frame.
     static let growthMinimum = 4
     /// In `built`: the node, or a node below it, depended on more than its view's revisions.
     private static let notReusable: UInt64 = 0

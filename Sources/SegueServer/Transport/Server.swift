@@ -370,8 +370,8 @@ public final class Server {
     /// callback.
     ///
     /// Asking lws for that callback turns POLLOUT on and off again in the kernel's interest list
-    /// (two `epoll_ctl` calls) and costs a wakeup and a dispatch, per session per frame: `epoll_ctl`
-    /// alone was 5–7% of the server at capacity (docs/performance.md). lws accepts a write outside the
+    /// (two `epoll_ctl` calls) and costs a wakeup and a dispatch, per session per frame
+    /// (docs/performance.md, "Frames written at once"). lws accepts a write outside the
     /// callback; it buffers a partial write's rest itself and asks for the callback to flush it.
     /// What must go first waits for the callback as before: the rest of an earlier frame
     /// (`lws_partial_buffered`), or the Close lws is answering the peer's with.

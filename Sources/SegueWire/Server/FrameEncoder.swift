@@ -403,8 +403,8 @@ private struct SentNode {
 }
 
 /// The encoder's table of what the client holds, by node id: the hash table maps an id to a slot
-/// (8 bytes a bucket) and the slots hold the nodes. A dictionary of the nodes themselves kept a
-/// node's worth of bytes in every bucket, empty ones too (32 buckets for a screen of 21 nodes).
+/// (a small bucket) and the slots hold the nodes, where a dictionary of the nodes themselves would
+/// keep a node's worth of bytes in every bucket, empty ones too.
 /// Slots that ids leave are reused, so there are only ever as many as ids held at once (at most
 /// two frames' nodes, `forgetNodesThatLeft`); in steady state nothing here allocates.
 ///

@@ -27,9 +27,8 @@ enum WireStep {
 /// what changed: the two ends therefore never drift apart, however long a run of small moves.
 /// A new node starts from `WireNode()`, the defaults both ends assume.
 ///
-/// An encoder keeps one per node of its connection, so the layout is kept small (96 bytes, not
-/// 144): the shadow and border, which few nodes have, live in a box (nil for none), and the
-/// one-byte fields share a word.
+/// An encoder keeps one per node of its connection, so the layout is kept small: the shadow and
+/// border, which few nodes have, live in a box (nil for none), and the one-byte fields share a word.
 struct WireNode: Equatable, Sendable {
     /// a, b, c, d of the local transform, 1/1024.
     var linear = SIMD4<Int32>(1024, 0, 0, 1024)
@@ -214,7 +213,7 @@ struct WireNode: Equatable, Sendable {
     }
 }
 
-/// A node's shadow and border as the wire carries them, out of line: 28 bytes (and the padding
+/// A node's shadow and border as the wire carries them, out of line: values (and the padding
 /// they bring) that most nodes would carry as zeros. Changed only through
 /// `WireNode.modifyDecoration`, in place only when one node holds it (copy on write).
 private final class WireDecoration: Equatable, @unchecked Sendable {
