@@ -58,7 +58,7 @@ def shoot(page: Page, metrics: dict, output: Path) -> None:
     dock("control-scrub")
     tap(page, touch, *page.to_window(*page.js(CENTER_JS, "stackfirst-present")))
     page.wait(lambda: page.stats()["operation"] == "present", 5, "no present")
-    dock("control-springs")
+    dock("control-timing")
     page.wait(lambda: page.js("return document.querySelectorAll('#tuning .spring').length") >= 2, 5,
               "the timing panel did not list the present's two springs")
     time.sleep(0.2)

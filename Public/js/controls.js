@@ -47,14 +47,14 @@ export class Controls {
   /**
    * @param {HTMLElement} root where the dock and the bar go (the body)
    * @param {{send: (buffer: ArrayBuffer) => void, toggleStats: () => boolean,
-   *          toggleSlow: () => boolean, toggleSprings: () => boolean,
+   *          toggleSlow: () => boolean, toggleTiming: () => boolean,
    *          downloadFilmstrip: () => boolean, toggleShare: () => boolean}} actions each toggle returns
    *          its new state
    * @param {{toolbar: HTMLElement, picker: HTMLSelectElement, label: HTMLLabelElement}} scenePicker
    *          the scene picker and its label, moved into the dock's menu on a phone and back into
    *          the toolbar (first) on a wider window
    */
-  constructor(root, { send, toggleStats, toggleSlow, toggleSprings, downloadFilmstrip, toggleShare }, scenePicker) {
+  constructor(root, { send, toggleStats, toggleSlow, toggleTiming, downloadFilmstrip, toggleShare }, scenePicker) {
     this.send = send;
     this.scenePicker = scenePicker;
     this.phone = window.matchMedia(PHONE_MEDIA);
@@ -67,12 +67,12 @@ export class Controls {
     this.statsButton = button('control-stats', 'Stats', 'Show or hide the stats overlay (H)');
     this.slowButton = button('control-slow', 'Slow', 'Slow animations ten times (S)');
     this.scrubButton = button('control-scrub', 'Scrub', 'Show or hide the scrub bar');
-    this.springsButton = button('control-springs', 'Timing', 'Show or hide the timing panel: every animation the scene has run, editable');
+    this.timingButton = button('control-timing', 'Timing', 'Show or hide the timing panel: every animation the scene has run, editable');
     this.filmstripButton = button('control-filmstrip', 'Filmstrip', 'Download the last transition as an SVG filmstrip');
     this.filmstripButton.disabled = true;
     this.shareButton = button('control-share', 'Share', 'Share this session: a link others can watch live');
     this.menu = element('div', { id: 'controls-buttons' }, [
-      this.statsButton, this.slowButton, this.scrubButton, this.springsButton, this.filmstripButton,
+      this.statsButton, this.slowButton, this.scrubButton, this.timingButton, this.filmstripButton,
       this.shareButton,
     ]);
     this.dock = element('nav', { id: 'controls', 'aria-label': 'Controls' }, [this.toggle, this.menu]);
@@ -106,7 +106,7 @@ export class Controls {
     this.statsButton.addEventListener('click', () => this.statsButton.setAttribute('aria-pressed', toggleStats()));
     this.slowButton.addEventListener('click', () => this.showSlow(toggleSlow()));
     this.scrubButton.addEventListener('click', () => this.showBar(this.bar.hidden));
-    this.springsButton.addEventListener('click', () => this.springsButton.setAttribute('aria-pressed', toggleSprings()));
+    this.timingButton.addEventListener('click', () => this.timingButton.setAttribute('aria-pressed', toggleTiming()));
     this.filmstripButton.addEventListener('click', () => downloadFilmstrip());
     this.shareButton.addEventListener('click', () => this.shareButton.setAttribute('aria-pressed', toggleShare()));
     this.pauseButton.addEventListener('click', () => this.command(ScrubCommand.pause));
@@ -141,7 +141,7 @@ export class Controls {
   /** A watcher cannot change the world: the buttons that would are disabled (the server would
    * refuse their messages with error 103), and the scrub bar closes. */
   setWatching(on) {
-    for (const control of [this.slowButton, this.scrubButton, this.springsButton]) control.disabled = on;
+    for (const control of [this.slowButton, this.scrubButton, this.timingButton]) control.disabled = on;
     if (on) this.showBar(false);
   }
 

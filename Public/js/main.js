@@ -47,7 +47,7 @@ const controls = new Controls(document.body, {
   send: (buffer) => connection.send(buffer),
   toggleStats: () => { telemetry.toggle(); return openedAlone(telemetry); },
   toggleSlow: toggleSlowAnimations,
-  toggleSprings: () => { tuning.toggle(); return openedAlone(tuning); },
+  toggleTiming: () => { tuning.toggle(); return openedAlone(tuning); },
   downloadFilmstrip: () => filmstrip.download(currentSceneName()),
   toggleShare: () => { share.toggle(); return openedAlone(share); },
 }, { toolbar, picker, label: document.querySelector('label[for="scene-picker"]') });
@@ -58,7 +58,7 @@ controls.showStats(telemetry.visible);
  * whether `panel` shows. */
 function openedAlone(panel) {
   if (!panel.visible || !window.matchMedia(PHONE_MEDIA).matches) return panel.visible;
-  const panels = [[telemetry, controls.statsButton], [tuning, controls.springsButton], [share, controls.shareButton]];
+  const panels = [[telemetry, controls.statsButton], [tuning, controls.timingButton], [share, controls.shareButton]];
   for (const [other, button] of panels) {
     if (other === panel || !other.visible) continue;
     other.toggle();
@@ -93,7 +93,8 @@ const segue = {
   lastPointer: null,
   device: null,
   fontReady: false,
-  springs: null,
+  /** The last animations message ({entries}), or null. */
+  animations: null,
   /** The last share message ({role, watcherCount, watcherLimit, token}), or null. */
   share: null,
   /** Whether this page watches another's session (its input is not sent). */
@@ -186,9 +187,9 @@ function receive(data) {
       awaitingWatch = false;
       setWatching(message.role === 'watching');
       break;
-    case 'springs':
-      segue.springs = message;
-      tuning.springsReceived(message);
+    case 'animations':
+      segue.animations = message;
+      tuning.animationsReceived(message);
       break;
     case 'pong':
       telemetry.pong(now - message.clientTimeMs);

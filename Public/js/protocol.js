@@ -277,8 +277,7 @@ export class FrameDecoder {
           if (!kind) throw new ProtocolError('unknown animation kind');
           entries.push({ kind, original: timing(), current: timing() });
         }
-        // Named 'springs' for the page's dispatch (main.js), which predates the other kinds.
-        message = { type: 'springs', entries };
+        message = { type: 'animations', entries };
         break;
       }
       case MessageType.share: {

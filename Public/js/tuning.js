@@ -145,8 +145,8 @@ export class TuningPanel {
     if (this.visible) this.send(encodeListAnimations());
   }
 
-  /** The animations message arrived (main.js still calls it by the springs panel's name). */
-  springsReceived(message) {
+  /** The animations message arrived: every animation call the scene has run. */
+  animationsReceived(message) {
     this.entries = message.entries;
     this.render();
   }

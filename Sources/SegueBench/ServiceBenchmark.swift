@@ -9,8 +9,8 @@ import SegueWire
 /// Many sessions served the way the server serves them, without the sockets: what a frame costs the
 /// session core when hundreds of worlds take turns and none stays in the CPU's caches.
 ///
-/// `segue bench`'s scene figures time one world, warm in cache; in service the same frame costs two
-/// to three times as much (docs/performance.md, "What grows with sessions"), because every session's
+/// `segue bench`'s scene figures time one world, warm in cache; in service the same frame costs
+/// more (docs/performance.md, "What grows with sessions"), because every session's
 /// views, nodes and encoder table have been pushed out by the others' since its last frame. This
 /// measures that directly: `sessions` sessions of one scene take their turn every frame interval
 /// (pointer messages in as bytes, a tick, every outgoing message taken), each replaying the scene's

@@ -7,9 +7,8 @@ import Motion
 /// clock, so wall-clock adjustments never move an animation. Transports hand one to each
 /// `SceneSession`; tests hand it a `ManualClock` instead.
 ///
-/// Read several times a frame for every session, so straight from `clock_gettime` (a vDSO call):
-/// 32 ns a reading on the development machine, where `ContinuousClock` and `Duration`'s 128-bit
-/// arithmetic took 50.
+/// Read several times a frame for every session, so straight from `clock_gettime` (a vDSO call),
+/// without `ContinuousClock` and `Duration`'s 128-bit arithmetic.
 public final class MonotonicClock: Clock {
     private let origin = MonotonicClock.seconds()
 

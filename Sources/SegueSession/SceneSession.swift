@@ -98,7 +98,7 @@ public final class SceneSession {
     /// applied at once, answered through `nextOutgoing()`. A bad message is answered with an error
     /// and changes nothing else.
     public func receive(_ message: UnsafeRawBufferPointer, isBinary: Bool) {
-        if isControlling { catchUp() }
+        if isControlling { advanceWorldClockToNow() }
         observer.countInputMessage()
         guard isBinary else {
             return reject(ErrorMessage(code: .unknownMessageType,
@@ -126,7 +126,7 @@ public final class SceneSession {
     /// it would only find the frame already built. Its next input asks for one.
     public func tick() {
         guard isControlling else { return }
-        catchUp()
+        advanceWorldClockToNow()
         let settled = host.isSettled
         if !settled && host.movesWithTime { world.needsFrame = true }
         if settled && !world.wasSettled { reportSettledWorld() }
@@ -358,7 +358,9 @@ public final class SceneSession {
 
     // MARK: Frames and health
 
-    private func catchUp() {
+    /// Brings the world's clock to now, so input, a tick or a frame sees the world as it is at this
+    /// moment.
+    private func advanceWorldClockToNow() {
         world.clock.set(clock.now)
     }
 
@@ -367,7 +369,7 @@ public final class SceneSession {
     /// (or the latest of them); a newcomer's first frame is kept even when the controller's own
     /// encoder skips it as unchanged.
     private func buildFrame() -> [UInt8]? {
-        catchUp()
+        advanceWorldClockToNow()
         let started = world.clock.now
         let list = host.frame()
         let transition = host.transition

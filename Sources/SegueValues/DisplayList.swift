@@ -4,7 +4,7 @@ import Motion
 /// alphas applied, dimming mixed into the colors), and the same geometry and opacity relative to
 /// the parent node, which is what the wire sends (a moving parent then moves no child record).
 ///
-/// Every session keeps a node per visible view, so the layout is kept small (264 bytes, not 384):
+/// Every session keeps a node per visible view, so the layout is kept small:
 /// the shadow and border, which few views have, live in one shared box (nil when both are none),
 /// and the small fields share a word. Fields are declared in the order the display-list builder
 /// writes them each frame.
@@ -103,7 +103,7 @@ public struct DisplayNode: Equatable, Sendable {
     }
 }
 
-/// A node's shadow and border, out of line: 104 bytes that most nodes would carry as none.
+/// A node's shadow and border, out of line: most nodes would carry them as none.
 /// Mutable only through `DisplayNode.setDecoration`, and then only when that node holds the sole
 /// reference (copy on write), so sharing one between copies of a node is safe.
 @usableFromInline final class NodeDecoration: Equatable, @unchecked Sendable {

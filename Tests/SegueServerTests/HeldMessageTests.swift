@@ -18,55 +18,55 @@ import Testing
 
     static let limit = 64 * 1024
 
-    func makeSession(_ handler: RecordingHandler) -> Session {
+    func makeConnection(_ handler: RecordingHandler) -> Connection {
         let info = ConnectionInfo(id: ConnectionID(rawValue: 1), peerAddress: "127.0.0.1", subprotocol: nil,
                                   metrics: ServerMetrics(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         // Receiving never calls lws: any handle will do.
-        return Session(wsi: OpaquePointer(bitPattern: 1)!, handler: handler, info: info, messagesPerSecond: 1_000)
+        return Connection(wsi: OpaquePointer(bitPattern: 1)!, handler: handler, info: info, messagesPerSecond: 1_000)
     }
 
-    func feed(_ session: Session, _ bytes: [UInt8], isBinary: Bool = true, isFinal: Bool = true) -> Session.ReceiveOutcome {
-        bytes.withUnsafeBytes { session.receive($0, isBinary: isBinary, isFinal: isFinal, limit: Self.limit, now: 0) }
+    func feed(_ connection: Connection, _ bytes: [UInt8], isBinary: Bool = true, isFinal: Bool = true) -> Connection.ReceiveOutcome {
+        bytes.withUnsafeBytes { connection.receive($0, isBinary: isBinary, isFinal: isFinal, limit: Self.limit, now: 0) }
     }
 
     @Test func wholeMessagesWaitAndArriveInOrderWithTheirKinds() {
         let handler = RecordingHandler()
-        let session = makeSession(handler)
-        _ = feed(session, [1, 2, 3])
-        _ = feed(session, Array("hi".utf8), isBinary: false)
-        _ = feed(session, [])
-        #expect(handler.received.isEmpty && session.holdsMessages)
-        session.deliverHeldMessages()
+        let connection = makeConnection(handler)
+        _ = feed(connection, [1, 2, 3])
+        _ = feed(connection, Array("hi".utf8), isBinary: false)
+        _ = feed(connection, [])
+        #expect(handler.received.isEmpty && connection.holdsMessages)
+        connection.deliverHeldMessages()
         #expect(handler.received.map(\.bytes) == [[1, 2, 3], Array("hi".utf8), []])
         #expect(handler.received.map(\.isBinary) == [true, false, true])
-        #expect(!session.holdsMessages)
-        session.deliverHeldMessages()
+        #expect(!connection.holdsMessages)
+        connection.deliverHeldMessages()
         #expect(handler.received.count == 3)
     }
 
     @Test func aFragmentedMessageGoesAtOnceAfterThoseHeld() {
         let handler = RecordingHandler()
-        let session = makeSession(handler)
-        _ = feed(session, [9])
-        _ = feed(session, [1, 2], isFinal: false)
+        let connection = makeConnection(handler)
+        _ = feed(connection, [9])
+        _ = feed(connection, [1, 2], isFinal: false)
         #expect(handler.received.isEmpty)
-        _ = feed(session, [3], isFinal: true)
+        _ = feed(connection, [3], isFinal: true)
         #expect(handler.received.map(\.bytes) == [[9], [1, 2, 3]])
-        #expect(session.lastMessageWasFragmented && !session.holdsMessages)
+        #expect(connection.lastMessageWasFragmented && !connection.holdsMessages)
     }
 
     @Test func pastTheBoundAMessageGoesAtOnceAfterThoseHeld() {
         let handler = RecordingHandler()
-        let session = makeSession(handler)
+        let connection = makeConnection(handler)
         let small = [UInt8](repeating: 7, count: 100)
         // Each holds its 100 bytes and a 5-byte header: 19 fit in 2,048 bytes, the 20th does not.
-        for _ in 0..<19 { _ = feed(session, small) }
+        for _ in 0..<19 { _ = feed(connection, small) }
         #expect(handler.received.isEmpty)
-        _ = feed(session, [UInt8](repeating: 8, count: 100))
+        _ = feed(connection, [UInt8](repeating: 8, count: 100))
         #expect(handler.received.count == 20 && handler.received.last?.bytes.first == 8)
-        #expect(!session.holdsMessages)
-        let large = [UInt8](repeating: 5, count: Session.maximumHeldBytes)
-        _ = feed(session, large)
+        #expect(!connection.holdsMessages)
+        let large = [UInt8](repeating: 5, count: Connection.maximumHeldBytes)
+        _ = feed(connection, large)
         #expect(handler.received.count == 21 && handler.received.last?.bytes == large)
     }
 
@@ -74,10 +74,10 @@ import Testing
         let handler = RecordingHandler()
         let info = ConnectionInfo(id: ConnectionID(rawValue: 2), peerAddress: "127.0.0.1", subprotocol: nil,
                                   metrics: ServerMetrics(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
-        let session = Session(wsi: OpaquePointer(bitPattern: 1)!, handler: handler, info: info, messagesPerSecond: 1)
-        var outcomes: [Session.ReceiveOutcome] = []
-        for _ in 0..<5 { outcomes.append(feed(session, [1])) }
-        session.deliverHeldMessages()
+        let connection = Connection(wsi: OpaquePointer(bitPattern: 1)!, handler: handler, info: info, messagesPerSecond: 1)
+        var outcomes: [Connection.ReceiveOutcome] = []
+        for _ in 0..<5 { outcomes.append(feed(connection, [1])) }
+        connection.deliverHeldMessages()
         let accepted = outcomes.filter { if case .accepted = $0 { return true } else { return false } }.count
         #expect(handler.received.count == accepted && accepted < 5)
     }

@@ -109,15 +109,15 @@ import Testing
 
     @Test func aConnectionWalksItsHandlerAtItsFirstFrameThenEveryThirtyFrames() throws {
         let handler = WalkCountingHandler()
-        let session = Session(wsi: OpaquePointer(bitPattern: 1)!, handler: handler, info: Self.connectionInfo(),
+        let connection = Connection(wsi: OpaquePointer(bitPattern: 1)!, handler: handler, info: Self.connectionInfo(),
                               messagesPerSecond: 1_000)
-        let list = try #require(session.prefetchList)
+        let list = try #require(connection.prefetchList)
         #expect(list.count == 0)
-        session.frameBuilt()
+        connection.frameBuilt()
         #expect(handler.walks == 1 && list.count == 1 && Self.covers(list, handler.object))
-        for _ in 1..<Session.framesPerMemoryWalk { session.frameBuilt() }
+        for _ in 1..<Connection.framesPerMemoryWalk { connection.frameBuilt() }
         #expect(handler.walks == 1)
-        session.frameBuilt()
+        connection.frameBuilt()
         // Walked anew, not added to: one entry still.
         #expect(handler.walks == 2 && list.count == 1)
     }
@@ -130,9 +130,9 @@ import Testing
             func takeOutgoing() -> OutgoingMessage? { nil }
             func closed() {}
         }
-        let session = Session(wsi: OpaquePointer(bitPattern: 1)!, handler: PlainHandler(), info: Self.connectionInfo(),
+        let connection = Connection(wsi: OpaquePointer(bitPattern: 1)!, handler: PlainHandler(), info: Self.connectionInfo(),
                               messagesPerSecond: 1_000)
-        #expect(session.prefetchList == nil)
-        session.frameBuilt()
+        #expect(connection.prefetchList == nil)
+        connection.frameBuilt()
     }
 }

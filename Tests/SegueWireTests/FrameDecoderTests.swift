@@ -117,25 +117,41 @@ import Testing
         }
     }
 
-    @Test func corruptedFramesNeverCrashTheDecoder() {
+    @Test func corruptedFramesNeverCrashTheDecoder() throws {
         var encoder = FrameEncoder()
         var valid: [UInt8] = []
         encoder.encode(pushTransitionList(), header: pushHeader, into: &valid)
         var generator = SeededGenerator(seed: 0xF4A3E)
         var decoder = FrameDecoder()
+        var rejected = 0
+        var decoded = 0
+        func decode(_ bytes: [UInt8]) {
+            do {
+                _ = try decoder.decode(bytes)
+                decoded += 1
+            } catch {
+                rejected += 1
+            }
+        }
         for _ in 0..<50_000 {
             var bytes = valid
             for _ in 0..<Int.random(in: 1...6, using: &generator) {
                 let index = Int.random(in: 2..<bytes.count, using: &generator)
                 bytes[index] = UInt8.random(in: 0...255, using: &generator)
             }
-            _ = try? decoder.decode(bytes)
-            _ = try? decoder.decode([4, 2] + bytes.dropFirst(2).prefix(Int.random(in: 0...16, using: &generator))
+            decode(bytes)
+            decode([WireProtocol.version, MessageType.frame.rawValue]
+                + bytes.dropFirst(2).prefix(Int.random(in: 0...16, using: &generator))
                 + (0..<Int.random(in: 0...16, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) })
             let garbage = (0..<Int.random(in: 0...64, using: &generator)).map { _ in
                 UInt8.random(in: 0...255, using: &generator)
             }
-            _ = try? decoder.decode([1] + garbage)
+            #expect(throws: ServerMessageError.unsupportedVersion(1)) { try decoder.decode([1] + garbage) }
         }
+        // Some corrupted frames are rejected and some decode to another frame: both paths ran.
+        #expect(rejected > 0 && decoded > 0)
+        // Whatever the corrupted frames left in it, a keyframe starts the decoder over.
+        var fresh = FrameDecoder()
+        #expect(try decoder.decodeFrame(valid).displayList == fresh.decodeFrame(valid).displayList)
     }
 }

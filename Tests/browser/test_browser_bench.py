@@ -160,7 +160,7 @@ Promise.all([import('/js/controls.js'), import('/js/tuning.js'), import('/js/pro
     tune: bytes(t.encodeTuneAnimation(3, {duration: 0.7, dampingRatio: 0.9, initialVelocity: 0.8})),
     tuneCurve: bytes(t.encodeTuneAnimation(1, {duration: 0.5, curve: 'easeOut'})),
     list: bytes(t.encodeListAnimations()),
-    springs: decoded,
+    animations: decoded,
     calls: decoded.entries.map((e) => t.swiftCall(e.kind, e.current)),
   });
 });
@@ -186,8 +186,8 @@ def test_the_pages_bench_messages_have_the_published_layout(page):
     assert result["tune"] == [VERSION, 22, 3, 0] + list(struct.pack("<3d", 0.7, 0.9, 0.8))
     assert result["tuneCurve"] == [VERSION, 22, 1, 2] + list(struct.pack("<3d", 0.5, 0, 0))
     assert result["list"] == [VERSION, 23]
-    spring, curve = result["springs"]["entries"]
-    assert result["springs"]["type"] == "springs"
+    spring, curve = result["animations"]["entries"]
+    assert result["animations"]["type"] == "animations"
     assert spring["kind"] == "springBlock" and curve["kind"] == "curveBlock"
     assert spring["original"] == {"curve": "easeInOut", "duration": 0.6, "controlPoints": [0, 0, 0, 0],
                                   "dampingRatio": 0.85, "initialVelocity": 2.5, "angularFrequency": 12.5}
@@ -231,13 +231,13 @@ def present_and_measure(page, pointer):
 def test_editing_a_springs_damping_changes_its_next_run(page, device, metrics):
     page.open("?scene=stack", metrics)
     pointer = Pointer(page, device)
-    pointer.tap_dock("control-springs")
+    pointer.tap_dock("control-timing")
     as_written = present_and_measure(page, pointer)
 
     index = modal_spring(page)
     # The spring that slides the modal in (ζ 0.85, velocity 2.5); make it bouncy.
     edit_damping(page, index, 0.2)
-    page.wait(lambda: page.js(f"return window.segue.springs.entries[{index}].current.dampingRatio") == 0.2, 5,
+    page.wait(lambda: page.js(f"return window.segue.animations.entries[{index}].current.dampingRatio") == 0.2, 5,
               "the server did not take the new damping")
     code = page.driver.find_element("css selector", f'#tuning .spring[data-index="{index}"] code').text
     assert code.startswith("View.animate(withDuration: 0.6, delay: 0, usingSpringWithDamping: 0.2, "
@@ -249,7 +249,7 @@ def test_editing_a_springs_damping_changes_its_next_run(page, device, metrics):
 
 
 MODAL_SPRING_JS = """
-return (window.segue.springs?.entries ?? [])
+return (window.segue.animations?.entries ?? [])
   .findIndex((e) => e.kind === 'springBlock' && e.original.dampingRatio === 0.85);
 """
 
@@ -278,7 +278,7 @@ def test_editing_a_damping_replays_the_held_transition_with_it(page, device, met
     page.wait(lambda: header(page)["operation"] == "present", 5, "Present did not present")
     pointer.tap_element("scrub-pause")
     page.wait(lambda: header(page)["phase"] == "interactive", 3, "the pause did not hold the present")
-    pointer.tap_dock("control-springs")
+    pointer.tap_dock("control-timing")
     index = modal_spring(page)
 
     def replayed_overshoot(damping):
@@ -328,7 +328,7 @@ def push_and_sample(page, pointer):
 
 
 FADE_CURVE_JS = """
-return (window.segue.springs?.entries ?? [])
+return (window.segue.animations?.entries ?? [])
   .findIndex((e) => e.kind === 'curveBlock' && e.original.duration === 0.35);
 """
 
@@ -339,7 +339,7 @@ def test_a_curve_is_listed_and_its_edited_duration_changes_its_next_run(page, de
     1 s linear, the detail's alpha 0.25 s into the next push is about a quarter, not nearly 1."""
     page.open("?scene=fade", metrics)
     pointer = Pointer(page, device)
-    pointer.tap_dock("control-springs")
+    pointer.tap_dock("control-timing")
     as_written = push_and_sample(page, pointer)
     page.wait(lambda: page.js(FADE_CURVE_JS) >= 0, 5, "the panel did not list the push's curve")
     index = page.js(FADE_CURVE_JS)
@@ -351,11 +351,11 @@ def test_a_curve_is_listed_and_its_edited_duration_changes_its_next_run(page, de
     field = page.driver.find_element("css selector", f'{row} input[data-field="duration"]')
     field.send_keys(Keys.CONTROL, "a")
     field.send_keys("1", Keys.ENTER)
-    page.wait(lambda: page.js(f"return window.segue.springs.entries[{index}].current.duration") == 1, 5,
+    page.wait(lambda: page.js(f"return window.segue.animations.entries[{index}].current.duration") == 1, 5,
               "the server did not take the new duration")
     page.js(f"""const s = document.querySelector('{row} select[data-field="curve"]');
                 s.value = 'linear'; s.dispatchEvent(new Event('change'));""")
-    page.wait(lambda: page.js(f"return window.segue.springs.entries[{index}].current.curve") == "linear", 5,
+    page.wait(lambda: page.js(f"return window.segue.animations.entries[{index}].current.curve") == "linear", 5,
               "the server did not take the new curve")
     assert page.driver.find_element("css selector", f"{row} code").text == \
         "View.animate(withDuration: 1, delay: 0, options: [.curveLinear]) { … }"

@@ -238,11 +238,11 @@ def test_on_a_phone_the_stats_and_the_timing_panel_take_turns(page):
     page.wait(lambda: "telemetry" in controls(page), 2, "H did not show the overlay")
     tap_element(page, "controls-toggle")
     page.wait(lambda: "scene-picker" in controls(page), 2, "the pill did not open the menu")
-    tap_element(page, "control-springs")
+    tap_element(page, "control-timing")
     page.wait(lambda: page.js("return !document.getElementById('tuning').hidden"), 2, "Timing did not open")
     assert "telemetry" not in controls(page)
     assert page.js("return document.getElementById('control-stats').getAttribute('aria-pressed')") == "false"
     ActionChains(page.driver).send_keys("h").perform()
     page.wait(lambda: "telemetry" in controls(page), 2, "H did not show the overlay again")
     assert page.js("return document.getElementById('tuning').hidden") is True
-    assert page.js("return document.getElementById('control-springs').getAttribute('aria-pressed')") == "false"
+    assert page.js("return document.getElementById('control-timing').getAttribute('aria-pressed')") == "false"

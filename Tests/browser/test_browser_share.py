@@ -66,7 +66,7 @@ def test_a_watcher_sees_the_owners_swipe_within_two_frames(page, segue_server, w
     assert 0.8 < watcher.screen_rect["height"] / 844 <= 1
     assert watcher.js("return getComputedStyle(document.getElementById('device-picker')).display") == "none"
     # What would change the world is off: the scene picker, Slow, Scrub and Timing.
-    assert watcher.js("return ['scene-picker', 'control-slow', 'control-scrub', 'control-springs']"
+    assert watcher.js("return ['scene-picker', 'control-slow', 'control-scrub', 'control-timing']"
                       ".map((id) => document.getElementById(id).disabled)") == [True] * 4
     watcher.wait_for_screen(FIRST_BLUE, minimum=0.7)
     page.wait(lambda: page.js("return window.segue.share.watcherCount") == 1, 5, "the owner was never told of its watcher")

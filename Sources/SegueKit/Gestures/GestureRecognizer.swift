@@ -30,6 +30,9 @@ open class GestureRecognizer {
     var trackedPointer: Int?
     /// Window coordinates of the latest sample.
     var latestLocation = Point.zero
+    /// The pointer's smoothed velocity in window points per second, for the continuous gestures
+    /// that report it (pan, long press).
+    var velocityTracker = VelocityTracker()
 
     public init() {}
 
@@ -48,7 +51,18 @@ open class GestureRecognizer {
 
     func pointerDown(_ event: PointerEvent) {}
     func pointerMoved(_ event: PointerEvent) {}
-    func pointerUp(_ event: PointerEvent) {}
+
+    /// A continuous gesture (pan, long press) ends as the pointer lifts, or fails if it never
+    /// began; a discrete one overrides this.
+    func pointerUp(_ event: PointerEvent) {
+        if state == .began || state == .changed {
+            velocityTracker.lift(at: event.location, latest: latestLocation, time: event.timestamp)
+            latestLocation = event.location
+            transition(to: .ended)
+        } else {
+            state = .failed
+        }
+    }
 
     func pointerCancelled(_ event: PointerEvent) {
         if state == .began || state == .changed {

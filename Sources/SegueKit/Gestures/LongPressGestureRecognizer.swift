@@ -14,7 +14,6 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     private var downLocation = Point.zero
     private var downTime = 0.0
-    private var tracker = VelocityTracker()
 
     public convenience init(action: @escaping (LongPressGestureRecognizer) -> Void) {
         self.init()
@@ -23,7 +22,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     /// Points per second in `view`'s coordinate space, smoothed over recent samples.
     public func velocity(in view: View?) -> Point {
-        let v = tracker.velocity
+        let v = velocityTracker.velocity
         guard let view else { return v }
         return view.convert(v, from: nil) - view.convert(.zero, from: nil)
     }
@@ -32,12 +31,12 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         downLocation = event.location
         downTime = event.timestamp
         latestLocation = event.location
-        tracker.reset(at: event.location, time: event.timestamp)
+        velocityTracker.reset(at: event.location, time: event.timestamp)
         if minimumPressDuration <= 0 { transition(to: .began) }
     }
 
     override func pointerMoved(_ event: PointerEvent) {
-        tracker.add(event.location, time: event.timestamp)
+        velocityTracker.add(event.location, time: event.timestamp)
         latestLocation = event.location
         switch state {
         case .possible:
@@ -51,16 +50,6 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             transition(to: .changed)
         default:
             break
-        }
-    }
-
-    override func pointerUp(_ event: PointerEvent) {
-        if state == .began || state == .changed {
-            tracker.lift(at: event.location, latest: latestLocation, time: event.timestamp)
-            latestLocation = event.location
-            transition(to: .ended)
-        } else {
-            state = .failed
         }
     }
 }

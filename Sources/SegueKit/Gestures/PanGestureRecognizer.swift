@@ -12,8 +12,6 @@ open class PanGestureRecognizer: GestureRecognizer {
     var downLocation = Point.zero
     /// Window coordinates the translation is measured from (where the gesture began).
     var translationOrigin = Point.zero
-    /// Smoothed velocity in window points per second.
-    private var tracker = VelocityTracker()
 
     public convenience init(action: @escaping (PanGestureRecognizer) -> Void) {
         self.init()
@@ -42,7 +40,7 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     /// Points per second in `view`'s coordinate space, smoothed over recent samples.
     public func velocity(in view: View?) -> Point {
-        let v = tracker.velocity
+        let v = velocityTracker.velocity
         guard let view else { return v }
         let fromRoot = view.transformToRoot.inverted()
         return v.applying(fromRoot) - Point.zero.applying(fromRoot)
@@ -52,12 +50,12 @@ open class PanGestureRecognizer: GestureRecognizer {
         downLocation = event.location
         latestLocation = event.location
         translationOrigin = event.location
-        tracker.reset(at: event.location, time: event.timestamp)
+        velocityTracker.reset(at: event.location, time: event.timestamp)
         if !shouldTrack(down: event.location) { state = .failed }
     }
 
     override func pointerMoved(_ event: PointerEvent) {
-        tracker.add(event.location, time: event.timestamp)
+        velocityTracker.add(event.location, time: event.timestamp)
         latestLocation = event.location
         switch state {
         case .possible:
@@ -74,16 +72,6 @@ open class PanGestureRecognizer: GestureRecognizer {
             transition(to: .changed)
         default:
             break
-        }
-    }
-
-    override func pointerUp(_ event: PointerEvent) {
-        if state == .began || state == .changed {
-            tracker.lift(at: event.location, latest: latestLocation, time: event.timestamp)
-            latestLocation = event.location
-            transition(to: .ended)
-        } else {
-            state = .failed
         }
     }
 

@@ -10,8 +10,9 @@ struct DisplayListBuilder {
     /// How far a fully dimmed color moves towards its own gray, darkened (0 = no change).
     static let dimmedBrightness = 0.55
     /// When the list runs out of room it grows by a quarter plus this many nodes, not twofold: every
-    /// session keeps its list, so a screen of 21 nodes held room for 32; it now holds about 22.
-    /// The growth is still geometric, and rare: the list keeps its storage from frame to frame.
+    /// session keeps its list, and doubling would leave most lists with room for many nodes they
+    /// never hold. The growth is still geometric, and rare: the list keeps its storage from frame
+    /// to frame.
     static let growthMinimum = 4
     /// In `built`: the node, or a node below it, depended on more than its view's revisions.
     private static let notReusable: UInt64 = 0
@@ -65,156 +66,253 @@ struct DisplayListBuilder {
         unreadNodeCount = 0
         notReusableNodes = 0
         var count = 0
-        visit(root, parentTransform: .identity, parentOrigin: .zero, parentAlpha: 1, parentDimming: 0, depth: 0,
-              count: &count, into: &list)
+        visit(root, under: .window, depth: 0, count: &count, into: &list)
         if list.storedNodes.count > count { list.storedNodes.removeSubrange(count...) }
         if built.count > count { built.removeSubrange(count...) }
         list.changes.trim(to: count)
     }
 
+    /// What a view's children are drawn through: their parent's values.
+    private struct Parent {
+        /// Maps the parent's bounds space to the viewport.
+        var transform: AffineTransform
+        /// The parent's bounds origin: a child's local transform is taken from its center minus this.
+        var origin: Point
+        /// The parent's effective alpha.
+        var alpha: Double
+        /// The parent's effective dimming, 0…1.
+        var dimming: Double
+
+        /// Above the root: nothing moves, fades or dims it.
+        static let window = Parent(transform: .identity, origin: .zero, alpha: 1, dimming: 0)
+    }
+
+    /// A visited node's values that its subtree is drawn through, and how they compare with what
+    /// the last build left.
+    private struct VisitedNode {
+        var toViewport: AffineTransform
+        var alpha: Double
+        var boundsOrigin: Point
+        var dimming: Double
+        /// Whether the node at its index was this view's at this depth before this build.
+        var sameSlot: Bool
+        /// Whether the node's viewport transform and effective alpha came out as the last build left
+        /// them: then so do its descendants', if nothing below changed.
+        var sameViewportValues: Bool
+
+        /// Its children's parent: their positions are in its bounds space.
+        var asParent: Parent {
+            Parent(transform: DisplayListBuilder.childrenTransform(toViewport, boundsOrigin: boundsOrigin),
+                   origin: boundsOrigin, alpha: alpha, dimming: dimming)
+        }
+
+        /// Its children are drawn through nothing but its viewport transform and alpha.
+        var drawsChildrenThroughIdentity: Bool { boundsOrigin == .zero && dimming == 0 }
+    }
+
     /// Whether node `index` can keep its own values: it was built from this revision of this view,
     /// at this place in the tree, and nothing else it was computed from can have moved since (see
     /// `built`; the context's own parts are checked here, as they are now).
-    private func reuses(_ view: View, displayID: UInt32, depth: UInt16, at index: Int, parentOrigin: Point,
-                        parentDimming: Double, in list: DisplayList) -> Bool {
-        index < built.count && built[index].own == view.drawRevision && view.animationCount == 0
-            && parentOrigin == .zero && parentDimming == 0
-            && list.storedNodes[index].id == displayID && list.storedNodes[index].depth == depth
+    @inline(__always)
+    private func reuses(_ view: View, depth: UInt16, at index: Int, under parent: Parent, in list: DisplayList) -> Bool {
+        view.displayID != 0 && index < built.count && built[index].own == view.drawRevision
+            && view.animationCount == 0 && parent.origin == .zero && parent.dimming == 0
+            && list.storedNodes[index].id == view.displayID && list.storedNodes[index].depth == depth
     }
 
-    private mutating func visit(_ view: View, parentTransform: AffineTransform, parentOrigin: Point,
-                                parentAlpha: Double, parentDimming: Double, depth: Int, count: inout Int,
+    /// Writes `view`'s node at index `count` and then its subtree's, in whichever way does least:
+    /// keeping the node's own values (`reuseOwnValues`) or computing them (`buildOwnValues`); then
+    /// skipping a subtree that did not move, with its nodes unread (`skipDescendants`) or brought
+    /// to their ancestors' new place from the list alone (`redrawDescendants`), or else visiting it.
+    private mutating func visit(_ view: View, under parent: Parent, depth: Int, count: inout Int,
                                 into list: inout DisplayList) {
         if view.isHidden { return }
         let index = count
         let nodeDepth = UInt16(clamping: depth)
-        let boundsOrigin: Point
-        let dimming: Double
-        let toViewport: AffineTransform
-        let alpha: Double
-        /// Whether the node at `index` was this view's at this depth before this build.
-        let sameSlot: Bool
-        /// Whether the node's viewport transform and effective alpha came out as the last build left
-        /// them: then so do its descendants', if nothing below changed.
-        let sameViewportValues: Bool
-        if view.displayID != 0, reuses(view, displayID: view.displayID, depth: nodeDepth, at: index,
-                                        parentOrigin: parentOrigin, parentDimming: parentDimming, in: list) {
-            // The node's own values stand. With the parent's bounds at the origin its local
-            // transform is the view's own (`toCenter` below) and its own alpha the model's, so the
-            // ancestors' part comes out exactly as a full computation gives it.
-            alpha = parentAlpha * list.storedNodes[index].ownAlpha
-            if alpha <= 0 {
-                // Left out by an alpha too small to multiply: not a state to skip past.
-                notReusableNodes += 1
+        let visited: VisitedNode
+        if reuses(view, depth: nodeDepth, at: index, under: parent, in: list) {
+            guard let node = reuseOwnValues(at: index, of: view, under: parent, depth: nodeDepth, in: &list) else {
                 return
             }
-            count += 1
-            reusedNodeCount += 1
-            sameSlot = true
-            toViewport = depth == 0 ? .identity : list.storedNodes[index].localTransform.concatenating(parentTransform)
-            sameViewportValues = list.storedNodes[index].transform == toViewport
-                && list.storedNodes[index].alpha == alpha
-            // Written only when they moved: each write into the list checks its storage is unique.
-            if !sameViewportValues {
-                list.storedNodes[index].transform = toViewport
-                list.storedNodes[index].alpha = alpha
-            }
-            boundsOrigin = view.model.bounds.origin
-            let ownDimming = min(max(view.model.dimming, 0), 1)
-            dimming = view.tintAdjustmentMode == .normal ? ownDimming : max(ownDimming, parentDimming)
+            visited = node
         } else {
-            // One read of the presentation values, not one per property: each read of a view's stored
-            // properties costs an access, and this runs for every view of every frame.
-            let values = view.presentationValues
-            let ownAlpha = min(max(values.alpha, 0), 1)
-            alpha = parentAlpha * ownAlpha
-            if alpha <= 0 {
-                // Left out for now, but an animation (or an alpha too small to multiply) can bring
-                // it back with no write: its ancestors' subtrees must not be skipped.
-                if view.animationCount != 0 || ownAlpha > 0 { notReusableNodes += 1 }
+            guard let node = buildOwnValues(at: index, of: view, under: parent, depth: nodeDepth, in: &list) else {
                 return
             }
-            var displayID = view.displayID
-            if displayID == 0 {
-                displayID = nextID
-                view.displayID = displayID
-                nextID &+= 1
-            }
-            let bounds = values.bounds
-            boundsOrigin = bounds.origin
-            let toParent: AffineTransform
-            if depth == 0 {
-                toViewport = .identity
-                toParent = .identity
-            } else {
-                // Local (0,0)–(w,h) → centered on the anchor → own transform → moved to the center, in
-                // the parent's bounds space → viewport (parentTransform maps the parent's bounds space).
-                let toCenter = AffineTransform(translationX: -bounds.size.width / 2, y: -bounds.size.height / 2)
-                    .concatenating(values.transform)
-                    .concatenating(AffineTransform(translationX: values.center.x, y: values.center.y))
-                toViewport = toCenter.concatenating(parentTransform)
-                toParent = parentOrigin == .zero ? toCenter
-                    : toCenter.concatenating(AffineTransform(translationX: -parentOrigin.x, y: -parentOrigin.y))
-            }
-            let ownDimming = min(max(values.dimming, 0), 1)
-            dimming = view.tintAdjustmentMode == .normal ? ownDimming : max(ownDimming, parentDimming)
-            // Most views have neither shadow nor border: then nothing is read or compared but the box.
-            var style: (shadow: Shadow, border: Border)?
-            if view.hasLayerStyle {
-                var border = view.border
-                if border.isVisible { border.color = Self.dim(border.color, by: dimming) }
-                style = (view.shadow, border)
-            }
-            count += 1
-            if index == list.storedNodes.count {
-                if index == list.storedNodes.capacity {
-                    list.storedNodes.reserveCapacity(index + index / 4 + Self.growthMinimum)
-                }
-                list.storedNodes.append(DisplayNode(id: displayID, name: view.name))
-                built.append(.nothing)
-                list.changes.noteOwnValuesChanged(at: index)
-                list.changes.noteStructureChanged()
-                sameSlot = false
-            } else if list.storedNodes[index].id != displayID || list.storedNodes[index].depth != nodeDepth {
-                list.changes.noteStructureChanged()
-                sameSlot = false
-            } else {
-                sameSlot = true
-            }
-            sameViewportValues = sameSlot && list.storedNodes[index].transform == toViewport
-                && list.storedNodes[index].alpha == alpha
-            let changed = list.storedNodes[index].update(
-                id: displayID, name: view.name, depth: nodeDepth, size: bounds.size, transform: toViewport,
-                localTransform: toParent, alpha: alpha, ownAlpha: ownAlpha,
-                backgroundColor: Self.dim(values.backgroundColor, by: dimming),
-                cornerRadius: max(values.cornerRadius, 0), clipsToBounds: view.clipsToBounds, text: view.text,
-                textColor: Self.dim(view.textColor, by: dimming), fontSize: view.fontSize,
-                fontWeight: view.fontWeight, style: style, glyph: view.glyph)
-            if changed { list.changes.noteOwnValuesChanged(at: index) }
-            let dependsOnViewAlone = view.animationCount == 0 && parentOrigin == .zero && parentDimming == 0
-            built[index].own = dependsOnViewAlone ? view.drawRevision : Self.notReusable
-            if !dependsOnViewAlone { notReusableNodes += 1 }
+            visited = node
         }
-        let boundsToViewport = Self.childrenTransform(toViewport, boundsOrigin: boundsOrigin)
+        count += 1
+        let children = visited.asParent
         // Nothing below moved since it was last visited here: its nodes stay, and only what they
         // take from this view is carried down, in the list, without reading a view (views are
         // scattered in memory; the list is one array). A leaf takes this path too, and its
         // `subviews` are then not read at all.
         let descendantsRevision = view.descendantsRevision
-        let drawnThroughIdentity = boundsOrigin == .zero && dimming == 0
-        // When this node's own viewport values did not move either, the nodes below are exactly as
-        // the last build left them, and are not even read (a screen at rest beside a moving one).
-        if sameSlot, drawnThroughIdentity, built[index].descendants == descendantsRevision,
-           sameViewportValues
-            || redrawDescendants(of: index, childrenTransform: boundsToViewport, alpha: alpha, in: &list) {
-            let skipped = Int(list.storedNodes[index].descendantCount)
-            count += skipped
-            reusedNodeCount += skipped
-            skippedNodeCount += skipped
-            if sameViewportValues { unreadNodeCount += skipped }
-            return
+        if visited.sameSlot, visited.drawsChildrenThroughIdentity, built[index].descendants == descendantsRevision {
+            // When this node's own viewport values did not move either, the nodes below are exactly
+            // as the last build left them, and are not even read (a screen at rest beside a moving one).
+            if visited.sameViewportValues {
+                skipDescendants(of: index, unread: true, count: &count, in: list)
+                return
+            }
+            if redrawDescendants(of: index, childrenTransform: children.transform, alpha: children.alpha, in: &list) {
+                skipDescendants(of: index, unread: false, count: &count, in: list)
+                return
+            }
         }
         let notReusableBefore = notReusableNodes
+        visitSubviews(of: view, under: children, depth: depth + 1, count: &count, into: &list)
+        let descendantsBuiltFrom = visited.drawsChildrenThroughIdentity && notReusableNodes == notReusableBefore
+            ? descendantsRevision : Self.notReusable
+        noteDescendants(of: index, count: count - index - 1, builtFrom: descendantsBuiltFrom, in: &list)
+    }
+
+    /// The first reuse path: the node's own values stand. With the parent's bounds at the origin
+    /// its local transform is the view's own (`toCenter` in `nodeTransforms`) and its own alpha the
+    /// model's, so the ancestors' part comes out exactly as a full computation gives it. Nil when
+    /// the node is left out.
+    @inline(__always)
+    private mutating func reuseOwnValues(at index: Int, of view: View, under parent: Parent, depth: UInt16,
+                                         in list: inout DisplayList) -> VisitedNode? {
+        let alpha = parent.alpha * list.storedNodes[index].ownAlpha
+        if alpha <= 0 {
+            // Left out by an alpha too small to multiply: not a state to skip past.
+            notReusableNodes += 1
+            return nil
+        }
+        reusedNodeCount += 1
+        let toViewport = depth == 0 ? .identity : list.storedNodes[index].localTransform.concatenating(parent.transform)
+        let sameViewportValues = list.storedNodes[index].transform == toViewport && list.storedNodes[index].alpha == alpha
+        // Written only when they moved: each write into the list checks its storage is unique.
+        if !sameViewportValues {
+            list.storedNodes[index].transform = toViewport
+            list.storedNodes[index].alpha = alpha
+        }
+        return VisitedNode(toViewport: toViewport, alpha: alpha, boundsOrigin: view.model.bounds.origin,
+                           dimming: Self.dimming(of: view, own: view.model.dimming, under: parent),
+                           sameSlot: true, sameViewportValues: sameViewportValues)
+    }
+
+    /// The node computed from the view's presentation values, compared as it is written. Nil when
+    /// the node is left out.
+    @inline(__always)
+    private mutating func buildOwnValues(at index: Int, of view: View, under parent: Parent, depth: UInt16,
+                                         in list: inout DisplayList) -> VisitedNode? {
+        // One read of the presentation values, not one per property: each read of a view's stored
+        // properties costs an access, and this runs for every view of every frame.
+        let values = view.presentationValues
+        let ownAlpha = min(max(values.alpha, 0), 1)
+        let alpha = parent.alpha * ownAlpha
+        if alpha <= 0 {
+            // Left out for now, but an animation (or an alpha too small to multiply) can bring
+            // it back with no write: its ancestors' subtrees must not be skipped.
+            if view.animationCount != 0 || ownAlpha > 0 { notReusableNodes += 1 }
+            return nil
+        }
+        let displayID = assignDisplayID(to: view)
+        let bounds = values.bounds
+        let (toViewport, toParent) = Self.nodeTransforms(values, size: bounds.size, depth: depth, under: parent)
+        let dimming = Self.dimming(of: view, own: values.dimming, under: parent)
+        let sameSlot = claimSlot(at: index, id: displayID, name: view.name, depth: depth, in: &list)
+        let sameViewportValues = sameSlot && list.storedNodes[index].transform == toViewport
+            && list.storedNodes[index].alpha == alpha
+        let changed = list.storedNodes[index].update(
+            id: displayID, name: view.name, depth: depth, size: bounds.size, transform: toViewport,
+            localTransform: toParent, alpha: alpha, ownAlpha: ownAlpha,
+            backgroundColor: Self.dim(values.backgroundColor, by: dimming),
+            cornerRadius: max(values.cornerRadius, 0), clipsToBounds: view.clipsToBounds, text: view.text,
+            textColor: Self.dim(view.textColor, by: dimming), fontSize: view.fontSize,
+            fontWeight: view.fontWeight, style: Self.layerStyle(of: view, dimming: dimming), glyph: view.glyph)
+        if changed { list.changes.noteOwnValuesChanged(at: index) }
+        let dependsOnViewAlone = view.animationCount == 0 && parent.origin == .zero && parent.dimming == 0
+        built[index].own = dependsOnViewAlone ? view.drawRevision : Self.notReusable
+        if !dependsOnViewAlone { notReusableNodes += 1 }
+        return VisitedNode(toViewport: toViewport, alpha: alpha, boundsOrigin: bounds.origin, dimming: dimming,
+                           sameSlot: sameSlot, sameViewportValues: sameViewportValues)
+    }
+
+    /// The view's display id, given it on its first build.
+    @inline(__always)
+    private mutating func assignDisplayID(to view: View) -> UInt32 {
+        if view.displayID == 0 {
+            view.displayID = nextID
+            nextID &+= 1
+        }
+        return view.displayID
+    }
+
+    /// The node's viewport transform, and its local one: the transform from its own bounds space to
+    /// its parent's.
+    @inline(__always)
+    private static func nodeTransforms(_ values: ModelValues, size: Size, depth: UInt16, under parent: Parent)
+        -> (toViewport: AffineTransform, toParent: AffineTransform) {
+        guard depth != 0 else { return (.identity, .identity) }
+        // Local (0,0)–(w,h) → centered on the anchor → own transform → moved to the center, in the
+        // parent's bounds space → viewport (parent.transform maps the parent's bounds space).
+        let toCenter = AffineTransform(translationX: -size.width / 2, y: -size.height / 2)
+            .concatenating(values.transform)
+            .concatenating(AffineTransform(translationX: values.center.x, y: values.center.y))
+        let toParent = parent.origin == .zero ? toCenter
+            : toCenter.concatenating(AffineTransform(translationX: -parent.origin.x, y: -parent.origin.y))
+        return (toCenter.concatenating(parent.transform), toParent)
+    }
+
+    /// The view's own dimming, clamped to 0…1, or its parent's where that is more and the view
+    /// follows its parent's tint adjustment.
+    @inline(__always)
+    private static func dimming(of view: View, own: Double, under parent: Parent) -> Double {
+        let ownDimming = min(max(own, 0), 1)
+        return view.tintAdjustmentMode == .normal ? ownDimming : max(ownDimming, parent.dimming)
+    }
+
+    /// The view's shadow and border, its border color dimmed; nil for neither. Most views have
+    /// neither: then nothing is read or compared but the box.
+    @inline(__always)
+    private static func layerStyle(of view: View, dimming: Double) -> (shadow: Shadow, border: Border)? {
+        guard view.hasLayerStyle else { return nil }
+        var border = view.border
+        if border.isVisible { border.color = dim(border.color, by: dimming) }
+        return (view.shadow, border)
+    }
+
+    /// Makes node `index` the place of the view with `id` at `depth`, appending it when the list
+    /// ends there. Whether the slot held this view's node before: otherwise the structure changed.
+    @inline(__always)
+    private mutating func claimSlot(at index: Int, id: UInt32, name: String, depth: UInt16,
+                                    in list: inout DisplayList) -> Bool {
+        if index == list.storedNodes.count {
+            if index == list.storedNodes.capacity {
+                list.storedNodes.reserveCapacity(index + index / 4 + Self.growthMinimum)
+            }
+            list.storedNodes.append(DisplayNode(id: id, name: name))
+            built.append(.nothing)
+            list.changes.noteOwnValuesChanged(at: index)
+            list.changes.noteStructureChanged()
+            return false
+        }
+        if list.storedNodes[index].id != id || list.storedNodes[index].depth != depth {
+            list.changes.noteStructureChanged()
+            return false
+        }
+        return true
+    }
+
+    /// The second and third reuse paths: the nodes below `index` stand as the list holds them, and
+    /// are counted as built. `unread`: not even their viewport values were brought up to date, as
+    /// their subtree's root kept its own.
+    @inline(__always)
+    private mutating func skipDescendants(of index: Int, unread: Bool, count: inout Int, in list: DisplayList) {
+        let skipped = Int(list.storedNodes[index].descendantCount)
+        count += skipped
+        reusedNodeCount += skipped
+        skippedNodeCount += skipped
+        if unread { unreadNodeCount += skipped }
+    }
+
+    /// Visits `view`'s subviews in order, as children of `parent`.
+    @inline(__always)
+    private mutating func visitSubviews(of view: View, under parent: Parent, depth: Int, count: inout Int,
+                                        into list: inout DisplayList) {
         // Children are visited through unretained references (a retain and a release per view per
         // frame, otherwise): drawing changes no tree, and `subviews`, held here, keeps each alive.
         let subviews = view.subviews
@@ -222,19 +320,21 @@ struct DisplayListBuilder {
             for offset in stride(from: 0, to: children.count, by: MemoryLayout<View>.stride) {
                 Unmanaged<View>.fromOpaque(children.load(fromByteOffset: offset, as: UnsafeRawPointer.self))
                     ._withUnsafeGuaranteedRef { child in
-                        visit(child, parentTransform: boundsToViewport, parentOrigin: boundsOrigin, parentAlpha: alpha,
-                              parentDimming: dimming, depth: depth + 1, count: &count, into: &list)
+                        visit(child, under: parent, depth: depth, count: &count, into: &list)
                     }
             }
         }
-        // Written only when they changed, as above.
-        let descendantCount = UInt32(count - index - 1)
+    }
+
+    /// Records node `index`'s subtree once visited: how many nodes it has, and what it was built from.
+    /// Each is written only when it changed, as the viewport values are.
+    @inline(__always)
+    private mutating func noteDescendants(of index: Int, count: Int, builtFrom: UInt64, in list: inout DisplayList) {
+        let descendantCount = UInt32(count)
         if list.storedNodes[index].descendantCount != descendantCount {
             list.storedNodes[index].descendantCount = descendantCount
         }
-        let descendantsBuiltFrom = drawnThroughIdentity && notReusableNodes == notReusableBefore
-            ? descendantsRevision : Self.notReusable
-        if built[index].descendants != descendantsBuiltFrom { built[index].descendants = descendantsBuiltFrom }
+        if built[index].descendants != builtFrom { built[index].descendants = builtFrom }
     }
 
     /// A view's children sit in its bounds space: bounds point − bounds.origin = local point.

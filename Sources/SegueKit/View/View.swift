@@ -9,8 +9,9 @@ import Synchronization
 open class View {
     // Stored properties are declared in the order the display-list builder reads them: a view whose
     // node it keeps is read for its revisions, animation count, id, subviews, flags, bounds origin and
-    // dimming, and these sit together at the front (about two cache lines, not four). Worlds are cold
-    // in the cache when their frame is built (docs/performance.md), so each line is a miss.
+    // dimming, and these sit together at the front, in as few cache lines as they fit. Worlds are
+    // cold in the cache when their frame is built (docs/performance.md, "Hot fields first, small
+    // objects"), so each line is a miss.
 
     /// Moves on every change to anything the display list draws of this view itself: model values,
     /// name, text, text color, font, glyph, shadow, border, clipping, visibility, tint mode
@@ -40,7 +41,7 @@ open class View {
 
     /// Not retained, and not `weak`: a weak reference would move the parent's reference counts to a
     /// side table, and every retain of a view with subviews would take the runtime's slow path
-    /// (docs/performance.md). It never dangles: a child is owned by its parent's `subviews`,
+    /// (docs/performance.md, "No side-table reference counts on the per-frame path"). It never dangles: a child is owned by its parent's `subviews`,
     /// leaving them (`removeFromSuperview`, the only way out) clears this, and a parent going away
     /// clears it in its children (`deinit`). Debug builds check that on every read (`UnownedReference`).
     public internal(set) var superview: View? {
@@ -79,7 +80,7 @@ open class View {
     /// Not an observer: that would copy the values on every write instead of changing them in place.
     var model = ModelValues()
     /// The running animations' offsets, out of line: most views never animate, and every session
-    /// keeps every view (152 bytes each). Made when the first animation starts on the view
+    /// keeps every view. Made when the first animation starts on the view
     /// (`prepareForAnimations`) and kept, zeroed, after the last ends, so an animation ending and the
     /// next starting allocate nothing.
     private var offsetStorage: OffsetStorage?
@@ -120,7 +121,7 @@ open class View {
         get { layerStyle?.border ?? .none }
         set { setLayerStyle(shadow: shadow, border: newValue) }
     }
-    /// The shadow and border, out of line (104 bytes most views would hold as none); nil for none.
+    /// The shadow and border, out of line (most views would hold them as none); nil for none.
     private var layerStyle: LayerStyle?
     /// Whether the view has a shadow or a border: most have neither.
     var hasLayerStyle: Bool { layerStyle != nil }

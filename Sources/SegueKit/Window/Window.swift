@@ -24,8 +24,7 @@ open class Window: View {
     private var indicatorBackgroundRevision: UInt64?
     /// While only animations move (no model value changes), what is under the indicator is found
     /// again every this many frames, a tenth of a second, and once more when they stop: searching
-    /// the tree every frame cost `segue bench`'s slides a third more per view (27.8 → 38 ns; every
-    /// six frames, 26.8 → 29.7).
+    /// the tree every frame would cost more than building the frame.
     static let indicatorSearchFramesWhileAnimating = 6
     private var framesSinceIndicatorSearch = 0
     private var animatedSinceIndicatorSearch = false

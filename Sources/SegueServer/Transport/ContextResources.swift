@@ -38,7 +38,7 @@ final class ContextResources {
 
     /// Bytes lws allocates per WebSocket for incoming payload; by default it takes the service
     /// buffer's size, 4 KiB, for every session. Client messages are under 100 bytes, and a longer
-    /// one arrives in pieces that `Session` reassembles up to `maxMessageSize`.
+    /// one arrives in pieces that `Connection` reassembles up to `maxMessageSize`.
     static let receiveBufferSize = 1024
     /// The most lws writes to a socket in one call. Unset, it is `receiveBufferSize`: a keyframe
     /// over 1 KiB would go out in two sends with a writeable round trip between. It allocates

@@ -8,8 +8,7 @@ import Glibc
 /// lws 4.1.6 keeps a table from descriptor to connection. When `fd_limit_per_thread` (plus the 2
 /// lws adds) is below the process's soft `RLIMIT_NOFILE` as lws reads it while making the context,
 /// it sizes the table to the limit and *searches* it on every socket event (`wsi_from_fd`), so each
-/// event costs time in proportion to the connections open: 2.4% of the server at 300 sessions with
-/// the epoll loop. At or above the soft limit, the table is indexed by descriptor number.
+/// event costs time in proportion to the connections open. At or above the soft limit, the table is indexed by descriptor number.
 ///
 /// So the soft limit is held at exactly lws's size while the context is made, and put back right
 /// after: lws keeps its own bound on connections (a connection whose descriptor is past the table is

@@ -6,13 +6,14 @@ import Glibc
 /// A `timerfd` that lws watches as a raw file: the server's frame clock (periodic, one expiration
 /// per tick group's slot) and its drain timeout (once).
 ///
-/// lws's own timers (`lws_sul`) served before, and fell short twice. lws rounds its wait down to
-/// whole milliseconds, so a 2,083-µs slot woke the loop 83 µs early and it then spun with
-/// zero-timeout waits until the deadline, each polling every socket on the default loop. And on the
-/// libev loop a timer scheduled outside an lws callback (the drain's, set after the loop stops
-/// serving) is not armed until some socket event happens. A descriptor wakes the loop by itself, to
-/// the microsecond, whichever loop runs; a periodic one keeps the rate exact without re-arming,
-/// and expirations missed during a stall are read as a count, never replayed in a burst.
+/// Not lws's own timers (`lws_sul`), which fall short twice. lws rounds its wait down to whole
+/// milliseconds, so a slot that is not a whole number of them wakes the loop early, which then
+/// spins with zero-timeout waits until the deadline, each polling every socket on the default
+/// loop. And on the libev loop a timer scheduled outside an lws callback (the drain's, set after
+/// the loop stops serving) is not armed until some socket event happens. A descriptor wakes the
+/// loop by itself, to the microsecond, whichever loop runs; a periodic one keeps the rate exact
+/// without re-arming, and expirations missed during a stall are read as a count, never replayed
+/// in a burst.
 final class KernelTimer {
     private let descriptor: Int32
     /// The raw-file connection lws watches the timer through, once `watch(in:protocolName:)`

@@ -36,8 +36,8 @@ public final class Server {
     /// Opened here, not by lws, so that draining can close it (see `Listener`).
     private(set) var listener: Listener?
 
-    /// Open sessions by the id kept in each connection's user memory; removed on close.
-    var sessions: [UInt64: Session] = [:]
+    /// Open WebSocket connections by the id kept in each one's user memory; removed on close.
+    var connections: [UInt64: Connection] = [:]
     /// `/healthz` and `/metrics` bodies waiting for their connection to become writeable.
     var pendingResponses: [UInt64: [UInt8]] = [:]
     /// Connections with a plain HTTP request accepted and not yet answered in full. Draining waits
@@ -49,7 +49,7 @@ public final class Server {
     private var writeBuffer: [UInt8] = []
     /// Sessions whose input during this turn of the loop left an answer to send: written when the
     /// turn ends (`sendAnswers`), so a burst of input is answered with one frame.
-    private var answering: [Session] = []
+    private var answering: [Connection] = []
 
     private let serviceLoop: ServiceLoop
     /// One expiration per tick group's slot, from when the context exists until the drain.
@@ -58,8 +58,8 @@ public final class Server {
     private let drainTimer: KernelTimer
     /// How many slots each frame interval has, and which sessions each ticks.
     private var tickSchedule: TickSchedule
-    /// The open sessions in the schedule's buckets, so a slot visits only its own sessions.
-    private var tickBuckets: [[Session]]
+    /// The open connections in the schedule's buckets, so a slot visits only its own.
+    private var tickBuckets: [[Connection]]
     private(set) var phase = Phase.serving
 
     enum Phase {
@@ -124,15 +124,15 @@ public final class Server {
         while !TerminationSignal.isRequested && serviceLoop.turn(context) {
             sendAnswers()
         }
-        logger.info("draining", metadata: ["server.sessions": "\(sessions.count)"])
+        logger.info("draining", metadata: ["server.sessions": "\(connections.count)"])
         drain()
-        while phase == .draining && !(sessions.isEmpty && requestsInFlight.isEmpty)
+        while phase == .draining && !(connections.isEmpty && requestsInFlight.isEmpty)
                 && serviceLoop.turn(context) {
             sendAnswers()
         }
-        if !sessions.isEmpty || !requestsInFlight.isEmpty {
+        if !connections.isEmpty || !requestsInFlight.isEmpty {
             logger.info("drain timed out; cutting the connections left", metadata: [
-                "server.sessions": "\(sessions.count)", "server.requests": "\(requestsInFlight.count)",
+                "server.sessions": "\(connections.count)", "server.requests": "\(requestsInFlight.count)",
             ])
         }
         TerminationSignal.uninstall()
@@ -239,38 +239,38 @@ public final class Server {
         let info = ConnectionInfo(id: ConnectionID(rawValue: id), peerAddress: peerAddress,
                                   subprotocol: subprotocol, metrics: metrics,
                                   logger: sessionLogger)
-        let session = Session(wsi: wsi, handler: factory.makeHandler(connection: info), info: info,
+        let connection = Connection(wsi: wsi, handler: factory.makeHandler(connection: info), info: info,
                               messagesPerSecond: configuration.maxMessagesPerSecond)
-        sessions[id] = session
-        tickBuckets[tickSchedule.bucket(of: id)].append(session)
-        if tickSchedule.fit(sessions: sessions.count) { startTicker() }
+        connections[id] = connection
+        tickBuckets[tickSchedule.bucket(of: id)].append(connection)
+        if tickSchedule.fit(sessions: connections.count) { startTicker() }
         admission.opened(from: peerAddress)
         metrics.countSessionOpened()
         sessionLogger.debug("session opened", metadata: [
             "session.subprotocol": "\(subprotocol ?? "none")",
         ])
-        requestWriteableIfPending(session)
+        requestWriteableIfPending(connection)
         return id
     }
 
     func closeSession(id: UInt64) {
-        guard let session = sessions.removeValue(forKey: id) else { return }
-        session.isConnected = false
+        guard let connection = connections.removeValue(forKey: id) else { return }
+        connection.isConnected = false
         let bucket = tickSchedule.bucket(of: id)
-        if let index = tickBuckets[bucket].firstIndex(where: { $0 === session }) {
+        if let index = tickBuckets[bucket].firstIndex(where: { $0 === connection }) {
             tickBuckets[bucket].remove(at: index)
         }
-        if tickSchedule.fit(sessions: sessions.count) && phase == .serving { startTicker() }
-        admission.closed(from: session.info.peerAddress)
+        if tickSchedule.fit(sessions: connections.count) && phase == .serving { startTicker() }
+        admission.closed(from: connection.info.peerAddress)
         metrics.countSessionClosed()
         // What came before the connection went still reaches the world (a shared one outlives it).
-        session.deliverHeldMessages()
-        session.handler.closed()
-        session.info.logger.debug("session closed")
+        connection.deliverHeldMessages()
+        connection.handler.closed()
+        connection.info.logger.debug("session closed")
     }
 
-    /// Takes input in: the session holds a whole message until this turn of the loop ends
-    /// (`sendAnswers`), where sessions are served in turn with their memory fetched ahead, and the
+    /// Takes input in: the connection holds a whole message until this turn of the loop ends
+    /// (`sendAnswers`), where connections are served in turn, and the
     /// frame the handler produces in response goes out then, not at the next tick, and without a
     /// writeable callback's round trip through the kernel (two `epoll_ctl` calls and a wakeup).
     ///
@@ -278,21 +278,21 @@ public final class Server {
     /// the Pong for a Ping that arrived between its fragments only from that callback, and the
     /// answer must not overtake it (Autobahn's cases 5.6, 5.19 and 5.20 check the order).
     func receive(id: UInt64, wsi: OpaquePointer, chunk: UnsafeRawBufferPointer) -> Int32 {
-        guard let session = sessions[id] else { return -1 }
+        guard let connection = connections[id] else { return -1 }
         // Awaiting the peer's Close: whatever else it sends is read and dropped.
-        guard session.canSendData else { return 0 }
+        guard connection.canSendData else { return 0 }
         let isFinal = lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0
-        let outcome = session.receive(chunk, isBinary: lws_frame_is_binary(wsi) != 0,
+        let outcome = connection.receive(chunk, isBinary: lws_frame_is_binary(wsi) != 0,
                                       isFinal: isFinal, limit: configuration.maxMessageSize,
                                       now: Self.monotonicMicroseconds())
         switch outcome {
         case .accepted:
-            guard session.canSendData && (session.holdsMessages || session.handler.hasOutgoing) else { return 0 }
-            if session.lastMessageWasFragmented {
-                requestWriteable(session)
-            } else if !session.isAnswerQueued {
-                session.isAnswerQueued = true
-                answering.append(session)
+            guard connection.canSendData && (connection.holdsMessages || connection.handler.hasOutgoing) else { return 0 }
+            if connection.lastMessageWasFragmented {
+                requestWriteable(connection)
+            } else if !connection.isAnswerQueued {
+                connection.isAnswerQueued = true
+                answering.append(connection)
             }
             return 0
         case .rateLimited:
@@ -300,10 +300,10 @@ public final class Server {
             return 0
         case .tooLarge(let size):
             metrics.countBadMessage()
-            session.info.logger.info("closing session: message too large", metadata: [
+            connection.info.logger.info("closing session: message too large", metadata: [
                 "message.size": "\(size)", "message.limit": "\(configuration.maxMessageSize)",
             ])
-            session.closeSent()
+            connection.closeSent()
             setCloseReason(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, "message too large")
             return -1
         }
@@ -313,21 +313,21 @@ public final class Server {
     /// none before it either, since a tick writes without waiting for lws (`sendAtOnce`). What the
     /// peer sends after its Close is not read (RFC 6455 §5.5.1).
     func peerClosed(id: UInt64) {
-        sessions[id]?.closeSent()
+        connections[id]?.closeSent()
     }
 
     /// Sends exactly one message per writeable callback, as lws requires, and asks for another
     /// callback if the handler still has something pending. Frames come here only when they could
     /// not be written at once (`sendAtOnce`); Closes and the first messages always do.
     func writeable(id: UInt64, wsi: OpaquePointer) -> Int32 {
-        guard let session = sessions[id] else { return -1 }
-        session.awaitsWriteable = false
-        session.deliverHeldMessages()
-        switch session.closing {
+        guard let connection = connections[id] else { return -1 }
+        connection.awaitsWriteable = false
+        connection.deliverHeldMessages()
+        switch connection.closing {
         case .open:
             break
         case .goingAway:
-            session.closeSent()
+            connection.closeSent()
             setCloseReason(wsi, LWS_CLOSE_STATUS_GOINGAWAY, "server shutting down")
             return -1
         case .closeSent:
@@ -336,18 +336,18 @@ public final class Server {
         // A Close lws prepared itself (a protocol error, invalid UTF-8, the peer's Close being
         // answered) is invisible to the session until now: its payload length is the only sign.
         if lws_get_close_length(wsi) > 0 {
-            session.closeSent()
+            connection.closeSent()
             return 0
         }
-        guard let message = session.handler.takeOutgoing() else { return 0 }
+        guard let message = connection.handler.takeOutgoing() else { return 0 }
         guard write(message.bytes, to: wsi,
                     as: message.isBinary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT) else {
-            session.info.logger.info("closing session: write failed")
-            session.closeSent()
+            connection.info.logger.info("closing session: write failed")
+            connection.closeSent()
             return -1
         }
         metrics.countFrameSent(bytes: message.bytes.count)
-        requestWriteableIfPending(session)
+        requestWriteableIfPending(connection)
         return 0
     }
 
@@ -355,13 +355,13 @@ public final class Server {
     /// that sent several messages in it gets one frame.
     private func sendAnswers() {
         guard !answering.isEmpty else { return }
-        PrefetchList.forEach(answering, prefetchList: \.prefetchList) { session in
-            session.isAnswerQueued = false
+        PrefetchList.forEach(answering, prefetchList: \.prefetchList) { connection in
+            connection.isAnswerQueued = false
             // A session closed later in the turn has no connection left to write to (its input
             // was delivered as it closed).
-            guard session.isConnected else { return }
-            session.deliverHeldMessages()
-            sendAtOnce(session)
+            guard connection.isConnected else { return }
+            connection.deliverHeldMessages()
+            sendAtOnce(connection)
         }
         answering.removeAll(keepingCapacity: true)
     }
@@ -370,43 +370,43 @@ public final class Server {
     /// callback.
     ///
     /// Asking lws for that callback turns POLLOUT on and off again in the kernel's interest list
-    /// (two `epoll_ctl` calls) and costs a wakeup and a dispatch, per session per frame: `epoll_ctl`
-    /// alone was 5–7% of the server at capacity (docs/performance.md). lws accepts a write outside the
+    /// (two `epoll_ctl` calls) and costs a wakeup and a dispatch, per session per frame
+    /// (docs/performance.md, "Frames written at once"). lws accepts a write outside the
     /// callback; it buffers a partial write's rest itself and asks for the callback to flush it.
     /// What must go first waits for the callback as before: the rest of an earlier frame
     /// (`lws_partial_buffered`), or the Close lws is answering the peer's with.
-    private func sendAtOnce(_ session: Session) {
-        guard session.canSendData, session.handler.hasOutgoing else { return }
-        let wsi = session.wsi
+    private func sendAtOnce(_ connection: Connection) {
+        guard connection.canSendData, connection.handler.hasOutgoing else { return }
+        let wsi = connection.wsi
         guard lws_partial_buffered(wsi) == 0 && lws_get_close_length(wsi) == 0 else {
             metrics.countFrameWaited()
-            requestWriteable(session)
+            requestWriteable(connection)
             return
         }
         // An answer to a fragmented message already waits for its callback, which sends the latest
         // frame; written now, it could overtake a Pong lws owes for a Ping between the fragments.
-        guard !session.awaitsWriteable, let message = session.handler.takeOutgoing() else { return }
+        guard !connection.awaitsWriteable, let message = connection.handler.takeOutgoing() else { return }
         guard write(message.bytes, to: wsi, as: message.isBinary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT) else {
             // Returning -1 closes a connection only from its own callback; from here lws is asked
             // to close it at its next service.
-            session.info.logger.info("closing session: write failed")
-            session.closeSent()
+            connection.info.logger.info("closing session: write failed")
+            connection.closeSent()
             lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
             return
         }
         metrics.countFrameSent(bytes: message.bytes.count)
-        requestWriteableIfPending(session)
+        requestWriteableIfPending(connection)
     }
 
-    private func requestWriteableIfPending(_ session: Session) {
-        if session.canSendData && session.handler.hasOutgoing {
-            requestWriteable(session)
+    private func requestWriteableIfPending(_ connection: Connection) {
+        if connection.canSendData && connection.handler.hasOutgoing {
+            requestWriteable(connection)
         }
     }
 
-    private func requestWriteable(_ session: Session) {
-        session.awaitsWriteable = true
-        lws_callback_on_writable(session.wsi)
+    private func requestWriteable(_ connection: Connection) {
+        connection.awaitsWriteable = true
+        lws_callback_on_writable(connection.wsi)
     }
 
     /// Copies `payload` behind `LWS_PRE` bytes of header room and writes it. A short write is
@@ -466,13 +466,13 @@ public final class Server {
         guard phase == .serving, expirations > 0 else { return }
         for _ in 0..<min(Int(expirations), tickSchedule.slotCount) {
             for bucket in tickSchedule.takeSlot() {
-                PrefetchList.forEach(tickBuckets[bucket], prefetchList: \.prefetchList) { session in
-                    guard session.canSendData else { return }
+                PrefetchList.forEach(tickBuckets[bucket], prefetchList: \.prefetchList) { connection in
+                    guard connection.canSendData else { return }
                     // Input that came earlier in this turn goes first, as it would have at once.
-                    session.deliverHeldMessages()
-                    session.handler.tick()
-                    if session.handler.hasOutgoing { session.frameBuilt() }
-                    sendAtOnce(session)
+                    connection.deliverHeldMessages()
+                    connection.handler.tick()
+                    if connection.handler.hasOutgoing { connection.frameBuilt() }
+                    sendAtOnce(connection)
                 }
             }
         }
@@ -488,9 +488,9 @@ public final class Server {
         phase = .draining
         listener?.stop()
         ticker.stop()
-        for session in sessions.values {
-            session.goAway()
-            lws_callback_on_writable(session.wsi)
+        for connection in connections.values {
+            connection.goAway()
+            lws_callback_on_writable(connection.wsi)
         }
         drainTimer.start(after: Int(configuration.drainTimeout * 1_000_000_000), repeating: false)
     }

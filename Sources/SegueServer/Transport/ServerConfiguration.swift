@@ -58,9 +58,8 @@ public struct ServerConfiguration: Sendable {
     /// The most groups the sessions are ticked in, spread evenly over each frame interval (never
     /// more than 1,920 a second). The server uses as many as keep each group to `tickGroupSize`
     /// sessions (`TickSchedule`), so a small server wakes only 60 times a second. More groups:
-    /// input waits behind fewer frames being built. Fewer: fewer wakeups, each of which costs;
-    /// at 80% of capacity 8 groups had both the lowest CPU per frame and a 2.4 ms p99, against
-    /// 12 and 16 (docs/performance.md).
+    /// input waits behind fewer frames being built. Fewer: fewer wakeups, each of which costs
+    /// (docs/performance.md, "Eight tick groups at most, sized by the sessions").
     public var tickGroups = 8
     /// Sessions per tick group the server aims for, below `tickGroups` groups.
     public var tickGroupSize = 64

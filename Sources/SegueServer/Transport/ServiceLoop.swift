@@ -6,7 +6,8 @@ public enum EventLoopKind: String, Sendable, CaseIterable {
     /// sockets that are ready cost.
     case epoll
     /// lws's built-in loop: every wakeup polls every socket, so its cost grows with sessions times
-    /// wakeups (docs/performance.md, "The event loop").
+    /// wakeups (docs/performance.md, "The event loop: epoll, timerfd slots, an indexed descriptor
+    /// table").
     case poll
 }
 

@@ -57,26 +57,11 @@ public struct FrameEncoder: Sendable {
     @discardableResult
     public mutating func encode(_ list: DisplayList, header: FrameHeader, into buffer: inout [UInt8]) -> Bool {
         let nodes = list.storedNodes
-        let viewport = SIMD2(WireStep.quantise(list.viewport.width, WireStep.lengthsPerPoint),
-                             WireStep.quantise(list.viewport.height, WireStep.lengthsPerPoint))
-        let micros = Self.microseconds(header.serverTime)
-        let timeStep = micros &- sentHeader.serverMicros
+        let values = HeaderValues(header, list: list, timeBase: sentHeader.serverMicros)
         // A new viewport, or a pause too long for the time's varint, starts over with a keyframe.
-        let isKeyframe = needsKeyframe || viewport != sentHeader.viewport || Int32(exactly: timeStep) == nil
-        if isKeyframe {
-            needsKeyframe = false
-            sent.removeAll(keepingCapacity: true)
-            lastShapes.removeAll(keepingCapacity: true)
-            sentHeader = SentHeader()
-        }
-        var flags: FrameFlags = isKeyframe ? [.keyframe, .structure] : []
-        let state = FrameState.encode(header.transition, slowAnimations: header.slowAnimations)
-        if state != sentHeader.state { flags.insert(.state) }
-        let progress = UInt16(WireStep.quantise(min(max(header.transition?.progress ?? 0, 0), 1), WireStep.progressSteps))
-        if progress != sentHeader.progress { flags.insert(.progress) }
-        if header.inputSequence != sentHeader.inputSequence { flags.insert(.inputSequence) }
-        if list.hint != sentHeader.hint { flags.insert(.hint) }
-        if !isKeyframe && header.sequence != sentHeader.sequence &+ 1 { flags.insert(.sequence) }
+        let isKeyframe = needsKeyframe || values.viewport != sentHeader.viewport || Int32(exactly: values.timeStep) == nil
+        if isKeyframe { startKeyframe() }
+        var flags = headerFlags(values, header: header, isKeyframe: isKeyframe)
         // Nodes stamped at or before the last build encoded hold the values the client has.
         let changes = list.changes
         let comparesChangedOnly = !isKeyframe && !structureRepeatsIDs
@@ -85,84 +70,153 @@ public struct FrameEncoder: Sendable {
 
         buffer.removeAll(keepingCapacity: true)
         if isKeyframe { buffer.reserveCapacity(Self.typicalHeaderSize + nodes.count * Self.typicalRecordSize) }
-        buffer.append(WireProtocol.version)
-        buffer.append(MessageType.frame.rawValue)
-        buffer.append(flags.rawValue)
-        buffer.appendLittleEndian(UInt16(0))
-        if isKeyframe {
-            buffer.appendVarint(header.sequence)
-            buffer.appendFloat64(header.serverTime)
-            buffer.appendVarint(UInt32(clamping: max(viewport.x, 0)))
-            buffer.appendVarint(UInt32(clamping: max(viewport.y, 0)))
-            sentHeader.viewport = viewport
-        } else {
-            buffer.appendSignedVarint(Int32(truncatingIfNeeded: timeStep))
-            if flags.contains(.sequence) { buffer.appendVarint(header.sequence) }
-        }
-        if flags.contains(.state) { buffer.append(state) }
-        if flags.contains(.progress) { buffer.appendLittleEndian(progress) }
-        if flags.contains(.inputSequence) {
-            buffer.appendSignedVarint(Int32(bitPattern: header.inputSequence &- sentHeader.inputSequence))
-        }
-        if flags.contains(.hint) { buffer.appendString(list.hint) }
-        sentHeader.state = state
-        sentHeader.progress = progress
-        sentHeader.inputSequence = header.inputSequence
-        sentHeader.hint = list.hint
+        writeHeader(values, header: header, flags: flags, into: &buffer)
         let headerBytes = buffer.count
         if flags.contains(.structure) { writeStructure(nodes, into: &buffer) }
         let structureBytes = buffer.count - headerBytes
-
-        var lastIndex = -1
-        var recordCount = 0
-        var comparedCount = nodes.count
-        // Each node is read in place, not copied out of the array: a copy retains and releases its
-        // strings and its shadow and border. The writers take a pointer: a node passed by value
-        // beside the table's inout access was copied, lest that access change it.
-        nodes.withUnsafeBufferPointer { stored in
-            if comparesChangedOnly {
-                comparedCount = 0
-                let stamps = changes.ownValuesChangedAt
-                for index in stamps.indices where stamps[index] > lastBuild {
-                    comparedCount += 1
-                    let node = stored.baseAddress! + index
-                    let slot = sent.slot(for: node.pointee.id, at: index)
-                    if Self.write(node, at: index, after: &lastIndex, over: &sent[slot].value, into: &buffer) {
-                        recordCount += 1
-                    }
-                }
-            } else {
-                frameNumber &+= 1
-                let previousFrame = frameNumber &- 1
-                structureRepeatsIDs = false
-                for index in stored.indices {
-                    let node = stored.baseAddress! + index
-                    let slot = sent.slot(for: node.pointee.id, at: index)
-                    if Self.record(node, at: index, after: &lastIndex, in: &sent[slot],
-                                   frame: frameNumber, previousFrame: previousFrame, repeated: &structureRepeatsIDs,
-                                   into: &buffer) {
-                        recordCount += 1
-                    }
-                }
-            }
-        }
+        let records = comparesChangedOnly
+            ? writeChangedRecords(nodes, stamps: changes.ownValuesChangedAt, into: &buffer)
+            : writeEveryRecord(nodes, into: &buffer)
         if !comparesChangedOnly && flags.contains(.structure) { forgetNodesThatLeft() }
         lastSource = changes.source
         lastBuild = changes.build
         lastComposition = FrameComposition(headerBytes: headerBytes, structureBytes: structureBytes,
-                                           recordCount: recordCount,
+                                           recordCount: records.written,
                                            recordBytes: buffer.count - headerBytes - structureBytes,
-                                           comparedNodeCount: comparedCount)
+                                           comparedNodeCount: records.compared)
         // The largest frame is the keyframe, and a connection keeps its buffer: keep it the
         // keyframe's size, not the reservation's (later frames are tens of bytes).
         if isKeyframe && buffer.capacity > buffer.count + Self.keptSlack { buffer = Array(buffer[...]) }
-        let changed = isKeyframe || lastIndex >= 0 || !flags.subtracting(.sequence).isEmpty
+        let changed = isKeyframe || records.written > 0 || !flags.subtracting(.sequence).isEmpty
         // A frame not sent leaves the client's sequence and clock where they were.
         if changed {
             sentHeader.sequence = header.sequence
-            sentHeader.serverMicros = micros
+            sentHeader.serverMicros = values.micros
         }
         return changed
+    }
+
+    /// A frame header's values at the wire's steps.
+    private struct HeaderValues {
+        var viewport: SIMD2<Int32>
+        /// Server time in whole microseconds.
+        var micros: Int64
+        /// Microseconds since the server time the client holds.
+        var timeStep: Int64
+        var state: UInt8
+        var progress: UInt16
+        /// The list's hint.
+        var hint: String
+
+        init(_ header: FrameHeader, list: DisplayList, timeBase: Int64) {
+            viewport = SIMD2(WireStep.quantise(list.viewport.width, WireStep.lengthsPerPoint),
+                             WireStep.quantise(list.viewport.height, WireStep.lengthsPerPoint))
+            micros = FrameEncoder.microseconds(header.serverTime)
+            timeStep = micros &- timeBase
+            state = FrameState.encode(header.transition, slowAnimations: header.slowAnimations)
+            progress = UInt16(WireStep.quantise(min(max(header.transition?.progress ?? 0, 0), 1), WireStep.progressSteps))
+            hint = list.hint
+        }
+    }
+
+    /// Forgets what the client holds, as a keyframe resets both ends to the defaults.
+    private mutating func startKeyframe() {
+        needsKeyframe = false
+        sent.removeAll(keepingCapacity: true)
+        lastShapes.removeAll(keepingCapacity: true)
+        sentHeader = SentHeader()
+    }
+
+    /// The header parts that differ from what the client holds; a keyframe carries the structure.
+    private func headerFlags(_ values: HeaderValues, header: FrameHeader, isKeyframe: Bool) -> FrameFlags {
+        var flags: FrameFlags = isKeyframe ? [.keyframe, .structure] : []
+        if values.state != sentHeader.state { flags.insert(.state) }
+        if values.progress != sentHeader.progress { flags.insert(.progress) }
+        if header.inputSequence != sentHeader.inputSequence { flags.insert(.inputSequence) }
+        if values.hint != sentHeader.hint { flags.insert(.hint) }
+        if !isKeyframe && header.sequence != sentHeader.sequence &+ 1 { flags.insert(.sequence) }
+        return flags
+    }
+
+    /// Writes the header's fixed part and the parts `flags` names, and notes them as the client's.
+    /// The sequence and server time are noted only once the frame is known to show something.
+    private mutating func writeHeader(_ values: HeaderValues, header: FrameHeader, flags: FrameFlags,
+                                      into buffer: inout [UInt8]) {
+        buffer.append(WireProtocol.version)
+        buffer.append(MessageType.frame.rawValue)
+        buffer.append(flags.rawValue)
+        buffer.appendLittleEndian(UInt16(0))
+        if flags.contains(.keyframe) {
+            buffer.appendVarint(header.sequence)
+            buffer.appendFloat64(header.serverTime)
+            buffer.appendVarint(UInt32(clamping: max(values.viewport.x, 0)))
+            buffer.appendVarint(UInt32(clamping: max(values.viewport.y, 0)))
+            sentHeader.viewport = values.viewport
+        } else {
+            buffer.appendSignedVarint(Int32(truncatingIfNeeded: values.timeStep))
+            if flags.contains(.sequence) { buffer.appendVarint(header.sequence) }
+        }
+        if flags.contains(.state) { buffer.append(values.state) }
+        if flags.contains(.progress) { buffer.appendLittleEndian(values.progress) }
+        if flags.contains(.inputSequence) {
+            buffer.appendSignedVarint(Int32(bitPattern: header.inputSequence &- sentHeader.inputSequence))
+        }
+        if flags.contains(.hint) { buffer.appendString(values.hint) }
+        sentHeader.state = values.state
+        sentHeader.progress = values.progress
+        sentHeader.inputSequence = header.inputSequence
+        sentHeader.hint = values.hint
+    }
+
+    /// How many records a frame wrote, and how many nodes it compared to write them.
+    private struct RecordsWritten {
+        var written = 0
+        var compared = 0
+    }
+
+    /// Records for the nodes stamped after the last build encoded: the others hold what the client has.
+    ///
+    /// Each node is read in place, not copied out of the array: a copy retains and releases its
+    /// strings and its shadow and border. The writers take a pointer: a node passed by value
+    /// beside the table's inout access was copied, lest that access change it.
+    private mutating func writeChangedRecords(_ nodes: [DisplayNode], stamps: [UInt64],
+                                              into buffer: inout [UInt8]) -> RecordsWritten {
+        var records = RecordsWritten()
+        var lastIndex = -1
+        nodes.withUnsafeBufferPointer { stored in
+            for index in stamps.indices where stamps[index] > lastBuild {
+                records.compared += 1
+                let node = stored.baseAddress! + index
+                let slot = sent.slot(for: node.pointee.id, at: index)
+                if Self.write(node, at: index, after: &lastIndex, over: &sent[slot].value, into: &buffer) {
+                    records.written += 1
+                }
+            }
+        }
+        return records
+    }
+
+    /// Records for every node that differs from what the client holds, in a frame that counts as
+    /// the one the client knows the nodes from (`frameNumber`). Nodes are read in place, as in
+    /// `writeChangedRecords`.
+    private mutating func writeEveryRecord(_ nodes: [DisplayNode], into buffer: inout [UInt8]) -> RecordsWritten {
+        var records = RecordsWritten(compared: nodes.count)
+        var lastIndex = -1
+        frameNumber &+= 1
+        let previousFrame = frameNumber &- 1
+        structureRepeatsIDs = false
+        nodes.withUnsafeBufferPointer { stored in
+            for index in stored.indices {
+                let node = stored.baseAddress! + index
+                let slot = sent.slot(for: node.pointee.id, at: index)
+                if Self.record(node, at: index, after: &lastIndex, in: &sent[slot],
+                               frame: frameNumber, previousFrame: previousFrame, repeated: &structureRepeatsIDs,
+                               into: &buffer) {
+                    records.written += 1
+                }
+            }
+        }
+        return records
     }
 
     /// Overwrites the build-duration field of a frame `encode` wrote, so the time can be measured
@@ -349,8 +403,8 @@ private struct SentNode {
 }
 
 /// The encoder's table of what the client holds, by node id: the hash table maps an id to a slot
-/// (8 bytes a bucket) and the slots hold the nodes. A dictionary of the nodes themselves kept a
-/// node's worth of bytes in every bucket, empty ones too (32 buckets for a screen of 21 nodes).
+/// (a small bucket) and the slots hold the nodes, where a dictionary of the nodes themselves would
+/// keep a node's worth of bytes in every bucket, empty ones too.
 /// Slots that ids leave are reused, so there are only ever as many as ids held at once (at most
 /// two frames' nodes, `forgetNodesThatLeft`); in steady state nothing here allocates.
 ///

@@ -27,9 +27,8 @@ enum WireStep {
 /// what changed: the two ends therefore never drift apart, however long a run of small moves.
 /// A new node starts from `WireNode()`, the defaults both ends assume.
 ///
-/// An encoder keeps one per node of its connection, so the layout is kept small (96 bytes, not
-/// 144): the shadow and border, which few nodes have, live in a box (nil for none), and the
-/// one-byte fields share a word.
+/// An encoder keeps one per node of its connection, so the layout is kept small: the shadow and
+/// border, which few nodes have, live in a box (nil for none), and the one-byte fields share a word.
 struct WireNode: Equatable, Sendable {
     /// a, b, c, d of the local transform, 1/1024.
     var linear = SIMD4<Int32>(1024, 0, 0, 1024)
@@ -94,48 +93,61 @@ struct WireNode: Equatable, Sendable {
     /// the node through a pointer: a node passed by value beside this mutation was copied whole.
     mutating func update(to node: UnsafePointer<DisplayNode>) -> NodeFields {
         var fields: NodeFields = []
+        updateGeometry(to: node, noting: &fields)
+        updatePaint(to: node, noting: &fields)
+        updateText(to: node, noting: &fields)
+        // A shadow or border that draws nothing is sent as none, so it costs nothing. Most nodes have
+        // neither, here or on the wire: then neither box is read (each read retains it).
+        if node.pointee.isDecorated || decoration != nil { updateDecoration(to: node, noting: &fields) }
+        Self.assign(node.pointee.glyph, to: &glyph, noting: .glyph, in: &fields)
+        return fields
+    }
+
+    /// Sets `field` to `value` when they differ, and then notes `section` in `fields`.
+    @inline(__always)
+    private static func assign<Value: Equatable>(_ value: Value, to field: inout Value, noting section: NodeFields,
+                                                 in fields: inout NodeFields) {
+        if value != field {
+            field = value
+            fields.insert(section)
+        }
+    }
+
+    /// The local transform's translation and linear part, and the size.
+    @inline(__always)
+    private mutating func updateGeometry(to node: UnsafePointer<DisplayNode>, noting fields: inout NodeFields) {
         let t = node.pointee.localTransform
         let newPosition = SIMD2(WireStep.quantise(t.tx, WireStep.lengthsPerPoint),
                                 WireStep.quantise(t.ty, WireStep.lengthsPerPoint))
-        if newPosition != position {
-            position = newPosition
-            fields.insert(.position)
-        }
+        Self.assign(newPosition, to: &position, noting: .position, in: &fields)
         let newSize = SIMD2(WireStep.quantise(node.pointee.size.width, WireStep.lengthsPerPoint),
                             WireStep.quantise(node.pointee.size.height, WireStep.lengthsPerPoint))
-        if newSize != size {
-            size = newSize
-            fields.insert(.size)
-        }
+        Self.assign(newSize, to: &size, noting: .size, in: &fields)
         let newLinear = SIMD4(WireStep.quantise(t.a, WireStep.matrixUnitsPerOne),
                               WireStep.quantise(t.b, WireStep.matrixUnitsPerOne),
                               WireStep.quantise(t.c, WireStep.matrixUnitsPerOne),
                               WireStep.quantise(t.d, WireStep.matrixUnitsPerOne))
-        if newLinear != linear {
-            linear = newLinear
-            fields.insert(.linear)
-        }
+        Self.assign(newLinear, to: &linear, noting: .linear, in: &fields)
+    }
+
+    /// Own opacity, colors, and the corner radius with the clipping it shapes.
+    @inline(__always)
+    private mutating func updatePaint(to node: UnsafePointer<DisplayNode>, noting fields: inout NodeFields) {
         let newAlpha = UInt8(WireStep.quantise(min(max(node.pointee.ownAlpha, 0), 1), WireStep.alphaSteps))
-        if newAlpha != alpha {
-            alpha = newAlpha
-            fields.insert(.alpha)
-        }
-        let newBackground = node.pointee.backgroundColor.packedRGBA
-        if newBackground != background {
-            background = newBackground
-            fields.insert(.backgroundColor)
-        }
-        let newTextColor = node.pointee.textColor.packedRGBA
-        if newTextColor != textColor {
-            textColor = newTextColor
-            fields.insert(.textColor)
-        }
+        Self.assign(newAlpha, to: &alpha, noting: .alpha, in: &fields)
+        Self.assign(node.pointee.backgroundColor.packedRGBA, to: &background, noting: .backgroundColor, in: &fields)
+        Self.assign(node.pointee.textColor.packedRGBA, to: &textColor, noting: .textColor, in: &fields)
         let newRadius = max(WireStep.quantise(node.pointee.cornerRadius, WireStep.lengthsPerPoint), 0)
         if newRadius != cornerRadius || node.pointee.clipsToBounds != clipsToBounds {
             cornerRadius = newRadius
             clipsToBounds = node.pointee.clipsToBounds
             fields.insert(.shape)
         }
+    }
+
+    /// The name and text, compared in place before either is assigned, and the font.
+    @inline(__always)
+    private mutating func updateText(to node: UnsafePointer<DisplayNode>, noting fields: inout NodeFields) {
         if node.pointee.name != name {
             name = node.pointee.name
             fields.insert(.name)
@@ -144,49 +156,37 @@ struct WireNode: Equatable, Sendable {
             text = node.pointee.text
             fields.insert(.text)
         }
-        let newFontSize = Float(node.pointee.fontSize)
-        if newFontSize != fontSize {
-            fontSize = newFontSize
-            fields.insert(.fontSize)
-        }
-        if node.pointee.fontWeight != fontWeight {
-            fontWeight = node.pointee.fontWeight
-            fields.insert(.fontWeight)
-        }
-        // A shadow or border that draws nothing is sent as none, so it costs nothing. Most nodes have
-        // neither, here or on the wire: then neither box is read (each read retains it). Otherwise
-        // each is read from the node's box once.
-        if node.pointee.isDecorated || decoration != nil {
-            let nodeShadow = node.pointee.shadow, nodeBorder = node.pointee.border
-            let visibleShadow = nodeShadow.isVisible
-            let newShadow = visibleShadow
-                ? SIMD4(Float(nodeShadow.opacity), Float(nodeShadow.radius), Float(nodeShadow.offset.width),
-                        Float(nodeShadow.offset.height))
-                : SIMD4<Float>()
-            let newShadowColor = visibleShadow ? nodeShadow.color.packedRGBA : 0
-            if newShadow != shadow || newShadowColor != shadowColor {
-                modifyDecoration {
-                    $0.shadow = newShadow
-                    $0.shadowColor = newShadowColor
-                }
-                fields.insert(.shadow)
+        Self.assign(Float(node.pointee.fontSize), to: &fontSize, noting: .fontSize, in: &fields)
+        Self.assign(node.pointee.fontWeight, to: &fontWeight, noting: .fontWeight, in: &fields)
+    }
+
+    /// The shadow and border, each read from the node's box once.
+    @inline(__always)
+    private mutating func updateDecoration(to node: UnsafePointer<DisplayNode>, noting fields: inout NodeFields) {
+        let nodeShadow = node.pointee.shadow, nodeBorder = node.pointee.border
+        let visibleShadow = nodeShadow.isVisible
+        let newShadow = visibleShadow
+            ? SIMD4(Float(nodeShadow.opacity), Float(nodeShadow.radius), Float(nodeShadow.offset.width),
+                    Float(nodeShadow.offset.height))
+            : SIMD4<Float>()
+        let newShadowColor = visibleShadow ? nodeShadow.color.packedRGBA : 0
+        if newShadow != shadow || newShadowColor != shadowColor {
+            modifyDecoration {
+                $0.shadow = newShadow
+                $0.shadowColor = newShadowColor
             }
-            let visibleBorder = nodeBorder.isVisible
-            let newBorderWidth = visibleBorder ? Float(nodeBorder.width) : 0
-            let newBorderColor = visibleBorder ? nodeBorder.color.packedRGBA : 0
-            if newBorderWidth != borderWidth || newBorderColor != borderColor {
-                modifyDecoration {
-                    $0.borderWidth = newBorderWidth
-                    $0.borderColor = newBorderColor
-                }
-                fields.insert(.border)
+            fields.insert(.shadow)
+        }
+        let visibleBorder = nodeBorder.isVisible
+        let newBorderWidth = visibleBorder ? Float(nodeBorder.width) : 0
+        let newBorderColor = visibleBorder ? nodeBorder.color.packedRGBA : 0
+        if newBorderWidth != borderWidth || newBorderColor != borderColor {
+            modifyDecoration {
+                $0.borderWidth = newBorderWidth
+                $0.borderColor = newBorderColor
             }
+            fields.insert(.border)
         }
-        if node.pointee.glyph != glyph {
-            glyph = node.pointee.glyph
-            fields.insert(.glyph)
-        }
-        return fields
     }
 
     /// The node's own values as the page sees them; `transform` and `alpha` are still the local
@@ -213,7 +213,7 @@ struct WireNode: Equatable, Sendable {
     }
 }
 
-/// A node's shadow and border as the wire carries them, out of line: 28 bytes (and the padding
+/// A node's shadow and border as the wire carries them, out of line: values (and the padding
 /// they bring) that most nodes would carry as zeros. Changed only through
 /// `WireNode.modifyDecoration`, in place only when one node holds it (copy on write).
 private final class WireDecoration: Equatable, @unchecked Sendable {

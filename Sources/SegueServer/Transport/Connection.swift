@@ -2,8 +2,8 @@ import SegueValues
 
 /// Transport-side state of one WebSocket connection: its handler, the message being reassembled,
 /// and where it stands in closing.
-final class Session {
-    /// Where the handler's next turn reads, fetched while the session before is served
+final class Connection {
+    /// Where the handler's next turn reads, fetched while the connection before is served
     /// (`PrefetchList.forEach`). In the object's first line, which is fetched ahead of it.
     let prefetchList: PrefetchList?
     /// The connection handle (`struct lws *`). Only ever used on the service thread.
@@ -19,9 +19,9 @@ final class Session {
     var awaitsWriteable = false
     /// Input this turn of the service loop left an answer to write when the turn ends.
     var isAnswerQueued = false
-    /// Until `Server.closeSession`: a session closed later in a turn that queued its answer has no
-    /// connection left to write to. A flag in the session's own first lines, where looking it up
-    /// among the server's sessions would hash and read a cold table.
+    /// Until `Server.closeSession`: a connection closed later in a turn that queued its answer has
+    /// nothing left to write to. A flag in the connection's own first lines, where looking it up
+    /// among the server's connections would hash and read a cold table.
     var isConnected = true
     /// Whether messages wait for `deliverHeldMessages`. Every tick asks: the flag answers from
     /// beside `closing`, which the tick reads anyway, where `heldMessages.isEmpty` would read the
@@ -39,7 +39,7 @@ final class Session {
     /// Past this many held bytes a message goes to the handler at once, after those held: what a
     /// turn holds stays small whatever a client sends. Pointer messages are 30–40 bytes.
     static let maximumHeldBytes = 2_048
-    /// Held storage above this is given back once delivered, so one burst does not stay with the session.
+    /// Held storage above this is given back once delivered, so one burst does not stay with the connection.
     static let retainedHeldCapacity = 256
 
     init(wsi: OpaquePointer, handler: ConnectionHandler, info: ConnectionInfo, messagesPerSecond: Int) {
