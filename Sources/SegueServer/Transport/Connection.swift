@@ -56,8 +56,8 @@ final class Connection {
     /// stale only fetches a line the turn does not need. 30: twice a second while moving.
     static let framesPerMemoryWalk = 30
 
-    /// The handler built a frame: its memory is warm, so every `framesPerMemoryWalk` frames it is
-    /// walked into `prefetchList` anew.
+    /// The handler has a frame to send, built by a tick or in answer to input: its memory is warm,
+    /// so every `framesPerMemoryWalk` frames it is walked into `prefetchList` anew.
     func frameBuilt() {
         guard let memoryWalker, let prefetchList else { return }
         framesUntilWalk -= 1

@@ -361,6 +361,7 @@ public final class Server {
             // was delivered as it closed).
             guard connection.isConnected else { return }
             connection.deliverHeldMessages()
+            if connection.handler.hasOutgoing { connection.frameBuilt() }
             sendAtOnce(connection)
         }
         answering.removeAll(keepingCapacity: true)
