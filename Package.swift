@@ -7,7 +7,7 @@ import PackageDescription
 /// count references without atomic instructions, and the engine's layers skip Swift's run-time
 /// exclusivity checks.
 /// It promises that one thread per process touches worlds, as `segue serve` does (docs/
-/// performance.md, "Code generation for one thread"). Without it, what a package that depends on
+/// performance.md, "Reference counts without atomics"). Without it, what a package that depends on
 /// Segue gets by default, code generation is Swift's ordinary, thread-safe one. `scripts/run`,
 /// `scripts/bench` and the release `segue serve` build opt in with `--traits SingleThreadedEngine`.
 let singleThreadedSettings: [SwiftSetting] = [

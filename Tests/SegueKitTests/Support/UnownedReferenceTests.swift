@@ -112,21 +112,6 @@ struct UnownedReferenceTests {
         #expect(stage.window.subviews.allSatisfy { $0.superview === stage.window })
     }
 
-    @Test func viewsGoingAwayClearWhatOutlivesThem() {
-        let title = View(frame: .zero, name: "title")
-        let tap = TapGestureRecognizer { _ in }
-        weak var gone: View?
-        do {
-            let card = View(frame: .zero, name: "card")
-            card.addSubview(title)
-            card.addGestureRecognizer(tap)
-            gone = card
-        }
-        #expect(gone == nil)
-        title.alpha = 0.5
-        #expect(title.superview == nil && tap.view == nil)
-    }
-
     @Test func aControllerDismissedMidTransitionLeavesNothingPointingAtIt() {
         let stage = Stage(width: 390, height: 844)
         let root = ViewController(name: "root")
