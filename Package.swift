@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion", "ReferenceMath"]),
         .testTarget(name: "SegueKitTests", dependencies: ["SegueKit", "ReferenceMath"]),
         .testTarget(name: "ScenesTests", dependencies: [
-            "Scenes", "Recorder", "SegueTesting",
+            "Scenes", "Recorder", "SegueTesting", "SegueBench",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "Recorder", "Scenes", "SegueKit", "Motion"]),

@@ -2,8 +2,8 @@ import Foundation
 import Motion
 import SegueKit
 
-/// Everything one run measured, as `--json` writes it.
-public struct BenchReport: Encodable {
+/// Everything one run measured, as `--json` writes it and tests read it back.
+public struct BenchReport: Codable, Sendable {
     public var displayList: DisplayListBenchmark.Result
     public var scenes: [String: SceneBenchmark.Result]
     /// Empty when the run skipped the sessions in service.
@@ -25,11 +25,18 @@ public struct BenchReport: Encodable {
         try container.encode(scenes, forKey: .scenes)
         try container.encode(service, forKey: .service)
     }
+
+    public init(from decoder: any Decoder) throws {
+        displayList = try DisplayListBenchmark.Result(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        scenes = try container.decode([String: SceneBenchmark.Result].self, forKey: .scenes)
+        service = try container.decode([String: ServiceBenchmark.Result].self, forKey: .service)
+    }
 }
 
 /// The measurement itself, independent of the command line.
 public enum DisplayListBenchmark {
-    public struct Result: Encodable {
+    public struct Result: Codable, Sendable {
         public var frames: Int
         /// Nodes in each frame's display list (the window included).
         var views: Int
@@ -189,3 +196,17 @@ public enum DisplayListBenchmark {
 
 /// Rounds to 0.1, the precision the benchmarks report: more digits would be noise.
 func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+
+extension DisplayListBenchmark.Result {
+    /// `nsPerViewPerFrame` is derived, so it is not read back.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        frames = try container.decode(Int.self, forKey: .frames)
+        views = try container.decode(Int.self, forKey: .views)
+        animations = try container.decode(Int.self, forKey: .animations)
+        nanosecondsPerFrame = try container.decode(Double.self, forKey: .nsPerFrame)
+        heapGrowthBytes = try container.decode(Int.self, forKey: .heapGrowthBytes)
+        nodeStorageReused = try container.decode(Bool.self, forKey: .nodeStorageReused)
+        nodeCapacity = try container.decode(Int.self, forKey: .nodeCapacity)
+    }
+}

@@ -9,8 +9,9 @@ import SegueWire
 /// The workload is deterministic, so it runs twice: once timed, once with a heap probe around each
 /// measured step (probing costs more than a frame and would skew the times).
 public enum SceneBenchmark {
-    public struct Result: Encodable {
-        public var scene: String
+    public struct Result: Codable, Sendable {
+        /// Empty when decoded: the name is the key a result is written under.
+        public var scene = ""
         /// Frames the workload ran after the warm-up, in and out of transitions.
         var framesStepped: Int
         /// Actions that left the scene unsettled past `TransitionWorkload.settleLimit`: 0, or the
@@ -27,7 +28,7 @@ public enum SceneBenchmark {
         }
 
         /// `host.frame()` on the frames drawn mid-transition.
-        struct Engine: Encodable {
+        struct Engine: Codable, Sendable {
             var frames: Int
             /// Nodes per frame, the window included.
             var viewsMin: Int
@@ -42,7 +43,7 @@ public enum SceneBenchmark {
         }
 
         /// `FrameEncoder` on the mid-transition frames a session would send.
-        struct Encode: Encodable {
+        struct Encode: Codable, Sendable {
             var frames: Int
             var nsPerFrame: Double
             var nsPerViewPerFrame: Double
@@ -50,7 +51,7 @@ public enum SceneBenchmark {
             var framesGrowingHeap: Int
         }
 
-        struct FrameSize: Encodable {
+        struct FrameSize: Codable, Sendable {
             /// The connection's first frame: a keyframe, every node in full.
             var keyframeBytes: Int
             /// Mid-transition frames a session would send (an interactive frame whose finger did

@@ -27,7 +27,7 @@ public enum ServiceBenchmark {
     /// Sessions start the cycle up to this many frames apart (five seconds at 60 fps).
     static let spreadFrames = 300
 
-    public struct Result: Encodable {
+    public struct Result: Codable, Sendable {
         public var scene: String
         var sessions: Int
         /// Frame intervals timed; every session took a turn in each.

@@ -24,7 +24,7 @@ public enum SessionMemoryBenchmark {
     /// which is when a world holds both screens, as every session of a busy server does.
     static let framesIntoFirstAction = 40
 
-    public struct Result: Encodable {
+    public struct Result: Codable, Sendable {
         /// Sessions measured together.
         var sessions: Int
         /// Frames each one ran, the first action's included.

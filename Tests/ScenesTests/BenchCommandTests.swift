@@ -1,6 +1,6 @@
 import Foundation
 import Scenes
-import SegueValues
+@testable import SegueBench
 import Testing
 
 /// `segue bench --json` end to end: the keys its help documents, and the frame sizes it measures.
@@ -10,77 +10,9 @@ import Testing
 /// puts beside the test bundle. Nothing here reads a time.
 @Suite("segue bench --json")
 struct BenchCommandTests {
-    /// The documented keys; decoding fails if one goes missing.
-    struct Report: Decodable {
-        var frames: Int
-        var views: Int
-        var animations: Int
-        var nsPerFrame: Double
-        var nsPerViewPerFrame: Double
-        var heapGrowthBytes: Int
-        var nodeStorageReused: Bool
-        var nodeCapacity: Int
-        var scenes: [String: SceneReport]
-        var service: [String: ServiceReport]
-    }
-
-    struct ServiceReport: Decodable {
-        var sessions: Int
-        var intervals: Int
-        var framesSent: Int
-        var inputMessages: Int
-        var nsPerFrame: Double
-        var inCacheNsPerFrame: Double
-    }
-
-    struct SceneReport: Decodable {
-        var framesStepped: Int
-        var unsettledActions: Int
-        var engine: Engine
-        var encode: Encode
-        var frameSize: FrameSize
-        var memory: Memory
-
-        struct Engine: Decodable {
-            var frames: Int
-            var viewsMin: Int
-            var viewsMean: Double
-            var viewsMax: Int
-            var nsPerFrame: Double
-            var nsPerViewPerFrame: Double
-            var heapGrowthBytes: Int
-            var framesGrowingHeap: Int
-        }
-
-        struct Encode: Decodable {
-            var frames: Int
-            var nsPerFrame: Double
-            var nsPerViewPerFrame: Double
-            var heapGrowthBytes: Int
-            var framesGrowingHeap: Int
-        }
-
-        struct FrameSize: Decodable {
-            var keyframeBytes: Int
-            var framesSent: Int
-            var meanBytes: Double
-            var maxBytes: Int
-            var changedViewsMean: Double
-            var headerBytesMean: Double
-            var bytesPerChangedView: Double
-            var structureFrames: Int
-            var idleFrames: Int
-            var idleFramesSent: Int
-            var idleBytes: Int
-        }
-
-        struct Memory: Decodable {
-            var sessions: Int
-            var frames: Int
-            var heapBytesPerSession: Int
-            var heapBytesPerWorld: Int
-        }
-    }
+    /// What `--json` wrote, read back through the report's own type: decoding fails if a
+    /// documented key goes missing.
+    typealias Report = BenchReport
 
     /// Enough frames for every scene's cycle to run once, few enough for a debug build.
     static let sceneFrames = 1_500
@@ -149,7 +81,7 @@ struct BenchCommandTests {
 
     @Test func everySceneIsMeasuredWithSaneFrameSizesAndFreeIdleFrames() throws {
         let report = try Self.bench.get()
-        #expect(report.frames == 10)
+        #expect(report.displayList.frames == 10)
         #expect(Set(report.scenes.keys) == Set(Scene.all.map(\.name)))
         for (name, scene) in report.scenes.sorted(by: { $0.key < $1.key }) {
             let engine = scene.engine, size = scene.frameSize
