@@ -4,7 +4,7 @@ import Scenes
 import Testing
 
 /// The transport fetches a session's memory ahead of its turn from a `PrefetchList`: the runs of
-/// lines a walk of the session named, walked anew every `framesPerMemoryWalk` frames it builds.
+/// lines a walk of the session named, walked anew every `framesPerMemoryWalk` frames it sends.
 @Suite struct PrefetchListTests {
     static func address(_ object: AnyObject) -> UInt {
         UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
@@ -113,11 +113,11 @@ import Testing
                               messagesPerSecond: 1_000)
         let list = try #require(connection.prefetchList)
         #expect(list.count == 0)
-        connection.frameBuilt()
+        connection.frameSent()
         #expect(handler.walks == 1 && list.count == 1 && Self.covers(list, handler.object))
-        for _ in 1..<Connection.framesPerMemoryWalk { connection.frameBuilt() }
+        for _ in 1..<Connection.framesPerMemoryWalk { connection.frameSent() }
         #expect(handler.walks == 1)
-        connection.frameBuilt()
+        connection.frameSent()
         // Walked anew, not added to: one entry still.
         #expect(handler.walks == 2 && list.count == 1)
     }
@@ -133,6 +133,6 @@ import Testing
         let connection = Connection(wsi: OpaquePointer(bitPattern: 1)!, handler: PlainHandler(), info: Self.connectionInfo(),
                               messagesPerSecond: 1_000)
         #expect(connection.prefetchList == nil)
-        connection.frameBuilt()
+        connection.frameSent()
     }
 }

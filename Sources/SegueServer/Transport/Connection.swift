@@ -11,7 +11,7 @@ final class Connection {
     let handler: ConnectionHandler
     /// The handler, if it can walk its next turn's memory into `prefetchList`.
     private let memoryWalker: FrameMemoryWalking?
-    /// Frames built until the next walk (`frameBuilt()`).
+    /// Frames sent until the next walk (`frameSent()`).
     private var framesUntilWalk = 0
     let info: ConnectionInfo
     private(set) var closing = Closing.open
@@ -51,14 +51,14 @@ final class Connection {
         prefetchList = memoryWalker == nil ? nil : PrefetchList.make()
     }
 
-    /// Frames built between two walks of the handler's memory. A world's objects change with its
+    /// Frames sent between two walks of the handler's memory. A world's objects change with its
     /// transitions (an animation starts, the node list grows); until the next walk, an entry gone
     /// stale only fetches a line the turn does not need. 30: twice a second while moving.
     static let framesPerMemoryWalk = 30
 
-    /// The handler has a frame to send, built by a tick or in answer to input: its memory is warm,
-    /// so every `framesPerMemoryWalk` frames it is walked into `prefetchList` anew.
-    func frameBuilt() {
+    /// A frame the handler built (a tick's or an answer to input) was written at once: its memory
+    /// is warm, so every `framesPerMemoryWalk` frames it is walked into `prefetchList` anew.
+    func frameSent() {
         guard let memoryWalker, let prefetchList else { return }
         framesUntilWalk -= 1
         guard framesUntilWalk <= 0 else { return }

@@ -361,7 +361,6 @@ public final class Server {
             // was delivered as it closed).
             guard connection.isConnected else { return }
             connection.deliverHeldMessages()
-            if connection.handler.hasOutgoing { connection.frameBuilt() }
             sendAtOnce(connection)
         }
         answering.removeAll(keepingCapacity: true)
@@ -396,6 +395,7 @@ public final class Server {
             return
         }
         metrics.countFrameSent(bytes: message.bytes.count)
+        connection.frameSent()
         requestWriteableIfPending(connection)
     }
 
@@ -472,7 +472,6 @@ public final class Server {
                     // Input that came earlier in this turn goes first, as it would have at once.
                     connection.deliverHeldMessages()
                     connection.handler.tick()
-                    if connection.handler.hasOutgoing { connection.frameBuilt() }
                     sendAtOnce(connection)
                 }
             }
