@@ -22,7 +22,7 @@ let package = Package(
     products: [
         .executable(name: "segue", targets: ["segue"]),
         // The layers below the server, for the out-of-tree packages in Benchmarks/ and Fuzz/.
-        .library(name: "SegueKit", targets: ["SegueKit"]),
+        .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "Recorder", targets: ["Recorder"]),
         .library(name: "SegueValues", targets: ["SegueValues"]),
@@ -55,15 +55,20 @@ let package = Package(
         // The values that cross layers: what a world looks like (DisplayList), what a person does
         // (PointerEvent), where a transition is (TransitionStatus). A leaf, so the wire needs no UIKit layer.
         .target(name: "SegueValues", dependencies: ["Motion"], swiftSettings: engineSettings),
+        // The module Swift Testing imports beside UIKit (see its one file).
+        .target(name: "_Testing_UIKit", swiftSettings: [
+            .unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "Testing",
+                          "-Xfrontend", "-disable-autolink-library", "-Xfrontend", "_TestingInterop"]),
+        ]),
         // Views, the animation engine, controllers, transitions, gestures, the display list.
-        .target(name: "SegueKit", dependencies: ["Motion", "SegueValues", .product(name: "Logging", package: "swift-log")], swiftSettings: engineSettings),
+        .target(name: "UIKit", dependencies: ["Motion", "SegueValues", "_Testing_UIKit", .product(name: "Logging", package: "swift-log")], swiftSettings: engineSettings),
         // The tutorials' apps, each a named scene, and the host that runs one against a clock.
-        .target(name: "Scenes", dependencies: ["SegueKit", .product(name: "Logging", package: "swift-log")],
+        .target(name: "Scenes", dependencies: ["UIKit", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: singleThreadedSettings),
         // `segue record`: a scene on a virtual clock, pointer script in, JSON Lines out.
         .target(name: "Recorder", dependencies: ["Scenes"]),
         // The testing kit: a scene on a virtual clock, driven by gestures, every frame kept.
-        .target(name: "SegueTesting", dependencies: ["Recorder", "Scenes", "SegueKit", "Motion"]),
+        .target(name: "SegueTesting", dependencies: ["Recorder", "Scenes", "UIKit", "Motion"]),
         // The wire protocol: binary frames out, validated client messages in. No I/O.
         .target(name: "SegueWire", dependencies: ["Motion", "SegueValues"], swiftSettings: engineSettings),
         // One browser tab's session with no I/O: messages in, frames out, time from an injected clock.
@@ -87,7 +92,7 @@ let package = Package(
         ]),
         // The command line over a scene list: serve, record, bench (segue's own, and a package's).
         .target(name: "SegueCLI", dependencies: [
-            "Recorder", "Scenes", "SegueKit", "Motion", "SegueServer", "SegueBench",
+            "Recorder", "Scenes", "UIKit", "Motion", "SegueServer", "SegueBench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -104,12 +109,12 @@ let package = Package(
         // Reference math and tolerances the test targets share, derived independently of Motion.
         .target(name: "ReferenceMath", dependencies: ["Motion"], path: "Tests/ReferenceMath"),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "ReferenceMath"]),
-        .testTarget(name: "SegueKitTests", dependencies: ["SegueKit", "ReferenceMath"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "ReferenceMath"]),
         .testTarget(name: "ScenesTests", dependencies: [
             "Scenes", "Recorder", "SegueTesting", "SegueBench",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "Recorder", "Scenes", "SegueKit", "Motion"]),
+        .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "Recorder", "Scenes", "UIKit", "Motion"]),
         // Every built-in scene's main transitions as SVG filmstrips and JSON geometry, compared
         // with the references in __Snapshots__ (SNAPSHOT_TESTING_RECORD=all re-records them).
         .testTarget(name: "TransitionSnapshotTests", dependencies: [
@@ -117,7 +122,7 @@ let package = Package(
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ], exclude: ["__Snapshots__"]),
         .testTarget(name: "SegueCLITests", dependencies: [
-            "SegueCLI", "Scenes", "SegueKit",
+            "SegueCLI", "Scenes", "UIKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The README's "Write your own transition", compiled and run; its test keeps the README's

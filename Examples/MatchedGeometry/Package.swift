@@ -12,7 +12,7 @@ let package = Package(
     targets: [
         // The transition and its scene.
         .target(name: "MatchedGeometry", dependencies: [
-            .product(name: "SegueKit", package: "Segue"),
+            .product(name: "UIKit", package: "Segue"),
             .product(name: "Scenes", package: "Segue"),
         ]),
         // `swift run matched-geometry record --scene album ...`: Segue's command line over this

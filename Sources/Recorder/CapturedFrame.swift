@@ -1,5 +1,5 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// One evaluated frame, kept: what was on screen and what the transition was doing.
 public struct CapturedFrame: Equatable, Sendable {

@@ -1,5 +1,5 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// Writes one recorded frame as a JSON object on one line, numbers rounded to 1e-4 so that output is
 /// short and byte-identical from run to run.

@@ -1,7 +1,7 @@
 import Foundation
 import Motion
 import Scenes
-import SegueKit
+import UIKit
 
 /// A recorded input script: `{"events":[{"t":0.5,"type":"down","x":389,"y":420,"id":1,"pointer":"touch"}, ...]}`.
 /// `t` is seconds from the start and never decreases; `id` defaults to 1, `pointer` to "touch".

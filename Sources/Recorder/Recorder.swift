@@ -1,6 +1,6 @@
 import Motion
 import Scenes
-import SegueKit
+import UIKit
 
 /// `segue record`: runs a scene on a virtual clock at exactly `fps` frames per second, feeding it an
 /// input script (pointer events, resizes and scrub-bar commands), and emits one JSON object per frame. Same input, byte-identical output.

@@ -1,6 +1,6 @@
 import Foundation
 import Motion
-import SegueKit
+import UIKit
 
 /// Everything one run measured, as `--json` writes it and tests read it back.
 public struct BenchReport: Codable, Sendable {
@@ -111,32 +111,32 @@ public enum DisplayListBenchmark {
     /// 4 rows holding a label; 20 animations on a looping timeline (7 curves, 7 springs, 6 keyframes).
     final class Cards {
         let clock = ManualClock()
-        let window: Window
+        let window: UIWindow
         let timeline: Timeline
 
         init() {
-            window = Window(size: Size(width: 390, height: 844), clock: clock)
+            window = UIWindow(size: Size(width: 390, height: 844), clock: clock)
             timeline = Timeline(parent: window.engine.rootTimeline)
             timeline.endBehavior = .hold
-            var cards: [View] = []
-            var rows: [View] = []
+            var cards: [UIView] = []
+            var rows: [UIView] = []
             for c in 0..<5 {
-                let card = View(frame: Rect(x: 20, y: 20 + Double(c) * 160, width: 350, height: 150), name: "card\(c)")
+                let card = UIView(frame: Rect(x: 20, y: 20 + Double(c) * 160, width: 350, height: 150), name: "card\(c)")
                 card.backgroundColor = Color(hex: [0x007AFF, 0x34C759, 0xFF9500, 0xAF52DE, 0xFF2D55][c])
                 card.cornerRadius = 12
                 card.alpha = 0.9
                 card.transform = AffineTransform(rotationAngle: 0.02 * Double(c - 2)).scaledBy(x: 0.98, y: 0.98)
                 card.clipsToBounds = true
                 window.addSubview(card)
-                let header = View(frame: Rect(x: 12, y: 8, width: 326, height: 24), name: "header\(c)")
+                let header = UIView(frame: Rect(x: 12, y: 8, width: 326, height: 24), name: "header\(c)")
                 header.text = "Card \(c)"
                 header.textColor = .white
                 card.addSubview(header)
                 for r in 0..<4 {
-                    let row = View(frame: Rect(x: 12, y: 36 + Double(r) * 28, width: 326, height: 24), name: "row\(c).\(r)")
+                    let row = UIView(frame: Rect(x: 12, y: 36 + Double(r) * 28, width: 326, height: 24), name: "row\(c).\(r)")
                     row.backgroundColor = Color(white: 1, alpha: 0.2)
                     row.cornerRadius = 6
-                    let label = View(frame: Rect(x: 8, y: 2, width: 200, height: 20), name: "label\(c).\(r)")
+                    let label = UIView(frame: Rect(x: 8, y: 2, width: 200, height: 20), name: "label\(c).\(r)")
                     label.text = "Row \(r)"
                     label.fontSize = 15
                     row.addSubview(label)
@@ -148,21 +148,21 @@ public enum DisplayListBenchmark {
             window.perform {
                 window.engine.withTimeline(timeline) {
                     for (i, row) in rows.prefix(7).enumerated() {
-                        View.animate(withDuration: 1 + 0.1 * Double(i), delay: 0, options: .curveEaseInOut,
+                        UIView.animate(withDuration: 1 + 0.1 * Double(i), delay: 0, options: .curveEaseInOut,
                                      animations: { row.alpha = 0.4 })
                     }
                     for (i, row) in rows.dropFirst(7).prefix(7).enumerated() {
-                        View.animate(withDuration: 1.5, delay: 0, usingSpringWithDamping: 0.5 + 0.05 * Double(i),
+                        UIView.animate(withDuration: 1.5, delay: 0, usingSpringWithDamping: 0.5 + 0.05 * Double(i),
                                      initialSpringVelocity: 0.5, animations: {
                             row.transform = AffineTransform(translationX: 20, y: 0)
                         })
                     }
                     for (i, row) in rows.dropFirst(14).prefix(6).enumerated() {
-                        View.animateKeyframes(withDuration: 1.8, delay: 0, options: .calculationModeCubic, animations: {
-                            View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) {
+                        UIView.animateKeyframes(withDuration: 1.8, delay: 0, options: .calculationModeCubic, animations: {
+                            UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) {
                                 row.center.x += 30 + Double(i)
                             }
-                            View.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) {
+                            UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) {
                                 row.center.x -= 30 + Double(i)
                             }
                         })

@@ -1,6 +1,6 @@
 import Foundation
 import Scenes
-import SegueKit
+import UIKit
 import SegueWire
 
 /// Each scene mid-transition: what `host.frame()` costs per view, what encoding costs, and how many

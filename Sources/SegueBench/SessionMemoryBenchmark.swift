@@ -1,7 +1,7 @@
 import Logging
 import Motion
 import Scenes
-import SegueKit
+import UIKit
 import SegueSession
 import SegueWire
 

@@ -1,6 +1,6 @@
 import Motion
 import Scenes
-import SegueKit
+import UIKit
 import SegueValues
 import SegueWire
 

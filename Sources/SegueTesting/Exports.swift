@@ -3,4 +3,4 @@
 @_exported import Motion
 @_exported import Recorder
 @_exported import Scenes
-@_exported import SegueKit
+@_exported import UIKit

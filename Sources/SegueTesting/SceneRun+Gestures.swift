@@ -1,5 +1,5 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// Gestures, each played frame by frame on the run's clock. Every gesture ends with the finger up
 /// (or, for ``SceneRun/grab(at:)``, hands back the finger), and leaves the clock at the frame of

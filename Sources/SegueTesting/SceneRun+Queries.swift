@@ -1,5 +1,5 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// Questions about what was on screen, now or at a moment of the run.
 extension SceneRun {

@@ -1,7 +1,7 @@
 import Motion
 import Recorder
 import Scenes
-import SegueKit
+import UIKit
 
 /// A scene on a virtual clock, driven by gestures and remembering every frame, for tests.
 ///

@@ -6,15 +6,15 @@ import Motion
 public struct AnimationTiming: Hashable, Sendable {
     /// Which call asked: its wire code, and the form "copy as Swift" prints.
     public enum Kind: UInt8, Sendable, CaseIterable {
-        /// `View.animate(withDuration:delay:options:animations:)`, curve from the options.
+        /// `UIView.animate(withDuration:delay:options:animations:)`, curve from the options.
         case curveBlock = 1
-        /// `View.animateKeyframes(withDuration:delay:options:animations:)`: each keyframe paces itself.
+        /// `UIView.animateKeyframes(withDuration:delay:options:animations:)`: each keyframe paces itself.
         case keyframeBlock = 2
-        /// `View.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:…)`.
+        /// `UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:…)`.
         case springBlock = 3
-        /// `ViewPropertyAnimator(duration:curve:)`, or `(duration:timingParameters:)` with cubic parameters.
+        /// `UIViewPropertyAnimator(duration:curve:)`, or `(duration:timingParameters:)` with cubic parameters.
         case curveAnimator = 4
-        /// `ViewPropertyAnimator(duration:dampingRatio:)`, or `(duration:timingParameters:)` with
+        /// `UIViewPropertyAnimator(duration:dampingRatio:)`, or `(duration:timingParameters:)` with
         /// spring parameters given as a damping ratio and no initial velocity.
         case springAnimator = 5
     }
@@ -152,7 +152,7 @@ public struct AnimationTiming: Hashable, Sendable {
 }
 
 extension AnimationTiming.Curve {
-    /// `View.AnimationCurve`'s case name.
+    /// `UIView.AnimationCurve`'s case name.
     var caseName: String {
         switch self {
         case .easeInOut: "easeInOut"
@@ -163,7 +163,7 @@ extension AnimationTiming.Curve {
         }
     }
 
-    /// `View.AnimationOptions`' option name.
+    /// `UIView.AnimationOptions`' option name.
     var optionName: String { "curve" + caseName.prefix(1).uppercased() + caseName.dropFirst() }
 }
 

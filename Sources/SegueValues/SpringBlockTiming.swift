@@ -1,4 +1,4 @@
-/// The timing one `View.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:…)`
+/// The timing one `UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:…)`
 /// call asks for: what the tuning panel lists and edits, and what "copy as Swift" prints.
 public struct SpringBlockTiming: Hashable, Sendable {
     /// Seconds, `SpringBlockTiming.durationRange`.

@@ -1,6 +1,6 @@
 import SegueValues
 
-// SegueKit's enums carry String raw values for JSON; the wire spends one byte on each. The codes
+// UIKit's enums carry String raw values for JSON; the wire spends one byte on each. The codes
 // are spelled out (not derived from `allCases` order) so reordering a Swift case cannot silently
 // change the protocol. 0 is never a code: in a frame header it means "no transition".
 

@@ -1,20 +1,20 @@
 import Motion
 import Scenes
-import SegueKit
+import UIKit
 
 /// Slides the presented screen up from the bottom edge; the reverse on dismissal.
-final class SlideUpAnimator: ViewControllerAnimatedTransitioning {
+final class SlideUpAnimator: UIViewControllerAnimatedTransitioning {
     let presenting: Bool
 
     init(presenting: Bool) {
         self.presenting = presenting
     }
 
-    func transitionDuration(using context: ViewControllerContextTransitioning?) -> Double {
+    func transitionDuration(using context: UIViewControllerContextTransitioning?) -> Double {
         0.4
     }
 
-    func animateTransition(using context: ViewControllerContextTransitioning) {
+    func animateTransition(using context: UIViewControllerContextTransitioning) {
         let container = context.containerView
         guard let moving = context.viewController(forKey: presenting ? .to : .from)?.view else { return }
         if presenting {
@@ -24,7 +24,7 @@ final class SlideUpAnimator: ViewControllerAnimatedTransitioning {
         }
         let below = AffineTransform(translationX: 0, y: container.bounds.height)
         if presenting { moving.transform = below }
-        View.animate(withDuration: 0.4, delay: 0, options: .curveEaseOut, animations: {
+        UIView.animate(withDuration: 0.4, delay: 0, options: .curveEaseOut, animations: {
             moving.transform = self.presenting ? .identity : below
         }, completion: { _ in
             context.completeTransition(!context.transitionWasCancelled)
@@ -33,7 +33,7 @@ final class SlideUpAnimator: ViewControllerAnimatedTransitioning {
 }
 
 /// A screen with one button that presents a card through the animator above.
-final class HomeViewController: ViewController, ViewControllerTransitioningDelegate {
+final class HomeViewController: UIViewController, UIViewControllerTransitioningDelegate {
     init() {
         super.init(name: "home")
     }
@@ -41,9 +41,9 @@ final class HomeViewController: ViewController, ViewControllerTransitioningDeleg
     override func viewDidLoad() {
         super.viewDidLoad()
         view.backgroundColor = Color(hex: 0x264653)
-        let open = Button(title: "Open", name: "home-open", frame: Rect(x: 95, y: 700, width: 200, height: 50)) {
+        let open = UIButton(title: "Open", name: "home-open", frame: Rect(x: 95, y: 700, width: 200, height: 50)) {
             [unowned self] in
-            let card = ViewController(name: "card")
+            let card = UIViewController(name: "card")
             card.view.backgroundColor = Color(hex: 0xE9C46A)
             card.transitioningDelegate = self
             present(card, animated: true)
@@ -51,12 +51,12 @@ final class HomeViewController: ViewController, ViewControllerTransitioningDeleg
         view.addSubview(open)
     }
 
-    func animationController(forPresented presented: ViewController, presenting: ViewController,
-                             source: ViewController) -> ViewControllerAnimatedTransitioning? {
+    func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                             source: UIViewController) -> UIViewControllerAnimatedTransitioning? {
         SlideUpAnimator(presenting: true)
     }
 
-    func animationController(forDismissed dismissed: ViewController) -> ViewControllerAnimatedTransitioning? {
+    func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? {
         SlideUpAnimator(presenting: false)
     }
 }

@@ -1,7 +1,7 @@
 import Motion
 import Recorder
 import Scenes
-import SegueKit
+import UIKit
 import Testing
 
 /// Buttons give feedback while pressed (issue 11): the title dims as a system UIButton's does.
@@ -17,7 +17,7 @@ struct ButtonHighlightTests {
         script.add(.up, center)
         let run = try record("slides", script.script)
         let pressed = try #require(run.frames.first { $0.time > 0.3 && $0.time < 0.45 }?.node("first-next"))
-        #expect(abs(pressed.textColor.alpha - normal.alpha * Button.highlightedTitleAlpha) < 1e-9)
+        #expect(abs(pressed.textColor.alpha - normal.alpha * UIButton.highlightedTitleAlpha) < 1e-9)
         #expect(pressed.textColor.red == normal.red && pressed.textColor.blue == normal.blue)
         // The tap went through: the next slide is up, and the button's title is back (on the covered
         // screen's button, in the recorder's last frame of the first screen).

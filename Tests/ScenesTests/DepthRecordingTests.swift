@@ -1,7 +1,7 @@
 import Motion
 @testable import Recorder
 import Scenes
-import SegueKit
+import UIKit
 import Testing
 
 /// `segue record` prints what version 3 added: shadows, borders' absence, corner radii and the

@@ -1,5 +1,5 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// One touch for the property tests: down at `start`, `steps` frames of movement of `step` points
 /// each, held still for `holdFrames`, then lifted (or cancelled); then a pause, often shorter than

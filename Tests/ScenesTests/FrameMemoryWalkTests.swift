@@ -1,8 +1,8 @@
 import Motion
-@testable import SegueKit
+@testable import UIKit
 import Testing
 
-/// Mid-transition a window's walk of what its next frame reads (`Window.visitFrameMemory`) names
+/// Mid-transition a window's walk of what its next frame reads (`UIWindow.visitFrameMemory`) names
 /// what a frame and a move reach through the transition besides its animations: the transition's
 /// timeline, the root timeline it follows, and the reference an interaction controller finds its
 /// context through; and every shown view, none that a hidden view hides.
@@ -33,8 +33,8 @@ import Testing
 
     @Test func aHiddenViewIsNamedButNotWhatItHides() {
         let world = World()
-        let hidden = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-        let inside = View(frame: Rect(x: 0, y: 0, width: 5, height: 5))
+        let hidden = UIView(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let inside = UIView(frame: Rect(x: 0, y: 0, width: 5, height: 5))
         hidden.addSubview(inside)
         world.root.view.addSubview(hidden)
         var visitor = RecordingVisitor()

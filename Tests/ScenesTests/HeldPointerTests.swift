@@ -1,7 +1,7 @@
 import Motion
 import Recorder
 import Scenes
-import SegueKit
+import UIKit
 import Testing
 
 /// A finger resting on a presented controller's view while another finger taps its dismiss button:

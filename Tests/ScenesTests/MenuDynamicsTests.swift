@@ -1,7 +1,7 @@
 import Motion
 import Recorder
 import Scenes
-import SegueKit
+import UIKit
 import Testing
 
 /// The menu's physics tails (`Physics: on`) end on their own, however hard the flick: a long run

@@ -1,7 +1,7 @@
 import Motion
 import Recorder
 import Scenes
-import SegueKit
+import UIKit
 import SegueTesting
 import Testing
 
@@ -22,10 +22,10 @@ struct NavigationBarTests {
         run.wait(0.1)
         let title = try #require(run.current.node("navigation-title"))
         #expect(title.text == "List")
-        #expect(title.fontSize == NavigationBar.titleFontSize)
+        #expect(title.fontSize == UINavigationBar.titleFontSize)
         // Centred in the bar, under the status bar's 47 pt.
         #expect(abs(title.transform.tx + title.size.width / 2 - 195) < 1e-9)
-        #expect(title.transform.ty == 47 && title.size.height == NavigationBar.height)
+        #expect(title.transform.ty == 47 && title.size.height == UINavigationBar.height)
         #expect(run.current.node("navigation-back") == nil, "the root has no back button")
         #expect(run.current.node("navigation-title-other") == nil)
         // The list's heading and button lie below the bar and above the tab bar.
@@ -52,7 +52,7 @@ struct NavigationBarTests {
             #expect(incoming.text == "Detail" && outgoing.text == "List")
             #expect(abs(incoming.alpha - p) < 1e-9 && abs(outgoing.alpha - (1 - p)) < 1e-9)
             let incomingCentre = incoming.transform.tx + incoming.size.width / 2
-            #expect(abs(incomingCentre - (195 + (1 - p) * 390 * NavigationBar.incomingTitleOffset)) < 1e-9)
+            #expect(abs(incomingCentre - (195 + (1 - p) * 390 * UINavigationBar.incomingTitleOffset)) < 1e-9)
             #expect(outgoing.transform.tx + outgoing.size.width / 2 < 195)
             checked += 1
         }

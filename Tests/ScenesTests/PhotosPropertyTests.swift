@@ -3,7 +3,7 @@ import Motion
 import PropertyBased
 import Recorder
 import Scenes
-import SegueKit
+import UIKit
 import Testing
 
 /// Touches on the photos scene: often on the photo's middle (where the image rests and flies

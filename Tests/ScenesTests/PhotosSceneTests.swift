@@ -1,7 +1,7 @@
 import Motion
 import Recorder
 import Scenes
-import SegueKit
+import UIKit
 import Testing
 
 /// The `photos` scene: Apple's WWDC 2016 photo sample on property animators.

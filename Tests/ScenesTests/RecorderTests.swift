@@ -2,7 +2,7 @@ import Foundation
 import Motion
 import Recorder
 import Scenes
-import SegueKit
+import UIKit
 import Testing
 
 @Suite("recorder")

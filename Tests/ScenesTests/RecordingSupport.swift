@@ -2,7 +2,7 @@ import Foundation
 import Motion
 import Recorder
 import Scenes
-import SegueKit
+import UIKit
 
 /// Builds pointer scripts the way a finger moves: down, evenly timed moves, up.
 struct ScriptBuilder {

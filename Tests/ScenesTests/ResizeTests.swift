@@ -2,7 +2,7 @@ import Foundation
 import Motion
 import Recorder
 import Scenes
-import SegueKit
+import UIKit
 import Testing
 
 /// Windows of every shape, and rotations at every moment of every transition (issue 11: the menu's

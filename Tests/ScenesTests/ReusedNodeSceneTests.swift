@@ -1,5 +1,5 @@
 import Scenes
-@testable import SegueKit
+@testable import UIKit
 import Testing
 
 /// Every scene's transition cycle drawn twice a frame: by a builder that keeps the nodes of views

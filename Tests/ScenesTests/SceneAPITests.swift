@@ -1,7 +1,7 @@
 import Motion
 import Recorder
 import Scenes
-import SegueKit
+import UIKit
 import Testing
 
 /// A scene defined outside Scenes, as a package would, with nothing but the public API.
@@ -9,7 +9,7 @@ import Testing
 struct SceneAPITests {
     static let outside = Scene(name: "outside", hint: "Nothing to do",
                                transitionCycle: [.tap("outside-button")]) {
-        let controller = ViewController(name: "outside")
+        let controller = UIViewController(name: "outside")
         controller.view.backgroundColor = Color(hex: 0x123456)
         return controller
     }

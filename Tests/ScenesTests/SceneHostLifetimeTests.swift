@@ -1,6 +1,6 @@
 import Motion
 import Scenes
-import SegueKit
+import UIKit
 import Testing
 
 /// A server drops a session's host whenever a client leaves, often mid-transition: everything the
@@ -13,7 +13,7 @@ import Testing
     /// Weak references to the host, its window and every view it showed.
     struct Survivors {
         weak var host: SceneHost?
-        weak var window: Window?
+        weak var window: UIWindow?
         var views: [Weak] = []
         var alive: [String] {
             (host == nil ? [] : ["host"]) + (window == nil ? [] : ["window"]) + views.compactMap { $0.view?.name }
@@ -21,7 +21,7 @@ import Testing
     }
 
     struct Weak {
-        weak var view: View?
+        weak var view: UIView?
     }
 
     static func drive(_ sceneName: String, to moment: Moment) -> Survivors {
@@ -59,7 +59,7 @@ import Testing
         return survivors
     }
 
-    static func descendants(of view: View) -> [View] {
+    static func descendants(of view: UIView) -> [UIView] {
         [view] + view.subviews.flatMap(descendants)
     }
 
@@ -94,7 +94,7 @@ import Testing
     @Test(arguments: cases, [false, true])
     func droppingAHostMidDragOrMidThrowFreesEverything(_ c: Case, released: Bool) {
         weak var weakHost: SceneHost?
-        weak var weakWindow: Window?
+        weak var weakWindow: UIWindow?
         var views: [SceneHostLifetimeTests.Weak] = []
         do {
             let clock = ManualClock()

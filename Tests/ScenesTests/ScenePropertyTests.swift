@@ -2,7 +2,7 @@ import Motion
 import PropertyBased
 import Recorder
 import Scenes
-import SegueKit
+import UIKit
 import Testing
 
 /// One stroke of a random session: where a pointer goes down, where it goes, how fast, how it ends.

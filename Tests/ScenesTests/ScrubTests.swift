@@ -2,7 +2,7 @@ import Foundation
 import Motion
 import Recorder
 import Scenes
-import SegueKit
+import UIKit
 import Testing
 
 /// The scrub bar moves a transition through the same timeline (or interruptible animator) time

@@ -1,7 +1,7 @@
 import Motion
 import Recorder
 import Scenes
-import SegueKit
+import UIKit
 import Testing
 
 /// `segue record --scene settings` with pointer scripts: the back swipe as the recorder's frames show it.

@@ -2,7 +2,7 @@ import Foundation
 import Motion
 import Recorder
 import Scenes
-import SegueKit
+import UIKit
 import Testing
 
 /// The settings scene on a `ManualClock`, driven event by event so a test can look at any instant.
@@ -16,8 +16,8 @@ final class SettingsDriver {
         _ = host.frame()
     }
 
-    var navigation: NavigationController? {
-        host.window.rootViewController as? NavigationController
+    var navigation: UINavigationController? {
+        host.window.rootViewController as? UINavigationController
     }
 
     /// The world at `time` (moves the clock there first).
@@ -381,7 +381,7 @@ struct SettingsSceneTests {
         // The fade leaves the detail where it is; the stock slide's views never appear.
         #expect(isIdentityPlacement(nodes.first { $0.name == "detail" }))
         #expect(!nodes.contains { $0.name.hasSuffix("-dimming") || $0.name.hasSuffix("-shadow") })
-        let stock = try #require((driver.host.window.rootViewController as? TabBarController)?.viewControllers.first as? NavigationController)
+        let stock = try #require((driver.host.window.rootViewController as? UITabBarController)?.viewControllers.first as? UINavigationController)
         #expect(![.began, .changed].contains(stock.interactivePopGestureRecognizer.state))
         driver.touch(.up, Point(x: 200, y: 400), at: last + 1.0 / 60)
         driver.settle()

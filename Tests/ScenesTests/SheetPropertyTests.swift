@@ -2,7 +2,7 @@ import Motion
 import PropertyBased
 import Recorder
 import Scenes
-import SegueKit
+import UIKit
 import Testing
 
 /// Touches on the sheet scene: vertical, mostly where the sheet is (medium starts at 432, large

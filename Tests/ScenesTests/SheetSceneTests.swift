@@ -2,7 +2,7 @@ import Foundation
 import Motion
 import Recorder
 import Scenes
-import SegueKit
+import UIKit
 import Testing
 
 /// The sheet scene on the 390 × 844 viewport, whose safe area starts 47 pt down (the status bar):

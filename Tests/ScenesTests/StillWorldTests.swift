@@ -1,6 +1,6 @@
 import Motion
 import Scenes
-import SegueKit
+import UIKit
 import Testing
 
 /// `SceneHost.movesWithTime` lets a session skip evaluating a world no input touched. It may say a

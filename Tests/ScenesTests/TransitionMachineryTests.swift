@@ -1,11 +1,11 @@
 import Logging
 import Motion
 @testable import Scenes
-import SegueKit
+import UIKit
 import Testing
 
 /// A controller that logs its appearance callbacks.
-final class LoggingController: ViewController {
+final class LoggingController: UIViewController {
     var log: [String] = []
     override func viewWillAppear(_ animated: Bool) { log.append("\(name).willAppear") }
     override func viewDidAppear(_ animated: Bool) { log.append("\(name).didAppear") }
@@ -14,24 +14,24 @@ final class LoggingController: ViewController {
 }
 
 /// Animates the to-view in over `duration`; optionally forgets `completeTransition`, or calls it twice.
-final class TestAnimator: ViewControllerAnimatedTransitioning, ViewControllerTransitioningDelegate {
+final class TestAnimator: UIViewControllerAnimatedTransitioning, UIViewControllerTransitioningDelegate {
     var duration = 1.0
     var forgetsToComplete = false
     var completesTwice = false
-    var interaction: PercentDrivenInteractiveTransition?
+    var interaction: UIPercentDrivenInteractiveTransition?
     var ended: [Bool] = []
     /// When set, the transition also vends a linear property animator as its interruptible animator.
     var vendsInterruptibleAnimator = false
-    private(set) var interruptible: ViewPropertyAnimator?
+    private(set) var interruptible: UIViewPropertyAnimator?
     private(set) var interruptibleRequests = 0
 
-    func transitionDuration(using transitionContext: ViewControllerContextTransitioning?) -> Double { duration }
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> Double { duration }
 
-    func animateTransition(using transitionContext: ViewControllerContextTransitioning) {
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
         guard let to = transitionContext.viewController(forKey: .to)?.view else { return }
         transitionContext.containerView.addSubview(to)
         to.alpha = 0
-        View.animate(withDuration: duration, animations: { to.alpha = 1 }, completion: { _ in
+        UIView.animate(withDuration: duration, animations: { to.alpha = 1 }, completion: { _ in
             if self.forgetsToComplete { return }
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
             if self.completesTwice { transitionContext.completeTransition(true) }
@@ -40,35 +40,35 @@ final class TestAnimator: ViewControllerAnimatedTransitioning, ViewControllerTra
 
     func animationEnded(_ transitionCompleted: Bool) { ended.append(transitionCompleted) }
 
-    func interruptibleAnimator(using transitionContext: ViewControllerContextTransitioning) -> ViewImplicitlyAnimating? {
+    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating? {
         guard vendsInterruptibleAnimator else { return nil }
         interruptibleRequests += 1
         if let interruptible { return interruptible }
         guard let to = transitionContext.viewController(forKey: .to)?.view else { return nil }
         transitionContext.containerView.addSubview(to)
         to.alpha = 0
-        let animator = ViewPropertyAnimator(duration: duration, curve: .linear) { to.alpha = 1 }
+        let animator = UIViewPropertyAnimator(duration: duration, curve: .linear) { to.alpha = 1 }
         animator.addCompletion { position in transitionContext.completeTransition(position == .end) }
         interruptible = animator
         return animator
     }
 
-    func animationController(forPresented presented: ViewController, presenting: ViewController,
-                             source: ViewController) -> ViewControllerAnimatedTransitioning? { self }
-    func animationController(forDismissed dismissed: ViewController) -> ViewControllerAnimatedTransitioning? { self }
-    func interactionControllerForPresentation(using animator: ViewControllerAnimatedTransitioning)
-        -> ViewControllerInteractiveTransitioning? { interaction }
+    func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                             source: UIViewController) -> UIViewControllerAnimatedTransitioning? { self }
+    func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? { self }
+    func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning? { interaction }
 }
 
 struct World {
     let clock = ManualClock()
-    let window: Window
+    let window: UIWindow
     let root = LoggingController(name: "root")
     let other = LoggingController(name: "other")
     let animator = TestAnimator()
 
     init() {
-        window = Window(size: Size(width: 100, height: 200), clock: clock)
+        window = UIWindow(size: Size(width: 100, height: 200), clock: clock)
         window.rootViewController = root
         other.transitioningDelegate = animator
         root.log.removeAll()
@@ -89,8 +89,8 @@ struct World {
 
     /// Presents `other` driven by a percent-driven interaction controller, moved to `progress` and
     /// held there a few frames.
-    func presentInteractively(to progress: Double) -> PercentDrivenInteractiveTransition {
-        let interaction = PercentDrivenInteractiveTransition()
+    func presentInteractively(to progress: Double) -> UIPercentDrivenInteractiveTransition {
+        let interaction = UIPercentDrivenInteractiveTransition()
         animator.interaction = interaction
         present()
         window.perform { interaction.update(progress) }
@@ -142,7 +142,7 @@ struct TransitionMachineryTests {
         let world = World()
         world.animator.forgetsToComplete = true
         world.present()
-        world.run(for: world.animator.duration + TransitionCoordinator.completionGrace - 0.2)
+        world.run(for: world.animator.duration + UIViewControllerTransitionCoordinator.completionGrace - 0.2)
         #expect(world.window.transitions.isBusy, "still waiting within the grace period")
         // Its animations are over, but the watchdog's wait is time too: a session must keep
         // evaluating the world to see the rescue.
@@ -176,18 +176,18 @@ struct TransitionMachineryTests {
 }
 
 /// A context whose to-view is missing: the stacked modal's failure path.
-final class MissingViewContext: ViewControllerContextTransitioning {
-    let containerView = View(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "container")
-    let from = ViewController(name: "from")
+final class MissingViewContext: UIViewControllerContextTransitioning {
+    let containerView = UIView(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "container")
+    let from = UIViewController(name: "from")
     var completions: [Bool] = []
     var isAnimated: Bool { true }
     var isInteractive: Bool { false }
     var transitionWasCancelled: Bool { false }
-    var presentationStyle: ModalPresentationStyle { .custom }
-    func viewController(forKey key: TransitionContextKey) -> ViewController? { key == .from ? from : nil }
-    func view(forKey key: TransitionContextKey) -> View? { nil }
-    func initialFrame(for viewController: ViewController) -> Rect { .zero }
-    func finalFrame(for viewController: ViewController) -> Rect { .zero }
+    var presentationStyle: UIModalPresentationStyle { .custom }
+    func viewController(forKey key: TransitionContextKey) -> UIViewController? { key == .from ? from : nil }
+    func view(forKey key: TransitionContextKey) -> UIView? { nil }
+    func initialFrame(for viewController: UIViewController) -> Rect { .zero }
+    func finalFrame(for viewController: UIViewController) -> Rect { .zero }
     func updateInteractiveTransition(_ percentComplete: Double) {}
     func finishInteractiveTransition() {}
     func cancelInteractiveTransition() {}
@@ -199,7 +199,7 @@ final class MissingViewContext: ViewControllerContextTransitioning {
 struct PercentDrivenPauseTests {
     @Test func pauseGrabsAFinishingTransitionAndMakesItInteractiveAgain() {
         let world = World()
-        let interaction = PercentDrivenInteractiveTransition()
+        let interaction = UIPercentDrivenInteractiveTransition()
         world.animator.interaction = interaction
         world.present()
         world.window.perform { interaction.update(0.2) }
@@ -225,7 +225,7 @@ struct PercentDrivenPauseTests {
 struct PercentDrivenInterruptibleTests {
     @Test func updatesScrubTheAnimatorAndFinishPauseAndCancelContinueIt() throws {
         let world = World()
-        let interaction = PercentDrivenInteractiveTransition()
+        let interaction = UIPercentDrivenInteractiveTransition()
         world.animator.interaction = interaction
         world.animator.vendsInterruptibleAnimator = true
         world.present()

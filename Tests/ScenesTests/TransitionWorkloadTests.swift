@@ -1,6 +1,6 @@
 import Motion
 import Scenes
-import SegueKit
+import UIKit
 import Testing
 
 /// The frames `segue bench` times, checked without a clock: the workload is deterministic, so
@@ -53,7 +53,7 @@ struct TransitionWorkloadTests {
         // still transparent.
         Expectation(scene: "photos", views: 28...32, operations: [.push, .pop],
                     phases: [.animating, .interactive, .finishing], transitionsPerCycle: 2),
-        // Window, notes (heading, hint, Compose), the presentation's container and the compose
+        // UIWindow, notes (heading, hint, Compose), the presentation's container and the compose
         // sheet (heading, hint, Done, grabber): 11. Presenting and dismissing happen at or below
         // the medium detent, which is undimmed, so the transparent dimming is never drawn.
         Expectation(scene: "sheet", views: 16...16, operations: [.present, .dismiss],

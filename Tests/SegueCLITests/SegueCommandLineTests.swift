@@ -2,12 +2,12 @@ import ArgumentParser
 import Foundation
 import Scenes
 import SegueCLI
-import SegueKit
+import UIKit
 import Testing
 
 @Suite("SegueCommandLine: record over a package's scenes")
 struct SegueCommandLineTests {
-    static let own = Scene(name: "own", hint: "Nothing moves") { ViewController(name: "own") }
+    static let own = Scene(name: "own", hint: "Nothing moves") { UIViewController(name: "own") }
 
     private func svgPath() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("segue-cli-\(UUID().uuidString).svg").path

@@ -1,6 +1,6 @@
 import Logging
 import Motion
-import SegueKit
+import UIKit
 import SegueSession
 import SegueWire
 

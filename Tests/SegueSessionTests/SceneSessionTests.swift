@@ -1,5 +1,5 @@
 import Motion
-import SegueKit
+import UIKit
 import SegueSession
 import SegueWire
 import Testing

@@ -1,13 +1,13 @@
 import Motion
 import Recorder
 import Scenes
-import SegueKit
+import UIKit
 import SegueTesting
 import Testing
 
 /// A scene made for testing the kit: a box that slides 200 pt right in one second on a linear
 /// curve when "go" is tapped, and a pan anywhere else that records what it saw when it ended.
-final class ProbeController: ViewController {
+final class ProbeController: UIViewController {
     var taps = 0
     var panEndVelocity: Point?
     var panEndTranslation: Point?
@@ -16,15 +16,15 @@ final class ProbeController: ViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        let box = View(frame: Rect(x: 0, y: 100, width: 50, height: 50), name: "box")
+        let box = UIView(frame: Rect(x: 0, y: 100, width: 50, height: 50), name: "box")
         view.addSubview(box)
-        view.addSubview(Button(title: "Go", name: "go", frame: Rect(x: 100, y: 700, width: 100, height: 50)) { [unowned self] in
+        view.addSubview(UIButton(title: "Go", name: "go", frame: Rect(x: 100, y: 700, width: 100, height: 50)) { [unowned self] in
             taps += 1
-            View.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
                 box.frame.origin.x += 200
             }, completion: nil)
         })
-        view.addGestureRecognizer(PanGestureRecognizer { [unowned self] pan in
+        view.addGestureRecognizer(UIPanGestureRecognizer { [unowned self] pan in
             guard pan.state == .ended else { return }
             panEndVelocity = pan.velocity(in: nil)
             panEndTranslation = pan.translation(in: nil)
@@ -42,7 +42,7 @@ struct SceneRunTests {
     /// points in `moves` even moves, the total less the moves before and including that one.
     private func translationSeen(total: Double, moves: Int) -> Double {
         let step = total / Double(moves)
-        return total - (PanGestureRecognizer.panHysteresis / step).rounded(.up) * step
+        return total - (UIPanGestureRecognizer.panHysteresis / step).rounded(.up) * step
     }
 
     @Test func framesAreEvaluatedAtExactFrameTimes() {

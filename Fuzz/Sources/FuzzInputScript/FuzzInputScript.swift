@@ -11,7 +11,7 @@
 
 import Foundation
 import Recorder
-import SegueKit
+import UIKit
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzInputScript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -51,7 +51,7 @@ public struct SpringTiming: Hashable, Sendable {
         self.init(fittedTo: duration, zeta: zeta, initialVelocity: initialVelocity)
     }
 
-    /// A property animator's `SpringTimingParameters(dampingRatio:)` spring: like `UIView`'s, but ζ
+    /// A property animator's `UISpringTimingParameters(dampingRatio:)` spring: like `UIView`'s, but ζ
     /// may exceed 1 (`init()` uses 4.56), so the fit covers overdamped springs too.
     public init(fittingDuration duration: Double, dampingRatio: Double, initialVelocity: Double) {
         let zeta = min(max(dampingRatio.isFinite ? dampingRatio : 1, Self.minimumDampingRatio), Self.maximumDampingRatio)

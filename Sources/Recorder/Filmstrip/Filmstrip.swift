@@ -1,6 +1,6 @@
 import Foundation
 import Motion
-import SegueKit
+import UIKit
 
 /// A recorded transition as one SVG: frames at chosen times side by side, each labelled with its
 /// time and the transition's phase and progress, and below them (optionally) a ``TransitionPlot``

@@ -1,5 +1,5 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// One frame's display list as SVG, in viewport points, drawn as the page's canvas renderer draws
 /// it (Public/js/renderer.js): each node a (rounded) rectangle through its transform, filled with

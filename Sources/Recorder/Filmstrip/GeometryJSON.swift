@@ -1,5 +1,5 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// A recording's geometry as JSON, one frame a line, for a reviewable diff: each frame's time, top
 /// controller and transition, and each named view's on-screen frame `[x, y, width, height]`, and

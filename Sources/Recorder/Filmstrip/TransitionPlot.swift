@@ -1,6 +1,6 @@
 import Foundation
 import Motion
-import SegueKit
+import UIKit
 
 /// A recording's curves over time, as SVG: the transition's progress, and one view's x and y
 /// (its on-screen frame's origin, in points) and its scale and alpha, each line coloured by the

@@ -1,8 +1,8 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// The navigation stack's root: the navigation controller's delegate, vending the fades.
-final class ListViewController: DemoViewController, NavigationControllerDelegate {
+final class ListViewController: DemoViewController, UINavigationControllerDelegate {
     init() {
         super.init(name: "list", heading: "List", color: Color(hex: 0x2C3E50), hint: "Open the detail, then pan to go back")
     }
@@ -14,16 +14,16 @@ final class ListViewController: DemoViewController, NavigationControllerDelegate
         }
     }
 
-    func navigationController(_ navigationController: NavigationController,
-                              animationControllerFor operation: NavigationController.Operation,
-                              from fromVC: ViewController, to toVC: ViewController) -> ViewControllerAnimatedTransitioning? {
+    func navigationController(_ navigationController: UINavigationController,
+                              animationControllerFor operation: UINavigationController.Operation,
+                              from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? {
         if operation == .pop, let detail = fromVC as? DetailViewController { return detail.fadeTransition }
         return FadeAnimator()
     }
 
-    func navigationController(_ navigationController: NavigationController,
-                              interactionControllerFor animationController: ViewControllerAnimatedTransitioning)
-        -> ViewControllerInteractiveTransitioning? {
+    func navigationController(_ navigationController: UINavigationController,
+                              interactionControllerFor animationController: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning? {
         guard let fade = animationController as? FadeTransition, fade.usingGesture else { return nil }
         return fade
     }
@@ -40,7 +40,7 @@ final class DetailViewController: DemoViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
         fadeTransition = FadeTransition(transitioningController: self)
-        view.addGestureRecognizer(PanGestureRecognizer { [unowned self] in self.fadeTransition.didPan($0) })
+        view.addGestureRecognizer(UIPanGestureRecognizer { [unowned self] in self.fadeTransition.didPan($0) })
         addButton("Back") { [unowned self] in self.navigationController?.popViewController(animated: true) }
     }
 }
@@ -53,10 +53,10 @@ final class AboutViewController: DemoViewController {
 }
 
 /// The tab bar whose delegate vends an animated switch (the fade).
-final class FadeTabBarController: TabBarController, TabBarControllerDelegate {
+final class FadeTabBarController: UITabBarController, UITabBarControllerDelegate {
     init() {
         let list = ListViewController()
-        let navigation = NavigationController(rootViewController: list)
+        let navigation = UINavigationController(rootViewController: list)
         navigation.title = "Navigation"
         navigation.tabBarItem.image = .list
         navigation.delegate = list
@@ -66,8 +66,8 @@ final class FadeTabBarController: TabBarController, TabBarControllerDelegate {
         delegate = self
     }
 
-    func tabBarController(_ tabBarController: TabBarController, animationControllerForTransitionFrom fromVC: ViewController,
-                          to toVC: ViewController) -> ViewControllerAnimatedTransitioning? {
+    func tabBarController(_ tabBarController: UITabBarController, animationControllerForTransitionFrom fromVC: UIViewController,
+                          to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? {
         FadeAnimator()
     }
 }

@@ -1,9 +1,9 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// A full-screen controller as the tutorials' storyboards draw them: a background color, a heading,
 /// an optional hint, and buttons whose titles say what they do, stacked near the bottom.
-open class DemoViewController: ViewController {
+open class DemoViewController: UIViewController {
     public static let buttonHeight = 50.0
     public static let buttonSpacing = 12.0
     /// Space between the lowest button and the bottom of the safe area (above the home indicator).
@@ -13,22 +13,22 @@ open class DemoViewController: ViewController {
 
     let color: Color
     let heading: String
-    private let headingLabel: View
-    private let hintLabel: View
-    public private(set) var buttons: [Button] = []
+    private let headingLabel: UIView
+    private let hintLabel: UIView
+    public private(set) var buttons: [UIButton] = []
 
     public init(name: String, heading: String, color: Color, hint: String? = nil) {
         self.color = color
         self.heading = heading
-        headingLabel = View(name: "\(name)-heading")
-        hintLabel = View(name: "\(name)-hint")
+        headingLabel = UIView(name: "\(name)-heading")
+        hintLabel = UIView(name: "\(name)-hint")
         super.init(name: name)
         title = heading
         self.hint = hint
     }
 
     /// White headings on a coloured background: the status bar draws light content over it.
-    open override var preferredStatusBarStyle: StatusBarStyle { .lightContent }
+    open override var preferredStatusBarStyle: UIStatusBarStyle { .lightContent }
 
     open override func viewDidLoad() {
         super.viewDidLoad()
@@ -49,8 +49,8 @@ open class DemoViewController: ViewController {
 
     /// Adds a button named `<controller>-<title>` that runs `action` when tapped.
     @discardableResult
-    public func addButton(_ title: String, action: @escaping () -> Void) -> Button {
-        let button = Button(title: title, name: "\(name)-\(title.lowercased().split(separator: " ").joined(separator: "-"))",
+    public func addButton(_ title: String, action: @escaping () -> Void) -> UIButton {
+        let button = UIButton(title: title, name: "\(name)-\(title.lowercased().split(separator: " ").joined(separator: "-"))",
                             action: action)
         button.backgroundColor = .white
         button.cornerRadius = 12

@@ -1,5 +1,5 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// A small app that Segue can serve, record and benchmark: a name, a way to make its root
 /// controller, a line telling a person what to try, and the gestures that take it through each of
@@ -24,7 +24,7 @@ public struct Scene: Sendable {
     /// started, so the actions can repeat for ever (`TransitionWorkload`, `segue bench`, filmstrips).
     /// Points are for the 390 × 844 viewport. Empty for a scene that has nothing to benchmark.
     public let transitionCycle: [ScriptedAction]
-    private let makeRoot: @Sendable () -> ViewController
+    private let makeRoot: @Sendable () -> UIViewController
 
     /// - Parameters:
     ///   - name: ``name``: how the scene is picked.
@@ -33,7 +33,7 @@ public struct Scene: Sendable {
     ///   - makeRootViewController: called once per window (each page, each recording), so every run
     ///     starts from a fresh controller tree.
     public init(name: String, hint: String = "", transitionCycle: [ScriptedAction] = [],
-                makeRootViewController: @escaping @Sendable () -> ViewController) {
+                makeRootViewController: @escaping @Sendable () -> UIViewController) {
         self.name = name
         self.hint = hint
         self.transitionCycle = transitionCycle
@@ -41,7 +41,7 @@ public struct Scene: Sendable {
     }
 
     /// A fresh root controller for a new window.
-    public func makeRootViewController() -> ViewController {
+    public func makeRootViewController() -> UIViewController {
         makeRoot()
     }
 
@@ -80,7 +80,7 @@ public struct Scene: Sendable {
             .drag(from: Point(x: 2, y: 400), to: Point(x: 380, y: 400)),  // back swipe: pops legal
             .drag(from: Point(x: 2, y: 400), to: Point(x: 60, y: 400)),  // too short and slow: cancels
             .tap("about-back"),
-        ]) { NavigationController(rootViewController: SettingsScreen(.general), name: "settings") },
+        ]) { UINavigationController(rootViewController: SettingsScreen(.general), name: "settings") },
         Scene(name: "sheet", hint: "\"Compose\" opens a sheet; drag between the detents, flick down to close", transitionCycle: [
             .tap("notes-compose"),  // present, to the medium detent
             .drag(from: Point(x: 195, y: 500), to: Point(x: 195, y: 150)),  // medium to large: no transition

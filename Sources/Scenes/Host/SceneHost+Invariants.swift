@@ -1,4 +1,4 @@
-import SegueKit
+import UIKit
 
 extension SceneHost {
     /// What is wrong with a settled world, one sentence per problem; empty when all is well.
@@ -23,8 +23,8 @@ extension SceneHost {
         guard let root = window.rootViewController else { return problems + ["no root controller"] }
         // The presentation chain and the window's subviews agree: the root's view, then one container
         // per presented controller, each holding that controller's view.
-        var chain: [ViewController] = []
-        var current: ViewController? = root.presentedViewController
+        var chain: [UIViewController] = []
+        var current: UIViewController? = root.presentedViewController
         var presenter = root
         while let presented = current {
             if presented.presentingViewController !== presenter { problems.append("\(presented.name) has the wrong presenter") }
@@ -34,7 +34,7 @@ extension SceneHost {
         }
         // Every window subview is the root's view, a container of the chain, or the system's chrome
         // (status bar, home indicator); each container is there.
-        let chrome: [View] = [window.statusBar, window.homeIndicator]
+        let chrome: [UIView] = [window.statusBar, window.homeIndicator]
         let content = window.subviews.filter { subview in !chrome.contains { $0 === subview } }
         if window.subviews.suffix(chrome.count).map(ObjectIdentifier.init) != chrome.map(ObjectIdentifier.init) {
             problems.append("the status bar and home indicator are not in front")

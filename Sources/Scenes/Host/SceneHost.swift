@@ -1,6 +1,6 @@
 import Logging
 import Motion
-import SegueKit
+import UIKit
 
 /// A scene running in its own window against an injected clock: what the server's sessions and the
 /// recorder both drive. Input is applied at once; `frame()` evaluates at the clock's time.
@@ -9,11 +9,11 @@ public final class SceneHost {
     public static let slowAnimationFactor = 10.0
 
     public let scene: Scene
-    public let window: Window
+    public let window: UIWindow
 
     public init(scene: Scene, size: Size, clock: Clock, logger: Logger? = nil) {
         self.scene = scene
-        window = logger.map { Window(size: size, clock: clock, logger: $0) } ?? Window(size: size, clock: clock)
+        window = logger.map { UIWindow(size: size, clock: clock, logger: $0) } ?? UIWindow(size: size, clock: clock)
         window.rootViewController = scene.makeRootViewController()
     }
 
@@ -48,7 +48,7 @@ public final class SceneHost {
     public var isSettled: Bool { !window.engine.isAnimating && !window.transitions.isBusy }
 
     /// Whether a frame evaluated later, with no input in between, could differ from the last one
-    /// (`Window.movesWithTime`): false when settled, and while an interactive transition waits for
+    /// (`UIWindow.movesWithTime`): false when settled, and while an interactive transition waits for
     /// its finger to move.
     public var movesWithTime: Bool { window.movesWithTime }
 

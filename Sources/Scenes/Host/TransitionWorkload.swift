@@ -1,5 +1,5 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// A scene's `transitionCycle` played for ever on a virtual 60 Hz clock, one frame at a time: an
 /// action, the frames until the scene settles, then `idleFrames` with nothing to do, then the next.
@@ -25,7 +25,7 @@ public final class TransitionWorkload {
     static let dragFrames = 15
     /// Frames a drag stays half way, wobbling: one second.
     public static let holdFrames = 60
-    /// Frames from a tap's down to its up (well within `TapGestureRecognizer.maximumDuration`).
+    /// Frames from a tap's down to its up (well within `UITapGestureRecognizer.maximumDuration`).
     static let tapFrames = 5
     /// Frames with nothing to do after each action has settled.
     public static let idleFrames = 30
@@ -143,7 +143,7 @@ public final class TransitionWorkload {
     /// Where a view's center is on screen now. A cycle naming a view that is not there is a bug
     /// in the cycle, which the scenes' workload tests catch.
     private func center(ofViewNamed name: String) -> Point {
-        var pending: [View] = [host.window]
+        var pending: [UIView] = [host.window]
         while let view = pending.popLast() {
             if view.name == name {
                 return view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)

@@ -1,10 +1,10 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// The tutorial's first animator (001): a card slides in from the right over the presenter, which
 /// stays visible and dims; the reverse on dismissal. Its numbers are for the tutorial's 320 × 568
 /// screen (an iPhone 5).
-final class CardTransitionAnimator: ViewControllerAnimatedTransitioning {
+final class CardTransitionAnimator: UIViewControllerAnimatedTransitioning {
     static let duration = 0.5
     /// The tutorial's screen, pt: its frames are laid out in it.
     static let designSize = Size(width: 320, height: 568)
@@ -29,11 +29,11 @@ final class CardTransitionAnimator: ViewControllerAnimatedTransitioning {
         return Rect(x: left + f.minX * s, y: bounds.minY + f.minY * s, width: f.width * s, height: f.height * s)
     }
 
-    func transitionDuration(using transitionContext: ViewControllerContextTransitioning?) -> Double {
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> Double {
         Self.duration
     }
 
-    func animateTransition(using transitionContext: ViewControllerContextTransitioning) {
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
         guard let fromViewController = transitionContext.viewController(forKey: .from),
               let toViewController = transitionContext.viewController(forKey: .to) else { return }
         let container = transitionContext.containerView
@@ -48,7 +48,7 @@ final class CardTransitionAnimator: ViewControllerAnimatedTransitioning {
             var startFrame = endFrame
             startFrame.origin.x += offset
             toViewController.view.frame = startFrame
-            View.animate(withDuration: transitionDuration(using: transitionContext), animations: {
+            UIView.animate(withDuration: transitionDuration(using: transitionContext), animations: {
                 fromViewController.view.tintAdjustmentMode = .dimmed
                 toViewController.view.frame = endFrame
             }, completion: { _ in
@@ -59,7 +59,7 @@ final class CardTransitionAnimator: ViewControllerAnimatedTransitioning {
             container.addSubview(toViewController.view)
             container.addSubview(fromViewController.view)
             endFrame.origin.x += offset
-            View.animate(withDuration: transitionDuration(using: transitionContext), animations: {
+            UIView.animate(withDuration: transitionDuration(using: transitionContext), animations: {
                 toViewController.view.tintAdjustmentMode = .automatic
                 fromViewController.view.frame = endFrame
             }, completion: { _ in

@@ -1,5 +1,5 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// The dynamics variant's tail (the tutorial's UIKit Dynamics interactor, reduced to one axis):
 /// gravity pulls the menu toward where it settles, it bounces off that boundary with some
@@ -13,28 +13,28 @@ final class MenuDynamics {
     static let restSpeed = 40.0
     static let step = 1.0 / 240.0
     /// The simulation never runs longer than this; then the menu snaps to its target. It must end
-    /// well inside `TransitionCoordinator.completionGrace` (2 s), or a hard flick's bounces outlast
+    /// well inside `UIViewControllerTransitionCoordinator.completionGrace` (2 s), or a hard flick's bounces outlast
     /// the watchdog, which completes the transition under the running simulation.
     static let maximumDuration = 1.5
 
-    private let view: View
+    private let view: UIView
     private let targetX: Double
     private let direction: Double
     private var x: Double
     private var velocity: Double
     private var time: Double?
     private var elapsed = 0.0
-    private var link: DisplayLink?
+    private var link: CADisplayLink?
     private let completion: () -> Void
 
-    init(view: View, targetX: Double, width: Double, velocity: Double, window: Window, completion: @escaping () -> Void) {
+    init(view: UIView, targetX: Double, width: Double, velocity: Double, window: UIWindow, completion: @escaping () -> Void) {
         self.view = view
         self.targetX = targetX
         self.x = view.frame.minX
         self.velocity = velocity
         self.direction = targetX >= view.frame.minX ? 1 : -1
         self.completion = completion
-        link = DisplayLink(window: window) { [unowned self] now in self.advance(to: now) }
+        link = CADisplayLink(window: window) { [unowned self] now in self.advance(to: now) }
     }
 
     /// The window keeps the link; a simulation dropped before it rests (its transition ended
@@ -59,7 +59,7 @@ final class MenuDynamics {
         }
         var frame = view.frame
         frame.origin.x = resting ? targetX : x
-        View.performWithoutAnimation { view.frame = frame }
+        UIView.performWithoutAnimation { view.frame = frame }
         if resting {
             link?.invalidate()
             link = nil

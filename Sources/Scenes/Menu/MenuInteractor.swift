@@ -1,32 +1,32 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// The tutorial's interactive menu (001): one object is the gesture target, the transitioning
 /// delegate, the animator (for button-driven, non-interactive use) and the interaction controller.
 /// A pan that begins in the left half presents the menu, elsewhere dismisses it; progress is the
 /// finger's x over the width; on release the velocity's sign decides; the tails take 0.5 s, or run
 /// as physics (`usesDynamics`, the tutorial's dynamics variant).
-final class MenuInteractor: PercentDrivenInteractiveTransition, ViewControllerAnimatedTransitioning,
-    ViewControllerTransitioningDelegate {
+final class MenuInteractor: UIPercentDrivenInteractiveTransition, UIViewControllerAnimatedTransitioning,
+    UIViewControllerTransitioningDelegate {
     static let duration = 0.5
 
-    private unowned let parentViewController: ViewController
+    private unowned let parentViewController: UIViewController
     private(set) var interactive = false
     private(set) var presenting = false
     var usesDynamics = false
-    private weak var transitionContext: ViewControllerContextTransitioning?
+    private weak var transitionContext: UIViewControllerContextTransitioning?
     private var simulation: MenuDynamics?
     /// The finger's horizontal speed at release, handed to the physics variant.
     private var releaseVelocity = 0.0
 
-    init(parentViewController: ViewController) {
+    init(parentViewController: UIViewController) {
         self.parentViewController = parentViewController
         super.init()
     }
 
     // MARK: Gesture
 
-    func userDidPan(_ recognizer: PanGestureRecognizer) {
+    func userDidPan(_ recognizer: UIPanGestureRecognizer) {
         let location = recognizer.location(in: parentViewController.view)
         let velocity = recognizer.velocity(in: parentViewController.view)
         switch recognizer.state {
@@ -67,36 +67,36 @@ final class MenuInteractor: PercentDrivenInteractiveTransition, ViewControllerAn
         parentViewController.dismiss(animated: true)
     }
 
-    // MARK: ViewControllerTransitioningDelegate
+    // MARK: UIViewControllerTransitioningDelegate
 
-    func animationController(forPresented presented: ViewController, presenting: ViewController,
-                             source: ViewController) -> ViewControllerAnimatedTransitioning? {
+    func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                             source: UIViewController) -> UIViewControllerAnimatedTransitioning? {
         self.presenting = true
         return self
     }
 
-    func animationController(forDismissed dismissed: ViewController) -> ViewControllerAnimatedTransitioning? {
+    func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? {
         presenting = false
         return self
     }
 
-    func interactionControllerForPresentation(using animator: ViewControllerAnimatedTransitioning)
-        -> ViewControllerInteractiveTransitioning? {
+    func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning? {
         interactive ? self : nil
     }
 
-    func interactionControllerForDismissal(using animator: ViewControllerAnimatedTransitioning)
-        -> ViewControllerInteractiveTransitioning? {
+    func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning? {
         interactive ? self : nil
     }
 
     // MARK: Non-interactive animations (the Menu and Close buttons)
 
-    func transitionDuration(using transitionContext: ViewControllerContextTransitioning?) -> Double {
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> Double {
         Self.duration
     }
 
-    func animateTransition(using transitionContext: ViewControllerContextTransitioning) {
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
         guard let from = transitionContext.viewController(forKey: .from),
               let to = transitionContext.viewController(forKey: .to) else { return }
         let container = transitionContext.containerView
@@ -106,13 +106,13 @@ final class MenuInteractor: PercentDrivenInteractiveTransition, ViewControllerAn
             container.addSubview(from.view)
             container.addSubview(to.view)
             to.view.frame = hidden
-            View.animate(withDuration: Self.duration, animations: { to.view.frame = bounds }, completion: { _ in
+            UIView.animate(withDuration: Self.duration, animations: { to.view.frame = bounds }, completion: { _ in
                 transitionContext.completeTransition(true)
             })
         } else {
             container.addSubview(to.view)
             container.addSubview(from.view)
-            View.animate(withDuration: Self.duration, animations: { from.view.frame = hidden }, completion: { _ in
+            UIView.animate(withDuration: Self.duration, animations: { from.view.frame = hidden }, completion: { _ in
                 transitionContext.completeTransition(true)
             })
         }
@@ -126,7 +126,7 @@ final class MenuInteractor: PercentDrivenInteractiveTransition, ViewControllerAn
 
     // MARK: Interactive transition
 
-    override func startInteractiveTransition(_ transitionContext: ViewControllerContextTransitioning) {
+    override func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning) {
         self.transitionContext = transitionContext
         guard let from = transitionContext.viewController(forKey: .from),
               let to = transitionContext.viewController(forKey: .to) else { return }
@@ -172,13 +172,13 @@ final class MenuInteractor: PercentDrivenInteractiveTransition, ViewControllerAn
                 context.completeTransition(didComplete)
             }
         } else {
-            View.animate(withDuration: Self.duration, animations: { menu.frame = target }, completion: { _ in
+            UIView.animate(withDuration: Self.duration, animations: { menu.frame = target }, completion: { _ in
                 context.completeTransition(didComplete)
             })
         }
     }
 
-    private func menuView(_ context: ViewControllerContextTransitioning) -> View? {
+    private func menuView(_ context: UIViewControllerContextTransitioning) -> UIView? {
         context.viewController(forKey: presenting ? .to : .from)?.view
     }
 }

@@ -1,11 +1,11 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// The menu scene's first screen: buttons for the card and the menu, the physics toggle, and the
 /// left-edge swipe that drags the menu in.
-final class HomeViewController: DemoViewController, ViewControllerTransitioningDelegate {
+final class HomeViewController: DemoViewController, UIViewControllerTransitioningDelegate {
     private(set) var menuInteractor: MenuInteractor!
-    private var physicsButton: Button?
+    private var physicsButton: UIButton?
 
     init() {
         super.init(name: "home", heading: "Home", color: Color(hex: 0x34495E), hint: "Swipe from the left edge for the menu")
@@ -14,7 +14,7 @@ final class HomeViewController: DemoViewController, ViewControllerTransitioningD
     override func viewDidLoad() {
         super.viewDidLoad()
         menuInteractor = MenuInteractor(parentViewController: self)
-        let edge = ScreenEdgePanGestureRecognizer { [unowned self] in self.menuInteractor.userDidPan($0) }
+        let edge = UIScreenEdgePanGestureRecognizer { [unowned self] in self.menuInteractor.userDidPan($0) }
         edge.edges = .left
         view.addGestureRecognizer(edge)
         addButton("Show card") { [unowned self] in
@@ -32,19 +32,19 @@ final class HomeViewController: DemoViewController, ViewControllerTransitioningD
         physicsButton?.title = menuInteractor.usesDynamics ? "Physics: on" : "Physics: off"
     }
 
-    func animationController(forPresented presented: ViewController, presenting: ViewController,
-                             source: ViewController) -> ViewControllerAnimatedTransitioning? {
+    func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                             source: UIViewController) -> UIViewControllerAnimatedTransitioning? {
         CardTransitionAnimator(presenting: true)
     }
 
-    func animationController(forDismissed dismissed: ViewController) -> ViewControllerAnimatedTransitioning? {
+    func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? {
         CardTransitionAnimator(presenting: false)
     }
 }
 
 /// The card: a small controller presented over a dimmed Home.
-final class CardViewController: ViewController {
-    private var closeButton: Button?
+final class CardViewController: UIViewController {
+    private var closeButton: UIButton?
 
     init() {
         super.init(name: "card")
@@ -60,7 +60,7 @@ final class CardViewController: ViewController {
         view.shadowOpacity = 0.25
         view.shadowRadius = 16
         view.shadowOffset = Size(width: 0, height: 8)
-        let close = Button(title: "Close", name: "card-close") { [unowned self] in self.dismiss(animated: true) }
+        let close = UIButton(title: "Close", name: "card-close") { [unowned self] in self.dismiss(animated: true) }
         close.fontSize = 17
         view.addSubview(close)
         closeButton = close
@@ -91,7 +91,7 @@ final class MenuViewController: DemoViewController {
         view.shadowOpacity = 0.3
         view.shadowRadius = 10
         view.shadowOffset = Size(width: 3, height: 0)
-        let edge = ScreenEdgePanGestureRecognizer { [unowned self] in self.interactor.userDidPan($0) }
+        let edge = UIScreenEdgePanGestureRecognizer { [unowned self] in self.interactor.userDidPan($0) }
         edge.edges = .right
         view.addGestureRecognizer(edge)
         addButton("Close menu") { [unowned self] in self.interactor.dismissMenu() }

@@ -1,10 +1,10 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// The photo grid (Apple's WWDC 2016 sample, "Advances in UIKit Animations and Transitions"):
 /// square tiles, colours standing in for photos; a tap zooms one into the detail screen. It is
 /// the navigation controller's delegate, vending the zoom for pushes and pops.
-final class PhotoGridViewController: ViewController, NavigationControllerDelegate {
+final class PhotoGridViewController: UIViewController, UINavigationControllerDelegate {
     static let columns = 3
     static let spacing = 2.0
     static let tileCount = 15
@@ -14,8 +14,8 @@ final class PhotoGridViewController: ViewController, NavigationControllerDelegat
         0x355070, 0xEAAC8B, 0x457B9D, 0xA8DADC, 0x1D3557, 0xF28482, 0x84A59D,
     ]
 
-    private(set) var tiles: [View] = []
-    private let hintLabel = View(name: "grid-hint")
+    private(set) var tiles: [UIView] = []
+    private let hintLabel = UIView(name: "grid-hint")
     /// The transition running now, if any.
     var zoom: PhotoZoomTransition?
 
@@ -29,9 +29,9 @@ final class PhotoGridViewController: ViewController, NavigationControllerDelegat
         super.viewDidLoad()
         view.backgroundColor = .white
         for index in 0..<Self.tileCount {
-            let tile = View(name: "tile-\(index)")
+            let tile = UIView(name: "tile-\(index)")
             tile.backgroundColor = Color(hex: Self.palette[index % Self.palette.count])
-            tile.addGestureRecognizer(TapGestureRecognizer { [unowned self] _ in self.open(index) })
+            tile.addGestureRecognizer(UITapGestureRecognizer { [unowned self] _ in self.open(index) })
             tiles.append(tile)
             view.addSubview(tile)
         }
@@ -61,31 +61,31 @@ final class PhotoGridViewController: ViewController, NavigationControllerDelegat
         navigationController.pushViewController(PhotoDetailViewController(index: index), animated: true)
     }
 
-    func navigationController(_ navigationController: NavigationController,
-                              animationControllerFor operation: NavigationController.Operation,
-                              from fromVC: ViewController, to toVC: ViewController) -> ViewControllerAnimatedTransitioning? {
+    func navigationController(_ navigationController: UINavigationController,
+                              animationControllerFor operation: UINavigationController.Operation,
+                              from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? {
         let detail = (operation == .push ? toVC : fromVC) as? PhotoDetailViewController
         guard let detail else { return nil }
         return PhotoZoomTransition(operation: operation, grid: self, detail: detail,
                                    initiallyInteractive: operation == .pop && detail.isPanning)
     }
 
-    func navigationController(_ navigationController: NavigationController,
-                              interactionControllerFor animationController: ViewControllerAnimatedTransitioning)
-        -> ViewControllerInteractiveTransitioning? {
+    func navigationController(_ navigationController: UINavigationController,
+                              interactionControllerFor animationController: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning? {
         animationController as? PhotoZoomTransition
     }
 }
 
 /// One photo, full width, on a white backdrop. The backdrop is its own view so the image can fly
 /// at full alpha while the backdrop fades. Panning down pops interactively.
-final class PhotoDetailViewController: ViewController {
+final class PhotoDetailViewController: UIViewController {
     /// The photo's height over its width (4:3 landscape).
     static let aspect = 0.75
 
     let index: Int
-    let backdrop = View(name: "photo-backdrop")
-    let imageView = View(name: "photo-image")
+    let backdrop = UIView(name: "photo-backdrop")
+    let imageView = UIView(name: "photo-image")
     /// Whether a pan on this screen is under way (then the pop it starts is interactive).
     private(set) var isPanning = false
 
@@ -103,7 +103,7 @@ final class PhotoDetailViewController: ViewController {
         imageView.backgroundColor = Color(hex: PhotoGridViewController.palette[index % PhotoGridViewController.palette.count])
         view.addSubview(backdrop)
         view.addSubview(imageView)
-        view.addGestureRecognizer(PanGestureRecognizer { [unowned self] in self.didPan($0) })
+        view.addGestureRecognizer(UIPanGestureRecognizer { [unowned self] in self.didPan($0) })
     }
 
     override func viewDidLayoutSubviews() {
@@ -122,7 +122,7 @@ final class PhotoDetailViewController: ViewController {
     /// Whether this screen's pan started the pop that runs now, and so drives it.
     private var panDrivesPop = false
 
-    private func didPan(_ gesture: PanGestureRecognizer) {
+    private func didPan(_ gesture: UIPanGestureRecognizer) {
         if gesture.state == .began {
             guard let navigationController, window?.transitions.isBusy == false else { return }
             isPanning = true
@@ -138,9 +138,9 @@ final class PhotoDetailViewController: ViewController {
 
 /// The `photos` scene's root: the grid in a navigation controller whose delegate it is.
 enum PhotoScene {
-    static func makeRoot() -> ViewController {
+    static func makeRoot() -> UIViewController {
         let grid = PhotoGridViewController()
-        let navigation = NavigationController(rootViewController: grid)
+        let navigation = UINavigationController(rootViewController: grid)
         navigation.delegate = grid
         return navigation
     }

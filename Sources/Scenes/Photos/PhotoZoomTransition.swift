@@ -1,5 +1,5 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// The zoom between a grid tile and the photo screen, after Apple's WWDC 2016 photo sample
 /// (`AssetTransitionDriver`): one interruptible transition that runs by itself after a tap, follows
@@ -10,8 +10,8 @@ import SegueKit
 /// (easeOut) and is the transition's interruptible animator; the image flies on its own spring
 /// animator (mass 4.5, stiffness 1300, damping 95) so a throw carries the finger's velocity.
 /// While a finger holds it, the image follows the finger 1:1 and its size follows progress.
-final class PhotoZoomTransition: ViewControllerAnimatedTransitioning, ViewControllerInteractiveTransitioning,
-    GestureRecognizerDelegate {
+final class PhotoZoomTransition: UIViewControllerAnimatedTransitioning, UIViewControllerInteractiveTransitioning,
+    UIGestureRecognizerDelegate {
     static let duration = 0.8
     /// A release faster than this (pt/s) decides by its direction alone.
     static let flickMagnitude = 1200.0
@@ -25,20 +25,20 @@ final class PhotoZoomTransition: ViewControllerAnimatedTransitioning, ViewContro
     /// points of distance left would otherwise ask the spring for thousands of distances a second.
     static let velocityClip = 35.0
 
-    let operation: NavigationController.Operation
+    let operation: UINavigationController.Operation
     private unowned let grid: PhotoGridViewController
     private unowned let detail: PhotoDetailViewController
     private let initiallyInteractive: Bool
 
-    private weak var context: ViewControllerContextTransitioning?
-    private var transitionAnimator: ViewPropertyAnimator?
-    private var imageAnimator: ViewPropertyAnimator?
-    private var grab: LongPressGestureRecognizer?
+    private weak var context: UIViewControllerContextTransitioning?
+    private var transitionAnimator: UIViewPropertyAnimator?
+    private var imageAnimator: UIViewPropertyAnimator?
+    private var grab: UILongPressGestureRecognizer?
     /// Where the finger and the image were when the current hold began, and the size the image
     /// had then, with the progress it had.
     private var hold: (finger: Point, center: Point, size: Size, progress: Double)?
 
-    init(operation: NavigationController.Operation, grid: PhotoGridViewController, detail: PhotoDetailViewController,
+    init(operation: UINavigationController.Operation, grid: PhotoGridViewController, detail: PhotoDetailViewController,
          initiallyInteractive: Bool) {
         self.operation = operation
         self.grid = grid
@@ -48,20 +48,20 @@ final class PhotoZoomTransition: ViewControllerAnimatedTransitioning, ViewContro
 
     var wantsInteractiveStart: Bool { initiallyInteractive }
 
-    func transitionDuration(using transitionContext: ViewControllerContextTransitioning?) -> Double { Self.duration }
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> Double { Self.duration }
 
     /// Only reached when no interaction controller is used; the transition then runs by itself.
-    func animateTransition(using transitionContext: ViewControllerContextTransitioning) {
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
         startInteractiveTransition(transitionContext)
     }
 
-    func interruptibleAnimator(using transitionContext: ViewControllerContextTransitioning) -> ViewImplicitlyAnimating? {
+    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating? {
         transitionAnimator
     }
 
     // MARK: Geometry
 
-    private var tile: View? { grid.tiles.indices.contains(detail.index) ? grid.tiles[detail.index] : nil }
+    private var tile: UIView? { grid.tiles.indices.contains(detail.index) ? grid.tiles[detail.index] : nil }
 
     /// The tile's frame in the photo screen's coordinates (both fill the container).
     private var tileFrame: Rect {
@@ -70,14 +70,14 @@ final class PhotoZoomTransition: ViewControllerAnimatedTransitioning, ViewContro
     }
 
     /// Where the image goes at each end of the transition.
-    private func imageFrame(at position: ViewAnimatingPosition) -> Rect {
+    private func imageFrame(at position: UIViewAnimatingPosition) -> Rect {
         let atDetail = (position == .end) == (operation == .push)
         return atDetail ? detail.restingImageFrame : tileFrame
     }
 
     // MARK: Running
 
-    func startInteractiveTransition(_ transitionContext: ViewControllerContextTransitioning) {
+    func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning) {
         context = transitionContext
         // Known to the grid only once it runs: a delegate may be asked for animators it never uses.
         grid.zoom = self
@@ -89,16 +89,16 @@ final class PhotoZoomTransition: ViewControllerAnimatedTransitioning, ViewContro
             container.insertSubview(grid.view, belowSubview: detail.view)
         }
         tile?.isHidden = true
-        View.performWithoutAnimation {
+        UIView.performWithoutAnimation {
             detail.backdrop.alpha = push ? 0 : 1
             detail.imageView.frame = imageFrame(at: .start)
         }
         let backdrop = detail.backdrop
-        let animator = ViewPropertyAnimator(duration: Self.duration, curve: .easeOut) { backdrop.alpha = push ? 1 : 0 }
+        let animator = UIViewPropertyAnimator(duration: Self.duration, curve: .easeOut) { backdrop.alpha = push ? 1 : 0 }
         animator.addCompletion { [unowned self] position in self.completed(at: position) }
         transitionAnimator = animator
 
-        let grab = LongPressGestureRecognizer { [unowned self] in self.follow($0) }
+        let grab = UILongPressGestureRecognizer { [unowned self] in self.follow($0) }
         grab.minimumPressDuration = 0
         grab.allowableMovement = .infinity
         grab.delegate = self
@@ -113,7 +113,7 @@ final class PhotoZoomTransition: ViewControllerAnimatedTransitioning, ViewContro
     }
 
     /// A touch grabs the transition only on the flying image, and only while it flies.
-    func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
         guard let context, !context.isInteractive, let container = grab?.view else { return false }
         let image = detail.imageView
         let frame = image.superview.map { $0.convert(image.presentation.frame, to: container) } ?? image.presentation.frame
@@ -121,7 +121,7 @@ final class PhotoZoomTransition: ViewControllerAnimatedTransitioning, ViewContro
     }
 
     /// Drives the transition from a finger: the pan that started a pop, or a grab mid-flight.
-    func follow(_ gesture: GestureRecognizer) {
+    func follow(_ gesture: UIGestureRecognizer) {
         guard let context, let animator = transitionAnimator, let container = grab?.view else { return }
         let finger = gesture.location(in: container)
         switch gesture.state {
@@ -156,7 +156,7 @@ final class PhotoZoomTransition: ViewControllerAnimatedTransitioning, ViewContro
 
     /// Progress per point of vertical drag: half the container's height is the whole transition;
     /// down pops, up pushes.
-    private func progressStep(for dy: Double, in container: View) -> Double {
+    private func progressStep(for dy: Double, in container: UIView) -> Double {
         let half = max(container.bounds.height / 2, 1)
         return (operation == .push ? -1 : 1) * dy / half
     }
@@ -173,14 +173,14 @@ final class PhotoZoomTransition: ViewControllerAnimatedTransitioning, ViewContro
         let then = size(at: hold.progress), now = size(at: progress)
         let scaleX = then.width > 0 ? now.width / then.width : 1
         let scaleY = then.height > 0 ? now.height / then.height : 1
-        View.performWithoutAnimation {
+        UIView.performWithoutAnimation {
             detail.imageView.bounds = Rect(x: 0, y: 0, width: hold.size.width * scaleX, height: hold.size.height * scaleY)
             detail.imageView.center = hold.center + drag
         }
     }
 
     /// A flick decides by its direction; otherwise progress past the threshold finishes.
-    private func releasePosition(velocity: Point) -> ViewAnimatingPosition {
+    private func releasePosition(velocity: Point) -> UIViewAnimatingPosition {
         let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
         if speed > Self.flickMagnitude {
             let towardEnd = operation == .push ? velocity.y < 0 : velocity.y > 0
@@ -191,18 +191,18 @@ final class PhotoZoomTransition: ViewControllerAnimatedTransitioning, ViewContro
 
     /// Throws the image toward `position` on the sample's spring, with the finger's velocity made
     /// relative to the distance left (clipped), and plays the backdrop the same way.
-    private func animate(to position: ViewAnimatingPosition, velocity: Point) {
+    private func animate(to position: UIViewAnimatingPosition, velocity: Point) {
         guard let animator = transitionAnimator else { return }
         let image = detail.imageView
         let target = imageFrame(at: position)
         let current = image.frame
-        let relative = SpringTimingParameters.relativeVelocity(
+        let relative = UISpringTimingParameters.relativeVelocity(
             velocity, distance: Vector(dx: target.midX - current.midX, dy: target.midY - current.midY))
         let clipped = Vector(dx: min(max(relative.dx, -Self.velocityClip), Self.velocityClip),
                              dy: min(max(relative.dy, -Self.velocityClip), Self.velocityClip))
-        let spring = SpringTimingParameters(mass: Self.springMass, stiffness: Self.springStiffness,
+        let spring = UISpringTimingParameters(mass: Self.springMass, stiffness: Self.springStiffness,
                                             damping: Self.springDamping, initialVelocity: clipped)
-        let flight = ViewPropertyAnimator(duration: Self.duration, timingParameters: spring)
+        let flight = UIViewPropertyAnimator(duration: Self.duration, timingParameters: spring)
         flight.addAnimations { image.frame = target }
         flight.startAnimation()
         imageAnimator = flight
@@ -215,14 +215,14 @@ final class PhotoZoomTransition: ViewControllerAnimatedTransitioning, ViewContro
         }
     }
 
-    private func completed(at position: ViewAnimatingPosition) {
+    private func completed(at position: UIViewAnimatingPosition) {
         tile?.isHidden = false
         if let grab { grab.view?.removeGestureRecognizer(grab) }
         grab = nil
         // A hold cut short by the end: the image rests where its screen needs it.
         if position == .start || operation == .push {
             imageAnimator?.stopAnimation(true)
-            View.performWithoutAnimation { detail.imageView.frame = detail.restingImageFrame }
+            UIView.performWithoutAnimation { detail.imageView.frame = detail.restingImageFrame }
         }
         imageAnimator = nil
         transitionAnimator = nil
@@ -230,9 +230,9 @@ final class PhotoZoomTransition: ViewControllerAnimatedTransitioning, ViewContro
         if grid.zoom === self { grid.zoom = nil }
     }
 
-    private static func velocity(of gesture: GestureRecognizer, in view: View) -> Point {
-        if let pan = gesture as? PanGestureRecognizer { return pan.velocity(in: view) }
-        if let press = gesture as? LongPressGestureRecognizer { return press.velocity(in: view) }
+    private static func velocity(of gesture: UIGestureRecognizer, in view: UIView) -> Point {
+        if let pan = gesture as? UIPanGestureRecognizer { return pan.velocity(in: view) }
+        if let press = gesture as? UILongPressGestureRecognizer { return press.velocity(in: view) }
         return .zero
     }
 }

@@ -1,5 +1,5 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// One screen of the settings scene's navigation stack (General → About → Legal), which has no
 /// delegate: every push and pop is the stock slide, and the system back swipe pops. A button pushes

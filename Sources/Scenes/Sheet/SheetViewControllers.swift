@@ -1,5 +1,5 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// The sheet scene's screen: a notes list whose Compose button opens a page sheet (iOS 15's
 /// `UISheetPresentationController`) with medium and large detents, a grabber, and the medium
@@ -27,16 +27,16 @@ final class NotesViewController: DemoViewController {
 
 /// The sheet's content, laid out from its top so it reads the same at every detent: a heading,
 /// a Done button that dismisses it from code, and a line saying what to try.
-final class ComposeViewController: ViewController {
+final class ComposeViewController: UIViewController {
     static let headingTop = 20.0
     static let headingHeight = 44.0
     static let doneSize = Size(width: 80, height: 36)
     static let sideMargin = 16.0
     static let hintText = "Drag between the detents; flick down to close"
 
-    private let heading = View(name: "compose-heading")
-    private let hintLabel = View(name: "compose-hint")
-    private var done: Button?
+    private let heading = UIView(name: "compose-heading")
+    private let hintLabel = UIView(name: "compose-hint")
+    private var done: UIButton?
 
     init() {
         super.init(name: "compose")
@@ -56,7 +56,7 @@ final class ComposeViewController: ViewController {
         hintLabel.textColor = .gray
         hintLabel.isUserInteractionEnabled = false
         view.addSubview(hintLabel)
-        let done = Button(title: "Done", name: "compose-done") { [unowned self] in self.dismiss(animated: true) }
+        let done = UIButton(title: "Done", name: "compose-done") { [unowned self] in self.dismiss(animated: true) }
         done.fontSize = 17
         view.addSubview(done)
         self.done = done

@@ -1,9 +1,9 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// Presents with the tutorial's three keyframe phases over 1.5 s: the from-view shrinks to 0.8
 /// (0–0.25), both views slide one container width left (0.25–0.5), the to-view grows back (0.5–1).
-final class SlidePresentAnimationController: ViewControllerAnimatedTransitioning {
+final class SlidePresentAnimationController: UIViewControllerAnimatedTransitioning {
     static let duration = 1.5
     static let shrinkScale = 0.8
 
@@ -15,11 +15,11 @@ final class SlidePresentAnimationController: ViewControllerAnimatedTransitioning
         self.interactionController = interactionController
     }
 
-    func transitionDuration(using transitionContext: ViewControllerContextTransitioning?) -> Double {
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> Double {
         Self.duration
     }
 
-    func animateTransition(using transitionContext: ViewControllerContextTransitioning) {
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
         guard let fromVC = transitionContext.viewController(forKey: .from),
               let toVC = transitionContext.viewController(forKey: .to),
               toVC.view.snapshotView(afterScreenUpdates: true) != nil else { return }
@@ -33,15 +33,15 @@ final class SlidePresentAnimationController: ViewControllerAnimatedTransitioning
         container.addSubview(toVC.view)
 
         let duration = transitionDuration(using: transitionContext)
-        View.animateKeyframes(withDuration: duration, delay: 0, options: .calculationModeLinear, animations: {
-            View.addKeyframe(withRelativeStartTime: 0.0, relativeDuration: 0.25) {
+        UIView.animateKeyframes(withDuration: duration, delay: 0, options: .calculationModeLinear, animations: {
+            UIView.addKeyframe(withRelativeStartTime: 0.0, relativeDuration: 0.25) {
                 fromVC.view.transform = shrink
             }
-            View.addKeyframe(withRelativeStartTime: 0.25, relativeDuration: 0.25) {
+            UIView.addKeyframe(withRelativeStartTime: 0.25, relativeDuration: 0.25) {
                 fromVC.view.center.x -= container.frame.width
                 toVC.view.center.x -= container.frame.width
             }
-            View.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) {
+            UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) {
                 toVC.view.transform = .identity
             }
         }, completion: { _ in
@@ -59,7 +59,7 @@ final class SlidePresentAnimationController: ViewControllerAnimatedTransitioning
 
 /// Dismisses with the tutorial's 0.7 s spring (damping 0.9, velocity 0.8): the from-view slides off
 /// to the right while the to-view comes in from a tenth of the width to the left.
-final class SlideDismissAnimationController: ViewControllerAnimatedTransitioning {
+final class SlideDismissAnimationController: UIViewControllerAnimatedTransitioning {
     static let duration = 0.7
     static let damping = 0.9
     static let velocity = 0.8
@@ -74,11 +74,11 @@ final class SlideDismissAnimationController: ViewControllerAnimatedTransitioning
         self.interactionController = interactionController
     }
 
-    func transitionDuration(using transitionContext: ViewControllerContextTransitioning?) -> Double {
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> Double {
         Self.duration
     }
 
-    func animateTransition(using transitionContext: ViewControllerContextTransitioning) {
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
         guard let fromVC = transitionContext.viewController(forKey: .from),
               let toVC = transitionContext.viewController(forKey: .to),
               toVC.view.snapshotView(afterScreenUpdates: true) != nil else { return }
@@ -93,7 +93,7 @@ final class SlideDismissAnimationController: ViewControllerAnimatedTransitioning
         container.addSubview(fromVC.view)
 
         let duration = transitionDuration(using: transitionContext)
-        View.animate(withDuration: duration, delay: 0, usingSpringWithDamping: Self.damping,
+        UIView.animate(withDuration: duration, delay: 0, usingSpringWithDamping: Self.damping,
                      initialSpringVelocity: Self.velocity, options: .curveEaseOut, animations: {
             fromVC.view.transform = offScreenRight
             toVC.view.transform = .identity

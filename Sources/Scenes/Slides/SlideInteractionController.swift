@@ -1,9 +1,9 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// The tutorial's percent-driven interaction controller (000/003): a right-edge swipe presents the
 /// next controller, a left-edge swipe dismisses this one; progress follows the finger.
-final class SlideInteractionController: PercentDrivenInteractiveTransition {
+final class SlideInteractionController: UIPercentDrivenInteractiveTransition {
     /// Points of right-edge travel for a full present (the tutorial's 400).
     static let presentDistance = 400.0
     /// Points of left-edge travel for a full dismiss (the tutorial's 1000, to stay in step with the finger).
@@ -18,15 +18,15 @@ final class SlideInteractionController: PercentDrivenInteractiveTransition {
     init(viewController: SlideViewController) {
         super.init()
         self.viewController = viewController
-        let leftGesture = ScreenEdgePanGestureRecognizer { [unowned self] in self.handleGesture($0) }
+        let leftGesture = UIScreenEdgePanGestureRecognizer { [unowned self] in self.handleGesture($0) }
         leftGesture.edges = .left
         viewController.view.addGestureRecognizer(leftGesture)
-        let rightGesture = ScreenEdgePanGestureRecognizer { [unowned self] in self.handleGesture($0) }
+        let rightGesture = UIScreenEdgePanGestureRecognizer { [unowned self] in self.handleGesture($0) }
         rightGesture.edges = .right
         viewController.view.addGestureRecognizer(rightGesture)
     }
 
-    func handleGesture(_ gestureRecognizer: ScreenEdgePanGestureRecognizer) {
+    func handleGesture(_ gestureRecognizer: UIScreenEdgePanGestureRecognizer) {
         let translation = gestureRecognizer.translation(in: gestureRecognizer.view?.superview)
         var progress: Double
         if gestureRecognizer.edges == .right {

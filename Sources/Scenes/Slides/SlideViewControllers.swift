@@ -1,9 +1,9 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// First, Second and Third: each is the transitioning delegate of the one it presents, and owns the
 /// interaction controller its own edge swipes drive.
-final class SlideViewController: DemoViewController, ViewControllerTransitioningDelegate {
+final class SlideViewController: DemoViewController, UIViewControllerTransitioningDelegate {
     enum Position: Int {
         case first, second, third
     }
@@ -41,27 +41,27 @@ final class SlideViewController: DemoViewController, ViewControllerTransitioning
         Position(rawValue: position.rawValue + 1).map(SlideViewController.init)
     }
 
-    func animationController(forPresented presented: ViewController, presenting: ViewController,
-                             source: ViewController) -> ViewControllerAnimatedTransitioning? {
+    func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                             source: UIViewController) -> UIViewControllerAnimatedTransitioning? {
         SlidePresentAnimationController(originFrame: view.frame, interactionController: slideInteractionController)
     }
 
-    func animationController(forDismissed dismissed: ViewController) -> ViewControllerAnimatedTransitioning? {
+    func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? {
         // Only the controller being dismissed drives its own dismissal interactively.
         let interaction = (dismissed as? SlideViewController)?.slideInteractionController
         return SlideDismissAnimationController(destinationFrame: view.frame, interactionController: interaction)
     }
 
-    func interactionControllerForDismissal(using animator: ViewControllerAnimatedTransitioning)
-        -> ViewControllerInteractiveTransitioning? {
+    func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning? {
         guard let animator = animator as? SlideDismissAnimationController,
               let interactionController = animator.interactionController,
               interactionController.interactionInProgress else { return nil }
         return interactionController
     }
 
-    func interactionControllerForPresentation(using animator: ViewControllerAnimatedTransitioning)
-        -> ViewControllerInteractiveTransitioning? {
+    func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning? {
         guard let animator = animator as? SlidePresentAnimationController,
               let interactionController = animator.interactionController,
               interactionController.interactionInProgress else { return nil }

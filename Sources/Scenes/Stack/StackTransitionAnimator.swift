@@ -1,10 +1,10 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// The tutorial's stacked modal (002): the presenter is snapshotted and squeezed to 0.95 over a
 /// white background with a 0.7-black overlay while the presented view slides up from the bottom;
 /// each with its own spring and delay. The reverse on dismissal.
-final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
+final class StackTransitionAnimator: UIViewControllerAnimatedTransitioning {
     enum Mode {
         case present, dismiss
 
@@ -28,9 +28,9 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
 
     private let transitionMode: Mode
     /// The drag-down dismiss's animator, made once for the transition (UIKit requires the same one).
-    private var dismissAnimator: ViewPropertyAnimator?
+    private var dismissAnimator: UIViewPropertyAnimator?
     /// The background and snapshot this transition added to the container.
-    private var addedViews: [View] = []
+    private var addedViews: [UIView] = []
 
     init(transitionMode: Mode) {
         self.transitionMode = transitionMode
@@ -40,16 +40,16 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
     /// animator that scrubs linearly, so the modal stays under the finger (on the tutorial's paused
     /// springs it ran ahead of it). The same two parts, springs and delays, as delay factors of the
     /// 0.6 s; the button's dismiss still runs `animateTransition`, the tutorial's code.
-    func interruptibleAnimator(using transitionContext: ViewControllerContextTransitioning) -> ViewImplicitlyAnimating? {
+    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating? {
         guard transitionMode == .dismiss else { return nil }
         if let dismissAnimator { return dismissAnimator }
         guard let snapshot = snapshotToSqueeze(withContext: transitionContext),
               let viewToSlide = viewToSlide(withContext: transitionContext) else { return nil }
         prepareForAnimation(forSqueezeRelatedSnapshot: snapshot, viewToSlide: viewToSlide)
         let velocity = Vector(dx: Self.slowerSpringVelocity, dy: Self.slowerSpringVelocity)
-        let animator = ViewPropertyAnimator(
+        let animator = UIViewPropertyAnimator(
             duration: Self.animationDuration,
-            timingParameters: SpringTimingParameters(dampingRatio: Self.dismissSpringDamping, initialVelocity: velocity))
+            timingParameters: UISpringTimingParameters(dampingRatio: Self.dismissSpringDamping, initialVelocity: velocity))
         animator.addAnimations({
             viewToSlide.transform = AffineTransform(translationX: 0, y: viewToSlide.bounds.height)
         }, delayFactor: Self.firstVisibleViewDelay / Self.animationDuration)
@@ -60,11 +60,11 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
         return animator
     }
 
-    func transitionDuration(using transitionContext: ViewControllerContextTransitioning?) -> Double {
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> Double {
         Self.animationDuration
     }
 
-    func animateTransition(using transitionContext: ViewControllerContextTransitioning) {
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
         guard let snapshotToSqueeze = snapshotToSqueeze(withContext: transitionContext) else {
             transitionContext.completeTransition(false)
             return
@@ -78,7 +78,7 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
                        transitionContext: transitionContext)
     }
 
-    private func snapshotToSqueeze(withContext transitionContext: ViewControllerContextTransitioning) -> View? {
+    private func snapshotToSqueeze(withContext transitionContext: UIViewControllerContextTransitioning) -> UIView? {
         let key: TransitionContextKey = transitionMode.isPresenting ? .from : .to
         guard let viewToSqueeze = transitionContext.viewController(forKey: key)?.view,
               let snapshot = viewToSqueeze.snapshotView(afterScreenUpdates: false) else { return nil }
@@ -93,7 +93,7 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
     /// Ends the transition. A cancelled dismiss leaves the modal up over the backdrop its present
     /// made, so the copy this dismiss added goes (the tutorial kept it: each cancelled drag stacked
     /// another background and snapshot under the modal).
-    private func complete(_ finished: Bool, _ transitionContext: ViewControllerContextTransitioning) {
+    private func complete(_ finished: Bool, _ transitionContext: UIViewControllerContextTransitioning) {
         if !finished && !transitionMode.isPresenting {
             for view in addedViews { view.removeFromSuperview() }
         }
@@ -101,23 +101,23 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
         transitionContext.completeTransition(finished)
     }
 
-    private func viewToSlide(withContext transitionContext: ViewControllerContextTransitioning) -> View? {
+    private func viewToSlide(withContext transitionContext: UIViewControllerContextTransitioning) -> UIView? {
         let key: TransitionContextKey = transitionMode.isPresenting ? .to : .from
         guard let viewToSlide = transitionContext.view(forKey: key) else { return nil }
         transitionContext.containerView.addSubview(viewToSlide)
         return viewToSlide
     }
 
-    private func backgroundView(withFrame frame: Rect) -> View {
-        let background = View(frame: frame, name: Self.backgroundName)
+    private func backgroundView(withFrame frame: Rect) -> UIView {
+        let background = UIView(frame: frame, name: Self.backgroundName)
         background.backgroundColor = .white
-        let overlay = View(frame: background.bounds, name: "stack-overlay")
+        let overlay = UIView(frame: background.bounds, name: "stack-overlay")
         overlay.backgroundColor = Color(white: 0, alpha: Self.overlayAlpha)
         background.addSubview(overlay)
         return background
     }
 
-    private func prepareForAnimation(forSqueezeRelatedSnapshot snapshot: View, viewToSlide: View) {
+    private func prepareForAnimation(forSqueezeRelatedSnapshot snapshot: UIView, viewToSlide: UIView) {
         if transitionMode.isPresenting {
             viewToSlide.transform = AffineTransform(translationX: 0, y: viewToSlide.bounds.height)
         } else {
@@ -127,21 +127,21 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
     }
 
     /// The squeezed look: scaled, rounded and dimmed.
-    static func squeeze(_ snapshot: View) {
+    static func squeeze(_ snapshot: UIView) {
         snapshot.transform = AffineTransform(scaleX: transformViewScale, y: transformViewScale)
         snapshot.cornerRadius = squeezedCornerRadius
         snapshot.tintAdjustmentMode = .dimmed
     }
 
     /// Back to the presenter's own look.
-    static func unsqueeze(_ snapshot: View) {
+    static func unsqueeze(_ snapshot: UIView) {
         snapshot.transform = .identity
         snapshot.cornerRadius = 0
         snapshot.tintAdjustmentMode = .automatic
     }
 
-    private func startAnimation(forSqueezeRelatedSnapshot snapshot: View, viewToSlide: View,
-                                transitionContext: ViewControllerContextTransitioning) {
+    private func startAnimation(forSqueezeRelatedSnapshot snapshot: UIView, viewToSlide: UIView,
+                                transitionContext: UIViewControllerContextTransitioning) {
         let completionBlock: (Bool) -> Void = { [self] finished in
             complete(finished, transitionContext)
         }
@@ -152,26 +152,26 @@ final class StackTransitionAnimator: ViewControllerAnimatedTransitioning {
         }
     }
 
-    private func startAnimationForPresentingMode(snapshot: View, viewToSlide: View, completion: @escaping (Bool) -> Void) {
-        View.animate(withDuration: Self.animationDuration, delay: Self.firstVisibleViewDelay,
+    private func startAnimationForPresentingMode(snapshot: UIView, viewToSlide: UIView, completion: @escaping (Bool) -> Void) {
+        UIView.animate(withDuration: Self.animationDuration, delay: Self.firstVisibleViewDelay,
                      usingSpringWithDamping: Self.harderSpringDamping, initialSpringVelocity: Self.slowerSpringVelocity,
                      options: .curveEaseOut, animations: {
             Self.squeeze(snapshot)
         }, completion: nil)
-        View.animate(withDuration: Self.animationDuration, delay: Self.secondVisibleViewDelay,
+        UIView.animate(withDuration: Self.animationDuration, delay: Self.secondVisibleViewDelay,
                      usingSpringWithDamping: Self.smootherSpringDamping, initialSpringVelocity: Self.fasterSpringVelocity,
                      options: .curveEaseOut, animations: {
             viewToSlide.transform = .identity
         }, completion: completion)
     }
 
-    private func startAnimationForDismissingMode(snapshot: View, viewToSlide: View, completion: @escaping (Bool) -> Void) {
-        View.animate(withDuration: Self.animationDuration, delay: Self.firstVisibleViewDelay,
+    private func startAnimationForDismissingMode(snapshot: UIView, viewToSlide: UIView, completion: @escaping (Bool) -> Void) {
+        UIView.animate(withDuration: Self.animationDuration, delay: Self.firstVisibleViewDelay,
                      usingSpringWithDamping: Self.dismissSpringDamping, initialSpringVelocity: Self.slowerSpringVelocity,
                      options: .curveEaseIn, animations: {
             viewToSlide.transform = AffineTransform(translationX: 0, y: viewToSlide.bounds.height)
         }, completion: nil)
-        View.animate(withDuration: Self.animationDuration, delay: Self.secondVisibleViewDelay,
+        UIView.animate(withDuration: Self.animationDuration, delay: Self.secondVisibleViewDelay,
                      usingSpringWithDamping: Self.dismissSpringDamping, initialSpringVelocity: Self.slowerSpringVelocity,
                      options: .curveEaseIn, animations: {
             Self.unsqueeze(snapshot)

@@ -1,8 +1,8 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// The stack scene's first screen: presents the stacked modal with a button.
-final class StackFirstViewController: DemoViewController, ViewControllerTransitioningDelegate {
+final class StackFirstViewController: DemoViewController, UIViewControllerTransitioningDelegate {
     init() {
         super.init(name: "stackfirst", heading: "First", color: Color(hex: 0x16A085), hint: "Present a stacked modal")
     }
@@ -17,17 +17,17 @@ final class StackFirstViewController: DemoViewController, ViewControllerTransiti
         }
     }
 
-    func animationController(forPresented presented: ViewController, presenting: ViewController,
-                             source: ViewController) -> ViewControllerAnimatedTransitioning? {
+    func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                             source: UIViewController) -> UIViewControllerAnimatedTransitioning? {
         StackTransitionAnimator(transitionMode: .present)
     }
 
-    func animationController(forDismissed dismissed: ViewController) -> ViewControllerAnimatedTransitioning? {
+    func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? {
         StackTransitionAnimator(transitionMode: .dismiss)
     }
 
-    func interactionControllerForDismissal(using animator: ViewControllerAnimatedTransitioning)
-        -> ViewControllerInteractiveTransitioning? {
+    func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning? {
         (presentedViewController as? StackSecondViewController)?.dismissInteraction.activeInteraction
     }
 }
@@ -77,23 +77,23 @@ final class StackSecondViewController: DemoViewController {
 /// the modal follows the finger 1:1 (the dismiss animator scrubs linearly); on release it finishes
 /// past `finishThreshold` or when flung down faster than `flingVelocity`, on a critically damped
 /// spring that starts at the finger's speed.
-final class PullDownInteraction: PercentDrivenInteractiveTransition {
+final class PullDownInteraction: UIPercentDrivenInteractiveTransition {
     static let finishThreshold = 0.35
     /// Points per second downward that dismiss regardless of distance.
     static let flingVelocity = 800.0
 
     private(set) var interactionInProgress = false
-    private weak var viewController: ViewController?
+    private weak var viewController: UIViewController?
 
     var activeInteraction: PullDownInteraction? { interactionInProgress ? self : nil }
 
-    func attach(to viewController: ViewController) {
+    func attach(to viewController: UIViewController) {
         self.viewController = viewController
-        let pan = PanGestureRecognizer { [unowned self] in self.handlePan($0) }
+        let pan = UIPanGestureRecognizer { [unowned self] in self.handlePan($0) }
         viewController.view.addGestureRecognizer(pan)
     }
 
-    private func handlePan(_ recognizer: PanGestureRecognizer) {
+    private func handlePan(_ recognizer: UIPanGestureRecognizer) {
         guard let viewController else { return }
         let height = max(viewController.view.bounds.height, 1)
         let progress = min(max(recognizer.translation(in: viewController.view.superview).y / height, 0), 1)
@@ -112,7 +112,7 @@ final class PullDownInteraction: PercentDrivenInteractiveTransition {
             // The finger's speed, relative to the distance left, carries into the spring that ends it.
             let remaining = height * (finishing ? 1 - progress : -progress)
             let relative = remaining == 0 ? 0 : velocity / remaining
-            timingCurve = SpringTimingParameters(dampingRatio: StackTransitionAnimator.dismissSpringDamping,
+            timingCurve = UISpringTimingParameters(dampingRatio: StackTransitionAnimator.dismissSpringDamping,
                                                  initialVelocity: Vector(dx: relative, dy: relative))
             if finishing { finish() } else { cancel() }
         case .cancelled:

@@ -1,6 +1,6 @@
 import Motion
 import Scenes
-import SegueKit
+import UIKit
 
 /// The example's scene: an album of four cards; tapping one flies it up into a detail screen's
 /// banner, and a left-edge swipe (or Close) flies it back.
@@ -23,13 +23,13 @@ public enum AlbumScene {
 }
 
 /// A 2 × 2 grid of rounded cards, each named `card-<index>`.
-final class AlbumViewController: ViewController, MatchedGeometryProviding, ViewControllerTransitioningDelegate {
+final class AlbumViewController: UIViewController, MatchedGeometryProviding, UIViewControllerTransitioningDelegate {
     static let margin = 20.0
     static let spacing = 16.0
     static let top = 120.0
     static let cornerRadius = 18.0
 
-    private var cards: [View] = []
+    private var cards: [UIView] = []
 
     init() {
         super.init(name: "album")
@@ -38,20 +38,20 @@ final class AlbumViewController: ViewController, MatchedGeometryProviding, ViewC
     override func viewDidLoad() {
         super.viewDidLoad()
         view.backgroundColor = Color(hex: 0xF4F1DE)
-        let heading = View(name: "album-heading")
+        let heading = UIView(name: "album-heading")
         heading.text = "Album"
         heading.fontSize = 34
         heading.frame = Rect(x: Self.margin, y: 50, width: 200, height: 44)
         heading.isUserInteractionEnabled = false
         view.addSubview(heading)
         for (index, card) in AlbumScene.cards.enumerated() {
-            let cardView = View(name: "card-\(index)")
+            let cardView = UIView(name: "card-\(index)")
             cardView.backgroundColor = card.color
             cardView.cornerRadius = Self.cornerRadius
             cardView.text = card.title
             cardView.textColor = .white
             cardView.fontSize = 22
-            cardView.addGestureRecognizer(TapGestureRecognizer { [unowned self] _ in self.open(index) })
+            cardView.addGestureRecognizer(UITapGestureRecognizer { [unowned self] _ in self.open(index) })
             view.addSubview(cardView)
             cards.append(cardView)
         }
@@ -66,7 +66,7 @@ final class AlbumViewController: ViewController, MatchedGeometryProviding, ViewC
         }
     }
 
-    func matchedViews() -> [String: View] {
+    func matchedViews() -> [String: UIView] {
         Dictionary(uniqueKeysWithValues: cards.indices.map { (AlbumScene.matchID($0), cards[$0]) })
     }
 
@@ -76,19 +76,19 @@ final class AlbumViewController: ViewController, MatchedGeometryProviding, ViewC
         present(detail, animated: true)
     }
 
-    // MARK: ViewControllerTransitioningDelegate
+    // MARK: UIViewControllerTransitioningDelegate
 
-    func animationController(forPresented presented: ViewController, presenting: ViewController,
-                             source: ViewController) -> ViewControllerAnimatedTransitioning? {
+    func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                             source: UIViewController) -> UIViewControllerAnimatedTransitioning? {
         MatchedGeometryAnimator(presenting: true)
     }
 
-    func animationController(forDismissed dismissed: ViewController) -> ViewControllerAnimatedTransitioning? {
+    func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? {
         MatchedGeometryAnimator(presenting: false, interaction: (dismissed as? DetailViewController)?.interaction)
     }
 
-    func interactionControllerForDismissal(using animator: ViewControllerAnimatedTransitioning)
-        -> ViewControllerInteractiveTransitioning? {
+    func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning? {
         guard let interaction = (animator as? MatchedGeometryAnimator)?.interaction, interaction.isInteracting else {
             return nil
         }
@@ -97,14 +97,14 @@ final class AlbumViewController: ViewController, MatchedGeometryProviding, ViewC
 }
 
 /// One card, large: a banner (the card's partner), a line of text, and Close.
-final class DetailViewController: ViewController, MatchedGeometryProviding {
+final class DetailViewController: UIViewController, MatchedGeometryProviding {
     static let bannerHeight = 320.0
 
     let index: Int
     private(set) var interaction: MatchedDismissInteraction?
-    private let banner = View(name: "banner")
-    private let body = View(name: "detail-body")
-    private var close: Button?
+    private let banner = UIView(name: "banner")
+    private let body = UIView(name: "detail-body")
+    private var close: UIButton?
 
     init(index: Int) {
         self.index = index
@@ -125,7 +125,7 @@ final class DetailViewController: ViewController, MatchedGeometryProviding {
         body.textColor = .gray
         body.isUserInteractionEnabled = false
         view.addSubview(body)
-        let close = Button(title: "Close", name: "detail-close") { [unowned self] in self.dismiss(animated: true) }
+        let close = UIButton(title: "Close", name: "detail-close") { [unowned self] in self.dismiss(animated: true) }
         close.backgroundColor = Color(hex: 0xF4F1DE)
         close.cornerRadius = 12
         view.addSubview(close)
@@ -141,7 +141,7 @@ final class DetailViewController: ViewController, MatchedGeometryProviding {
         close?.frame = Rect(x: 20, y: view.bounds.height - 98, width: width - 40, height: 50)
     }
 
-    func matchedViews() -> [String: View] {
+    func matchedViews() -> [String: UIView] {
         [AlbumScene.matchID(index): banner]
     }
 }

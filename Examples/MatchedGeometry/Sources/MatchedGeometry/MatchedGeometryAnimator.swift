@@ -1,11 +1,11 @@
 import Motion
-import SegueKit
+import UIKit
 
 /// A controller whose views can fly to and from another screen: each identifier names a view
 /// that has a partner with the same identifier on the other side.
-public protocol MatchedGeometryProviding: ViewController {
+public protocol MatchedGeometryProviding: UIViewController {
     /// The views that take part, by identifier; looked up after the controller is laid out.
-    func matchedViews() -> [String: View]
+    func matchedViews() -> [String: UIView]
 }
 
 /// Hero's matched-geometry transition: for every identifier both controllers share, snapshots of
@@ -14,7 +14,7 @@ public protocol MatchedGeometryProviding: ViewController {
 /// hidden during the flight, so only the snapshots move; the cross-fade hides that their contents
 /// (a title's font size, say) differ. Scrubbable: a percent-driven interaction can
 /// drive it (``MatchedDismissInteraction``).
-public final class MatchedGeometryAnimator: ViewControllerAnimatedTransitioning {
+public final class MatchedGeometryAnimator: UIViewControllerAnimatedTransitioning {
     /// Seconds of the flight.
     public static let duration = 0.6
     /// The spring's damping ratio: a small overshoot, as a thrown card settles.
@@ -29,11 +29,11 @@ public final class MatchedGeometryAnimator: ViewControllerAnimatedTransitioning 
         self.interaction = interaction
     }
 
-    public func transitionDuration(using transitionContext: ViewControllerContextTransitioning?) -> Double {
+    public func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> Double {
         Self.duration
     }
 
-    public func animateTransition(using transitionContext: ViewControllerContextTransitioning) {
+    public func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
         guard let fromController = transitionContext.viewController(forKey: .from),
               let toController = transitionContext.viewController(forKey: .to) else { return }
         let container = transitionContext.containerView
@@ -51,7 +51,7 @@ public final class MatchedGeometryAnimator: ViewControllerAnimatedTransitioning 
             container.addSubview(flight.incoming)
         }
 
-        View.animate(withDuration: Self.duration, delay: 0, usingSpringWithDamping: Self.damping,
+        UIView.animate(withDuration: Self.duration, delay: 0, usingSpringWithDamping: Self.damping,
                      initialSpringVelocity: 0, options: [], animations: {
             fading.alpha = self.presenting ? 1 : 0
             for flight in flights { flight.fly() }
@@ -74,17 +74,17 @@ public final class MatchedGeometryAnimator: ViewControllerAnimatedTransitioning 
 /// hidden until it lands.
 struct Flight {
     /// The source as it looks now, named `flight-<id>`.
-    let outgoing: View
+    let outgoing: UIView
     /// The target as it will look, named `flight-<id>-incoming`.
-    let incoming: View
+    let incoming: UIView
     let end: Rect
     let endCornerRadius: Double
-    let source: View
-    let target: View
+    let source: UIView
+    let target: UIView
 
     /// The flights for every identifier both controllers provide, in a stable (sorted) order so
     /// snapshots stack the same way every run.
-    static func pairs(from: ViewController, to: ViewController, in container: View) -> [Flight] {
+    static func pairs(from: UIViewController, to: UIViewController, in container: UIView) -> [Flight] {
         guard let fromProvider = from as? MatchedGeometryProviding,
               let toProvider = to as? MatchedGeometryProviding else { return [] }
         let sources = fromProvider.matchedViews(), targets = toProvider.matchedViews()

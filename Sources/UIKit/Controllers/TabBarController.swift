@@ -1,0 +1,168 @@
+import Motion
+
+/// `UITabBarControllerDelegate`: vends the animator for a tab switch.
+public protocol UITabBarControllerDelegate: AnyObject {
+    func tabBarController(_ tabBarController: UITabBarController,
+                          animationControllerForTransitionFrom fromVC: UIViewController,
+                          to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning?
+    func tabBarController(_ tabBarController: UITabBarController,
+                          interactionControllerFor animationController: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning?
+}
+
+extension UITabBarControllerDelegate {
+    public func tabBarController(_ tabBarController: UITabBarController,
+                                 animationControllerForTransitionFrom fromVC: UIViewController,
+                                 to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+    public func tabBarController(_ tabBarController: UITabBarController,
+                                 interactionControllerFor animationController: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning? { nil }
+}
+
+/// `UITabBarController`: a row of tab buttons along the bottom and the selected tab's controller
+/// above it; a switch runs through the delegate's animator, or a default cross-fade.
+open class UITabBarController: UIViewController {
+    /// The tab bar's height, in points (UIKit's 49 without the home-indicator inset).
+    public static let tabBarHeight = 49.0
+
+    public private(set) var viewControllers: [UIViewController] {
+        didSet { controllersDidChange() }
+    }
+    public private(set) var selectedIndex = 0 {
+        didSet { controllersDidChange() }
+    }
+    public weak var delegate: UITabBarControllerDelegate?
+    /// Holds the selected controller's view: the transitions' container.
+    public let contentView = UIView(name: "tab-content")
+    public let tabBar = UIView(name: "tab-bar")
+    /// The bar's top edge: UIKit's 1-pixel shadow line (0.33 pt at 3×, black at 30 %).
+    let tabBarHairline = UIView(name: "tab-bar-hairline")
+    static let hairlineThickness = 1.0 / 3.0
+    static let hairlineColor = Color(white: 0, alpha: 0.3)
+    /// One control per tab: the whole cell takes the tap; its icon and label are drawn inside it.
+    private var tabButtons: [(button: UIButton, icon: UIView, label: UIView)] = []
+    /// UIKit's stacked tab item on a phone: a 25-pt icon 7 pt from the top, a 10-pt label under it.
+    static let iconSide = 25.0
+    static let iconTop = 7.0
+    static let labelTop = 33.0
+    static let labelHeight = 12.0
+    static let labelFontSize = 10.0
+
+    public init(viewControllers: [UIViewController], name: String = "tabs") {
+        self.viewControllers = viewControllers
+        super.init(name: name)
+        for controller in viewControllers { addChild(controller) }
+    }
+
+    public var selectedViewController: UIViewController? {
+        viewControllers.indices.contains(selectedIndex) ? viewControllers[selectedIndex] : nil
+    }
+
+    override var contentViewController: UIViewController? { selectedViewController }
+
+    /// The selected tab decides the status bar, as UIKit's tab bar controller lets it.
+    open override var childForStatusBarStyle: UIViewController? { selectedViewController }
+
+    open override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .white
+        tabBar.backgroundColor = Color(hex: 0xF7F7F7)
+        view.addSubview(contentView)
+        view.addSubview(tabBar)
+        tabBarHairline.backgroundColor = Self.hairlineColor
+        tabBarHairline.isUserInteractionEnabled = false
+        tabBar.addSubview(tabBarHairline)
+        for (index, controller) in viewControllers.enumerated() {
+            let button = UIButton(title: "", name: "tab-\(controller.name)") { [unowned self] in
+                self.select(index, animated: true)
+            }
+            button.text = nil
+            let icon = UIView(name: "tab-\(controller.name)-icon")
+            icon.glyph = controller.tabBarItem.image
+            icon.isHidden = icon.glyph == nil
+            let label = UIView(name: "tab-\(controller.name)-label")
+            label.text = controller.tabBarItem.title ?? controller.title ?? controller.name
+            label.fontSize = icon.glyph == nil ? button.fontSize : Self.labelFontSize
+            // UITabBarItem's title is 10-pt medium.
+            label.fontWeight = .medium
+            for part in [icon, label] {
+                part.isUserInteractionEnabled = false
+                button.addSubview(part)
+            }
+            tabButtons.append((button, icon, label))
+            tabBar.addSubview(button)
+        }
+        if let selected = selectedViewController { contentView.addSubview(selected.view) }
+        updateTabTints()
+    }
+
+    open override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        let bounds = view.bounds
+        let safeArea = view.safeAreaInsets
+        // The bar stands on the home indicator's inset, which its background fills (UIKit's 49 + 34).
+        let barHeight = Self.tabBarHeight + safeArea.bottom
+        contentView.frame = Rect(x: 0, y: 0, width: bounds.width, height: max(bounds.height - barHeight, 0))
+        tabBar.frame = Rect(x: 0, y: contentView.frame.maxY, width: bounds.width, height: barHeight)
+        tabBarHairline.frame = Rect(x: 0, y: 0, width: bounds.width, height: Self.hairlineThickness)
+        let itemsWidth = max(bounds.width - safeArea.left - safeArea.right, 0)
+        let width = itemsWidth / Double(max(tabButtons.count, 1))
+        for (index, tab) in tabButtons.enumerated() {
+            tab.button.frame = Rect(x: safeArea.left + Double(index) * width, y: 0, width: width, height: Self.tabBarHeight)
+            tab.icon.frame = Rect(x: (width - Self.iconSide) / 2, y: Self.iconTop, width: Self.iconSide, height: Self.iconSide)
+            // Without an icon the label fills the item, as before glyphs.
+            tab.label.frame = tab.icon.glyph == nil
+                ? Rect(x: 0, y: 0, width: width, height: Self.tabBarHeight)
+                : Rect(x: 0, y: Self.labelTop, width: width, height: Self.labelHeight)
+        }
+        selectedViewController?.layout(in: contentView.bounds, safeArea: contentSafeArea)
+    }
+
+    /// The content's safe area: the tab controller's, minus the bottom the bar covers.
+    private var contentSafeArea: EdgeInsets {
+        view.safeAreaInsets.clipped(to: contentView.frame, in: view.bounds)
+    }
+
+    /// Selects the tab at `index` (`selectedIndex = index` in UIKit, animated by the delegate).
+    public func select(_ index: Int, animated: Bool) {
+        guard index != selectedIndex, viewControllers.indices.contains(index), isViewLoaded,
+              let from = selectedViewController, let window = self.window,
+              window.transitions.admit("switching to tab \(index)") else { return }
+        let to = viewControllers[index]
+        to.layout(in: contentView.bounds, safeArea: contentSafeArea)
+        let coordinator = window.transitions
+        let custom = delegate?.tabBarController(self, animationControllerForTransitionFrom: from, to: to)
+        let animator = custom ?? CrossDissolveAnimator()
+        let interactor = custom.flatMap { delegate?.tabBarController(self, interactionControllerFor: $0) }
+        from.beginAppearance(false, animated: animated)
+        to.beginAppearance(true, animated: animated)
+        let context = TransitionContext(
+            operation: .tab, from: from, to: to, containerView: contentView, animated: animated,
+            style: .fullScreen, animator: animator, engine: window.engine
+        ) { context, didComplete in
+            let completed = didComplete && !context.transitionWasCancelled
+            if completed {
+                if to.view.superview !== self.contentView { self.contentView.addSubview(to.view) }
+                from.view.removeFromSuperview()
+                self.selectedIndex = index
+                self.updateTabTints()
+                from.endAppearance()
+                to.endAppearance()
+            } else {
+                to.view.removeFromSuperview()
+                to.cancelAppearance(appearing: true)
+                from.cancelAppearance(appearing: false)
+            }
+            animator.animationEnded(completed)
+        }
+        coordinator.run(context, interactor: interactor)
+    }
+
+    private func updateTabTints() {
+        for (index, tab) in tabButtons.enumerated() {
+            let tint: Color = index == selectedIndex ? .systemBlue : .systemGray
+            tab.icon.textColor = tint
+            tab.label.textColor = tint
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Motion
+
+extension UIViewController {
+    /// Presents `viewController` over this controller's screen, animated by the presented
+    /// controller's `transitioningDelegate` (or the default cover-vertical slide).
+    public func present(_ viewController: UIViewController, animated: Bool, completion: (() -> Void)? = nil) {
+        let presenter = rootAncestor.topPresented
+        guard let window = presenter.window else { return }
+        let coordinator = window.transitions
+        guard viewController.presentingViewController == nil, viewController !== presenter,
+              coordinator.admit("presenting \(viewController.name)") else { return }
+
+        presenter.presentedViewController = viewController
+        viewController.presentingViewController = presenter
+        let container = UIView(frame: window.bounds, name: "\(viewController.name)-presentation")
+        window.addSubview(container)
+        viewController.presentationContainer = container
+        viewController.layout(in: container.bounds, safeArea: window.screenSafeAreaInsets)
+
+        let style = viewController.modalPresentationStyle
+        let delegate = viewController.transitioningDelegate ?? viewController.sheetPresentationController
+        let custom = delegate?.animationController(forPresented: viewController, presenting: presenter, source: self)
+        let animator = custom ?? CoverVerticalAnimator(presenting: true)
+        let interactor = custom.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
+
+        if style.removesPresentersView { presenter.beginAppearance(false, animated: animated) }
+        viewController.beginAppearance(true, animated: animated)
+        let context = TransitionContext(
+            operation: .present, from: presenter, to: viewController, containerView: container,
+            animated: animated, style: style, animator: animator, engine: window.engine
+        ) { context, didComplete in
+            let completed = didComplete && !context.transitionWasCancelled
+            if completed {
+                if viewController.view.superview == nil { container.addSubview(viewController.view) }
+                if style.removesPresentersView { presenter.view.removeFromSuperview() }
+                presenter.endAppearanceIfRemoved(style)
+                viewController.endAppearance()
+            } else {
+                viewController.view.removeFromSuperview()
+                container.removeFromSuperview()
+                viewController.presentationContainer = nil
+                presenter.presentedViewController = nil
+                viewController.presentingViewController = nil
+                presenter.restoreViewToItsPlace()
+                viewController.cancelAppearance(appearing: true)
+                if style.removesPresentersView { presenter.cancelAppearance(appearing: false) }
+            }
+            animator.animationEnded(completed)
+            if completed { completion?() }
+        }
+        coordinator.run(context, interactor: interactor)
+    }
+
+    /// Dismisses the controller this one presented or, if none, this controller itself.
+    public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
+        let presented = presentedViewController ?? (presentingViewController != nil ? self : nil)
+        guard let presented, let presenter = presented.presentingViewController,
+              let window = presenter.window, let container = presented.presentationContainer else { return }
+        let coordinator = window.transitions
+        guard coordinator.admit("dismissing \(presented.name)") else { return }
+        if let deeper = presented.presentedViewController {
+            // UIKit dismisses the whole chain above; the chain here is dismissed top-down at once.
+            deeper.dismissWithoutAnimation()
+        }
+
+        let style = presented.modalPresentationStyle
+        let delegate = presented.transitioningDelegate ?? presented.sheetPresentationController
+        let custom = delegate?.animationController(forDismissed: presented)
+        let animator = custom ?? CoverVerticalAnimator(presenting: false)
+        let interactor = custom.flatMap { delegate?.interactionControllerForDismissal(using: $0) }
+        if style.removesPresentersView { presenter.layout(in: container.bounds, safeArea: window.screenSafeAreaInsets) }
+
+        presented.beginAppearance(false, animated: animated)
+        if style.removesPresentersView { presenter.beginAppearance(true, animated: animated) }
+        let context = TransitionContext(
+            operation: .dismiss, from: presented, to: presenter, containerView: container,
+            animated: animated, style: style, animator: animator, engine: window.engine
+        ) { context, didComplete in
+            let completed = didComplete && !context.transitionWasCancelled
+            if completed {
+                presenter.restoreViewToItsPlace()
+                presented.view.removeFromSuperview()
+                container.removeFromSuperview()
+                presented.presentationContainer = nil
+                presenter.presentedViewController = nil
+                presented.presentingViewController = nil
+                presented.endAppearance()
+                presenter.endAppearanceIfRemoved(style)
+            } else {
+                if presented.view.superview !== container { container.addSubview(presented.view) }
+                if style.removesPresentersView {
+                    presenter.view.removeFromSuperview()
+                } else {
+                    presenter.restoreViewToItsPlace()
+                }
+                presented.cancelAppearance(appearing: false)
+                if style.removesPresentersView { presenter.cancelAppearance(appearing: true) }
+            }
+            animator.animationEnded(completed)
+            if completed { completion?() }
+        }
+        coordinator.run(context, interactor: interactor)
+    }
+
+    /// The top of this controller's presentation chain.
+    var topPresented: UIViewController {
+        var current = self
+        while let next = current.presentedViewController { current = next }
+        return current
+    }
+
+    /// Puts this controller's view back where it lives when no transition borrows it: its
+    /// presentation's container, or the bottom of the window for the root controller.
+    func restoreViewToItsPlace() {
+        if let container = presentationContainer {
+            if view.superview !== container { container.insertSubview(view, at: 0) }
+        } else if let window, parent == nil, window.rootViewController === self {
+            if view.superview !== window { window.insertSubview(view, at: 0) }
+        }
+    }
+
+    private func endAppearanceIfRemoved(_ style: UIModalPresentationStyle) {
+        if style.removesPresentersView { endAppearance() }
+    }
+
+    /// UIKit's order for a cancelled transition: the controller that was appearing gets
+    /// will-disappear then did-disappear; the one that was disappearing, will-appear then did-appear.
+    func cancelAppearance(appearing wasAppearing: Bool) {
+        beginAppearance(!wasAppearing, animated: true)
+        endAppearance()
+    }
+
+    private func dismissWithoutAnimation() {
+        if let deeper = presentedViewController { deeper.dismissWithoutAnimation() }
+        guard let presenter = presentingViewController else { return }
+        presenter.restoreViewToItsPlace()
+        view.removeFromSuperview()
+        presentationContainer?.removeFromSuperview()
+        presentationContainer = nil
+        presenter.presentedViewController = nil
+        presentingViewController = nil
+        beginAppearance(false, animated: false)
+        endAppearance()
+    }
+}

@@ -1,0 +1,258 @@
+import Motion
+
+/// `UIViewController`: owns a view (loaded lazily), gets appearance callbacks in UIKit's order,
+/// presents and dismisses other controllers, and contains children.
+open class UIViewController {
+    /// Names the controller's root view (lower case, e.g. "first"), which the display list shows.
+    public let name: String
+    /// What tab buttons, headings and the navigation bar show.
+    public var title: String?
+    /// `navigationItem`: what this controller puts in a navigation bar (its title wins over `title`).
+    public let navigationItem = UINavigationItem()
+    /// `tabBarItem`: what this controller's tab shows in a tab bar controller.
+    public let tabBarItem = UITabBarItem()
+    /// What a person can do on this screen, in a few words ("Swipe from the left edge for the
+    /// menu"). Not UIKit's: the page's hint pill shows the visible controller's (`DisplayList.hint`).
+    public var hint: String? {
+        didSet { controllersDidChange() }
+    }
+
+    private var loadedView: UIView?
+    public internal(set) weak var parent: UIViewController?
+    public internal(set) var children: [UIViewController] = []
+    public internal(set) weak var presentingViewController: UIViewController?
+    public internal(set) var presentedViewController: UIViewController? {
+        didSet { controllersDidChange() }
+    }
+    public var modalPresentationStyle: UIModalPresentationStyle = .fullScreen {
+        didSet { controllersDidChange() }
+    }
+    /// Weak, as in UIKit: whoever vends the animators keeps itself alive.
+    public weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
+
+    /// The window this controller's hierarchy is shown in, once it is. Not retained and not `weak`
+    /// (a weak reference would put the window's counts in a side table, slowing every frame's
+    /// retains of it): the window clears it when it lets go of its root controller or goes away.
+    /// Checked in debug builds (`UnownedReference`).
+    var attachedWindow: UIWindow? {
+        get { attachedWindowReference.object }
+        set { attachedWindowReference.object = newValue }
+    }
+    private var attachedWindowReference = UnownedReference<UIWindow>("UIViewController.attachedWindow")
+    /// For a presented controller: the container view its presentation put on the window.
+    var presentationContainer: UIView?
+    /// Appearance state, so callbacks come in pairs and in order.
+    var appearance: AppearanceState = .disappeared
+    /// Backs `sheetPresentationController` (Presentation/UISheetPresentationController.swift).
+    var sheetStorage: UISheetPresentationController?
+
+    public init(name: String) {
+        self.name = name
+    }
+
+    public var view: UIView {
+        if let loadedView { return loadedView }
+        loadView()
+        if loadedView == nil { loadedView = UIView(name: name) }
+        viewDidLoad()
+        return loadedView!
+    }
+
+    public var isViewLoaded: Bool { loadedView != nil }
+
+    /// Replaces the view `loadView` creates; only meaningful inside `loadView`.
+    public func setView(_ view: UIView) {
+        view.name = name
+        loadedView = view
+    }
+
+    /// Creates the view; the default is a plain view named after the controller.
+    open func loadView() {
+        loadedView = UIView(name: name)
+    }
+
+    open func viewDidLoad() {}
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewWillDisappear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
+    /// Called after the view's size changed; position subviews here.
+    open func viewDidLayoutSubviews() {}
+
+    /// `additionalSafeAreaInsets`: added to what the container gives this controller's view (the
+    /// window's status bar and home indicator, a navigation or tab bar); applied at the next layout.
+    public var additionalSafeAreaInsets: EdgeInsets = .zero
+
+    /// The view's `safeAreaInsets`, as of its last layout: lay content out inside them.
+    public var safeAreaInsets: EdgeInsets { view.safeAreaInsets }
+
+    /// `preferredStatusBarStyle`: what the status bar shows while this controller decides it. Read,
+    /// as UIKit reads it, when the controllers change (a presentation, a push or pop, a tab switch)
+    /// or after `setNeedsStatusBarAppearanceUpdate()`, not every frame.
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+
+    /// `setNeedsStatusBarAppearanceUpdate()`: `preferredStatusBarStyle` changed for another reason
+    /// than the controllers changing; the window reads it again at its next frame.
+    public func setNeedsStatusBarAppearanceUpdate() {
+        controllersDidChange()
+    }
+
+    /// Tells this controller's window that what it shows from its controllers (the visible one's
+    /// hint, the status bar's style) must be found again (`UIWindow.controllerRevision`). A
+    /// controller not yet in a window has nothing to tell: joining one is itself such a change.
+    func controllersDidChange() {
+        window?.controllerRevision &+= 1
+    }
+
+    /// `childForStatusBarStyle`: the child whose style wins over this controller's; nil for none.
+    open var childForStatusBarStyle: UIViewController? { nil }
+
+    /// Where this controller's view goes in a container of `bounds`: full size by default, the
+    /// selected detent's frame for a page sheet.
+    open func layoutFrame(in bounds: Rect) -> Rect {
+        sheetPresentationController?.driver.layoutPresentedView(in: bounds) ?? bounds
+    }
+
+    public var window: UIWindow? {
+        attachedWindow ?? parent?.window ?? presentingViewController?.window
+    }
+
+    // MARK: Containment
+
+    public func addChild(_ child: UIViewController) {
+        guard child.parent !== self else { return }
+        child.removeFromParent()
+        children.append(child)
+        child.parent = self
+    }
+
+    public func removeFromParent() {
+        parent?.children.removeAll { $0 === self }
+        parent = nil
+    }
+
+    public var navigationController: UINavigationController? {
+        var current = parent
+        while let c = current {
+            if let nav = c as? UINavigationController { return nav }
+            current = c.parent
+        }
+        return nil
+    }
+
+    public var tabBarController: UITabBarController? {
+        var current = parent
+        while let c = current {
+            if let tabs = c as? UITabBarController { return tabs }
+            current = c.parent
+        }
+        return nil
+    }
+
+    /// The controller whose view is on top: follows presentations, navigation tops and tab selections.
+    public var visibleViewController: UIViewController {
+        if let presented = presentedViewController { return presented.visibleViewController }
+        return contentViewController?.visibleViewController ?? self
+    }
+
+    /// The child a container shows (navigation top, selected tab); nil for a plain controller.
+    var contentViewController: UIViewController? { nil }
+
+    /// Sizes the view to `bounds` and lets the controller (and its content) lay out. `safeArea` is
+    /// the container's safe area in `bounds`; the view gets the part of it its frame overlaps, plus
+    /// `additionalSafeAreaInsets`. A transformed view (a presenter scaled back under a sheet) takes
+    /// the frame through its bounds and center, as UIKit's frame is undefined under a transform: the
+    /// transform then applies to the new size.
+    func layout(in bounds: Rect, safeArea: EdgeInsets) {
+        let frame = layoutFrame(in: bounds)
+        if view.transform.isIdentity {
+            view.frame = frame
+        } else {
+            view.bounds = Rect(origin: view.bounds.origin, size: frame.size)
+            view.center = Point(x: frame.midX, y: frame.midY)
+        }
+        view.assignedSafeAreaInsets = safeArea.clipped(to: frame, in: bounds) + additionalSafeAreaInsets
+        viewDidLayoutSubviews()
+    }
+
+    /// The controller whose `preferredStatusBarStyle` the status bar shows: the top full-screen
+    /// presentation (a sheet leaves it to its presenter, as `modalPresentationCapturesStatusBarAppearance`
+    /// is false by default), then down `childForStatusBarStyle`.
+    var statusBarStyleController: UIViewController {
+        var current = self
+        while let presented = current.presentedViewController, presented.modalPresentationStyle == .fullScreen {
+            current = presented
+        }
+        while let child = current.childForStatusBarStyle { current = child }
+        return current
+    }
+
+    /// The outermost container controller (presentations are made from it, as in UIKit).
+    var rootAncestor: UIViewController {
+        var current = self
+        while let p = current.parent { current = p }
+        return current
+    }
+}
+
+/// `UINavigationItem`: what a controller shows in its navigation controller's bar.
+public final class UINavigationItem {
+    /// The bar's title for this controller; nil shows the controller's `title`.
+    public var title: String?
+
+    init() {}
+}
+
+/// `UITabBarItem`: a tab's icon and label.
+public final class UITabBarItem {
+    /// The label; nil shows the controller's `title` (or its name).
+    public var title: String?
+    /// The icon, a glyph the page draws; nil for a label alone.
+    public var image: Glyph?
+
+    init() {}
+}
+
+/// Where a controller is in its appearance cycle.
+enum AppearanceState {
+    case disappeared, appearing, appeared, disappearing
+}
+
+extension UIViewController {
+    /// `beginAppearanceTransition(_:animated:)`: sends will-appear or will-disappear once.
+    func beginAppearance(_ appearing: Bool, animated: Bool) {
+        if appearing {
+            guard appearance == .disappeared || appearance == .disappearing else { return }
+            appearance = .appearing
+            viewWillAppear(animated)
+        } else {
+            guard appearance == .appeared || appearance == .appearing else { return }
+            appearance = .disappearing
+            viewWillDisappear(animated)
+        }
+        contentViewController?.beginAppearance(appearing, animated: animated)
+    }
+
+    /// `endAppearanceTransition()`: sends the matching did-appear or did-disappear.
+    func endAppearance() {
+        switch appearance {
+        case .appearing:
+            appearance = .appeared
+            viewDidAppear(true)
+        case .disappearing:
+            appearance = .disappeared
+            viewDidDisappear(true)
+        default:
+            return
+        }
+        contentViewController?.endAppearance()
+    }
+
+    /// Every controller in this one's hierarchy: children and the presentation chain.
+    var hierarchy: [UIViewController] {
+        var result: [UIViewController] = [self]
+        for child in children { result += child.hierarchy }
+        if let presented = presentedViewController { result += presented.hierarchy }
+        return result
+    }
+}

@@ -1,0 +1,185 @@
+import Motion
+
+/// `UIPercentDrivenInteractiveTransition`.
+///
+/// When the animator vends an interruptible animator (`interruptibleAnimator(using:)`), the
+/// transition runs through it: `update(_:)` scrubs its `fractionComplete`, `finish()` and `cancel()`
+/// continue it forward or reversed with `timingCurve`, `pause()` pauses it.
+///
+/// Otherwise the animator's animations run on one paused timeline that `update(_:)` scrubs;
+/// `finish()` plays the rest forward, `cancel()` plays back to the start. Curves, springs and
+/// keyframes all scrub together because every animation is a pure function of its timeline's time.
+open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTransitioning {
+    /// UIKit documents easeInOut as the default completion curve but plays the tail linearly in
+    /// practice (notes/uikit-behaviour.md, unverified); flip this to make the tail follow the curve.
+    public static let tailFollowsCompletionCurve = false
+    /// A release at an end still plays one frame's worth, rather than a factor of 0 (which would
+    /// mean "the remaining share" to the animator).
+    static let shortestRemainingShare = 1e-3
+
+    public var completionSpeed: Double = 1
+    public var completionCurve: UIView.AnimationCurve = .easeInOut
+    /// The timing of what `finish()` and `cancel()` play (iOS 10); nil: the completion curve and
+    /// speed (or, with an interruptible animator, its own timing).
+    public var timingCurve: UITimingCurveProvider?
+    /// false: a transition this drives starts running, as if tapped, and can be grabbed with
+    /// `pause()` (iOS 10).
+    public var wantsInteractiveStart = true
+
+    public private(set) var percentComplete: Double = 0
+    /// The animator's `transitionDuration`, once a transition started.
+    public private(set) var duration: Double = 0
+
+    /// The transition this drives, not owned: the context holds the controllers that hold this.
+    private var contextReference: SelfClearingReference<TransitionContext>?
+    private var context: TransitionContext? { contextReference?.object }
+    private var timeline: Timeline?
+    private var driver: UIViewImplicitlyAnimating?
+    /// finish() or cancel() called before the transition started.
+    private var pendingEnd: PendingEnd?
+    private enum PendingEnd { case finish, cancel }
+
+    /// What an adopting controller moves when a transition has both a timeline and an animator.
+    enum AdoptionPreference { case timeline, animator }
+
+    /// The interruptible animator this controller moves, if it moves one.
+    var adoptedAnimator: UIViewImplicitlyAnimating? { driver }
+
+    public init() {}
+
+    /// Takes over a transition that is already running (the scrub bar), so `pause()`,
+    /// `update(_:)`, `finish()` and `cancel()` move it exactly as they move a transition this
+    /// controller started. `preferring` picks what it moves when the transition has both a
+    /// timeline and an interruptible animator (one vended for the whole transition, as UIKit
+    /// requires) running on it: the timeline scrubs in time, the animator ends with its own timing.
+    /// Nil when it runs on neither (an interaction controller with its own machinery).
+    init?(adopting context: TransitionContext, preferring preference: AdoptionPreference) {
+        guard !context.isComplete, let engine = context.engine else { return nil }
+        let vended = engine.perform { context.interruptibleAnimator }
+        switch (preference, context.timeline, vended) {
+        case (.timeline, let timeline?, _), (.animator, let timeline?, nil):
+            self.timeline = timeline
+        case (_, _, let driver?):
+            self.driver = driver
+        default:
+            return nil
+        }
+        contextReference = context.reference
+        duration = context.duration
+        percentComplete = context.progress
+    }
+
+    open func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning) {
+        guard let context = transitionContext as? TransitionContext, let animator = context.animator,
+              let engine = context.engine else { return }
+        contextReference = context.reference
+        duration = animator.transitionDuration(using: context)
+        if let driver = engine.perform({ context.interruptibleAnimator }) {
+            self.driver = driver
+            engine.perform {
+                if context.isInteractive {
+                    driver.pauseAnimation()
+                    driver.fractionComplete = percentComplete
+                } else {
+                    driver.startAnimation()
+                }
+            }
+        } else {
+            let timeline = context.beginTimeline(paused: context.isInteractive)
+            self.timeline = timeline
+            engine.withTimeline(timeline) { animator.animateTransition(using: context) }
+            if context.isInteractive { timeline.seek(to: percentComplete * duration) }
+        }
+        switch pendingEnd {
+        case .finish: finish()
+        case .cancel: cancel()
+        case nil: break
+        }
+        pendingEnd = nil
+    }
+
+    /// Sets the transition to `percentComplete` (clamped to 0…1); ignored unless interactive.
+    open func update(_ percentComplete: Double) {
+        guard let context, context.isInteractive else { return }
+        let p = percentComplete.isFinite ? min(max(percentComplete, 0), 1) : self.percentComplete
+        self.percentComplete = p
+        if let driver {
+            driver.fractionComplete = p
+        } else {
+            timeline?.seek(to: p * duration)
+        }
+        context.updateInteractiveTransition(p)
+    }
+
+    /// Plays the remaining (1 − p)·duration forward, divided by `completionSpeed`, and keeps time
+    /// running past the end so animations the animator made longer than its duration complete too.
+    open func finish() {
+        guard let context, driver != nil || timeline != nil else {
+            pendingEnd = .finish
+            return
+        }
+        guard context.isInteractive else { return }
+        context.finishInteractiveTransition()
+        play(reversed: false)
+    }
+
+    /// Plays back p·duration to the start, divided by `completionSpeed`; every view ends where it began.
+    open func cancel() {
+        guard let context, driver != nil || timeline != nil else {
+            pendingEnd = .cancel
+            return
+        }
+        guard context.isInteractive else { return }
+        context.cancelInteractiveTransition()
+        play(reversed: true)
+    }
+
+    /// Grabs a running, finishing or cancelling transition mid-flight and makes it interactive
+    /// (iOS 10): it stops where it is, and `update(_:)` moves it from there.
+    open func pause() {
+        guard let context, !context.isInteractive, !context.isComplete else { return }
+        if let driver {
+            driver.pauseAnimation()
+            // Scrubbing resumes forward from where the views are.
+            let forward = driver.isReversed ? 1 - driver.fractionComplete : driver.fractionComplete
+            driver.isReversed = false
+            percentComplete = forward
+        } else if let timeline {
+            timeline.pause()
+            timeline.endBehavior = .hold
+            percentComplete = duration > 0 ? min(max(timeline.time / duration, 0), 1) : 0
+        } else {
+            return
+        }
+        context.pauseInteractiveTransition()
+    }
+
+    private func play(reversed: Bool) {
+        if let driver {
+            // What is left of the duration, sped up by completionSpeed.
+            let forward = driver.isReversed ? 1 - driver.fractionComplete : driver.fractionComplete
+            driver.isReversed = reversed
+            let remaining = reversed ? forward : 1 - forward
+            driver.continueAnimation(withTimingParameters: timingCurve,
+                                     durationFactor: max(remaining, Self.shortestRemainingShare) / effectiveSpeed)
+            return
+        }
+        guard let timeline else { return }
+        timeline.endBehavior = reversed ? .revert : .complete
+        let target = reversed ? 0 : duration
+        let remaining = max(reversed ? timeline.time : duration - timeline.time, 0) / effectiveSpeed
+        if let spring = timingCurve?.springTimingParameters {
+            timeline.ramp(to: target, spring: spring.springs(duration: max(remaining, SpringTiming.durationRange.lowerBound)).x,
+                          speedAfter: reversed ? 0 : effectiveSpeed)
+        } else {
+            let curve = timingCurve?.cubicTimingParameters?.timingFunction ?? tailCurve
+            timeline.ramp(to: target, duration: remaining, curve: curve, speedAfter: reversed ? 0 : effectiveSpeed)
+        }
+    }
+
+    private var effectiveSpeed: Double { completionSpeed > 0 ? completionSpeed : 1 }
+
+    private var tailCurve: TimingFunction {
+        Self.tailFollowsCompletionCurve ? completionCurve.timingFunction : .linear
+    }
+}

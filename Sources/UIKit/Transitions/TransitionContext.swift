@@ -1,0 +1,181 @@
+import Motion
+
+/// The context one transition hands its animator and interaction controller
+/// (`UIViewControllerContextTransitioning`), and the record of where that transition is.
+public final class TransitionContext: UIViewControllerContextTransitioning {
+    public let operation: TransitionStatus.Operation
+    public let containerView: UIView
+    public let isAnimated: Bool
+    public let presentationStyle: UIModalPresentationStyle
+    public private(set) var isInteractive = false
+    public private(set) var transitionWasCancelled = false
+    /// How many times the animator called `completeTransition`; more than once is a bug, logged.
+    public private(set) var completeTransitionCalls = 0
+
+    let fromViewController: UIViewController
+    let toViewController: UIViewController
+    let animator: UIViewControllerAnimatedTransitioning?
+    /// Weak because the engine's animations hold their completions, and those hold this context:
+    /// a window dropped mid-transition must free its engine, and with it everything here.
+    private(set) weak var engine: AnimationEngine?
+    /// The engine's root timeline, which the transition's timeline runs under.
+    let rootTimeline: Timeline
+    /// The timeline the animator's animations run on; progress is its time over `duration`.
+    private(set) var timeline: Timeline?
+    private(set) var duration: Double = 0
+    private(set) var phase: TransitionStatus.Phase = .animating
+    private(set) var percentComplete: Double = 0
+    /// Root-timeline time when the current non-interactive phase began (for the watchdog).
+    private(set) var phaseStart: Double
+    /// Called once, with the final outcome, by the first `completeTransition`.
+    private let finish: (TransitionContext, Bool) -> Void
+    /// The coordinator running this transition, told when it ends. Not owned, like `engine`: the
+    /// coordinator holds the active context, and a window dropped mid-transition must free both.
+    var coordinatorReference: SelfClearingReference<UIViewControllerTransitionCoordinator>?
+    private var coordinator: UIViewControllerTransitionCoordinator? { coordinatorReference?.object }
+    /// How interaction controllers and drivers refer to this context without owning it (their
+    /// controllers' views hold them, and this context holds those controllers).
+    let reference = SelfClearingReference<TransitionContext>()
+    /// Told the progress once a frame while the transition runs, after animations are evaluated:
+    /// what moves with the transition without being one of its animations (a navigation bar).
+    var progressObserver: ((Double) -> Void)?
+
+    init(operation: TransitionStatus.Operation, from: UIViewController, to: UIViewController, containerView: UIView,
+         animated: Bool, style: UIModalPresentationStyle, animator: UIViewControllerAnimatedTransitioning?,
+         engine: AnimationEngine,
+         finish: @escaping (TransitionContext, Bool) -> Void) {
+        self.operation = operation
+        self.fromViewController = from
+        self.toViewController = to
+        self.containerView = containerView
+        self.isAnimated = animated
+        self.presentationStyle = style
+        self.animator = animator
+        self.engine = engine
+        self.rootTimeline = engine.rootTimeline
+        self.finish = finish
+        self.phaseStart = rootTimeline.time
+        reference.attach(self)
+        if let animator { duration = max(animator.transitionDuration(using: self), 0) }
+    }
+
+    deinit {
+        reference.clear()
+    }
+
+    public var isComplete: Bool { completeTransitionCalls > 0 }
+
+    public var status: TransitionStatus {
+        TransitionStatus(operation: operation, phase: phase, progress: progress, isInteractive: isInteractive)
+    }
+
+    /// The animator's interruptible animator, kept once vended (UIKit requires the same one for
+    /// the whole transition).
+    private var vendedInterruptibleAnimator: UIViewImplicitlyAnimating?
+
+    var interruptibleAnimator: UIViewImplicitlyAnimating? {
+        if let vendedInterruptibleAnimator { return vendedInterruptibleAnimator }
+        vendedInterruptibleAnimator = animator?.interruptibleAnimator(using: self)
+        return vendedInterruptibleAnimator
+    }
+
+    var progress: Double {
+        if !isInteractive, timeline == nil, let driver = interruptibleAnimator {
+            if let property = driver as? UIViewPropertyAnimator { return property.forwardFraction }
+            return driver.isReversed ? 1 - driver.fractionComplete : driver.fractionComplete
+        }
+        if isInteractive || timeline == nil { return percentComplete }
+        guard duration > 0, let timeline else { return 1 }
+        return min(max(timeline.time / duration, 0), 1)
+    }
+
+    /// A timeline for the animator's animations, starting at 0 (paused for an interactive start).
+    func beginTimeline(paused: Bool) -> Timeline {
+        let timeline = Timeline(parent: rootTimeline, time: 0, speed: paused ? 0 : 1)
+        timeline.endBehavior = paused ? .hold : .complete
+        self.timeline = timeline
+        return timeline
+    }
+
+    func startInteractive() {
+        isInteractive = true
+        phase = .interactive
+    }
+
+    // MARK: UIViewControllerContextTransitioning
+
+    public func viewController(forKey key: TransitionContextKey) -> UIViewController? {
+        key == .from ? fromViewController : toViewController
+    }
+
+    public func view(forKey key: TransitionContextKey) -> UIView? {
+        let controller = key == .from ? fromViewController : toViewController
+        // A presenter that stays on screen keeps its view out of the animator's hands, as in UIKit.
+        let isPresenter = (operation == .present && key == .from) || (operation == .dismiss && key == .to)
+        if isPresenter && !presentationStyle.removesPresentersView { return nil }
+        return controller.view
+    }
+
+    public func initialFrame(for viewController: UIViewController) -> Rect {
+        viewController === fromViewController ? containerView.bounds : .zero
+    }
+
+    /// The container's bounds for both controllers (UIKit may answer .zero for a view being removed;
+    /// the tutorials' animators set that frame on a view they still show, so the full frame it is).
+    public func finalFrame(for viewController: UIViewController) -> Rect {
+        viewController.layoutFrame(in: containerView.bounds)
+    }
+
+    public func updateInteractiveTransition(_ percentComplete: Double) {
+        guard isInteractive else { return }
+        self.percentComplete = percentComplete.isFinite ? min(max(percentComplete, 0), 1) : self.percentComplete
+    }
+
+    public func finishInteractiveTransition() {
+        guard isInteractive, !isComplete else { return }
+        isInteractive = false
+        phase = .finishing
+        phaseStart = rootTimeline.time
+    }
+
+    public func cancelInteractiveTransition() {
+        guard isInteractive, !isComplete else { return }
+        isInteractive = false
+        transitionWasCancelled = true
+        phase = .cancelling
+        phaseStart = rootTimeline.time
+    }
+
+    public func pauseInteractiveTransition() {
+        guard !isInteractive, !isComplete else { return }
+        let current = progress
+        isInteractive = true
+        transitionWasCancelled = false
+        phase = .interactive
+        percentComplete = current
+    }
+
+    public func completeTransition(_ didComplete: Bool) {
+        completeTransitionCalls += 1
+        guard completeTransitionCalls == 1 else {
+            coordinator?.reportDuplicateCompletion(
+                "completeTransition(\(didComplete)) called again for this \(operation.rawValue); ignored")
+            return
+        }
+        // The coordinator is free for the next transition before the finishing work runs, so a
+        // presentation's completion handler may start one.
+        coordinator?.ended(self)
+        finish(self, didComplete)
+    }
+
+    /// Seconds of root time this phase may take before the watchdog steps in.
+    var phaseAllowance: Double {
+        let remaining: Double
+        switch phase {
+        case .cancelling: remaining = duration * progress
+        case .finishing: remaining = duration * (1 - progress)
+        default: remaining = duration
+        }
+        return remaining + UIViewControllerTransitionCoordinator.completionGrace
+    }
+}

@@ -1,0 +1,93 @@
+import Logging
+import Motion
+
+/// Runs a window's transitions, one at a time. A transition asked for while another runs is refused
+/// with a logged reason (UIKit refuses and logs too); refusing, not queueing, keeps the user's
+/// gesture and what the screen shows in step.
+public final class UIViewControllerTransitionCoordinator {
+    /// Root-time seconds a transition may overrun its duration before the watchdog completes it.
+    public static let completionGrace = 2.0
+
+    public private(set) var active: TransitionContext?
+    /// Transitions refused because another was running.
+    public private(set) var refusedCount = 0
+    /// Transitions the watchdog had to complete because the animator never did.
+    public private(set) var rescuedCount = 0
+    /// Transitions that reached `completeTransition`.
+    public private(set) var completedCount = 0
+    /// Transitions started.
+    public private(set) var startedCount = 0
+    /// `completeTransition` calls after the first, ignored (an animator bug, logged).
+    public private(set) var duplicateCompletionCount = 0
+    let engine: AnimationEngine
+    let logger: Logger
+    /// The scrub bar's hold on whichever transition runs.
+    private(set) lazy var scrubber = TransitionScrubber(coordinator: self)
+    /// How the contexts this runs refer back to it (`SelfClearingReference`).
+    private let reference = SelfClearingReference<UIViewControllerTransitionCoordinator>()
+
+    init(engine: AnimationEngine, logger: Logger) {
+        self.engine = engine
+        self.logger = logger
+        reference.attach(self)
+    }
+
+    deinit {
+        reference.clear()
+    }
+
+    public var isBusy: Bool { active != nil }
+
+    public var status: TransitionStatus? { active?.status }
+
+    /// Refuses (and logs why) when a transition is already running.
+    func admit(_ what: String) -> Bool {
+        guard let active else { return true }
+        refusedCount += 1
+        logger.notice("refused \(what): a \(active.operation.rawValue) transition is running")
+        return false
+    }
+
+    /// Starts a transition: interactive through `interactor` when it wants an interactive start,
+    /// otherwise the animator's animations on a running timeline.
+    func run(_ context: TransitionContext, interactor: UIViewControllerInteractiveTransitioning?) {
+        active = context
+        context.coordinatorReference = reference
+        startedCount += 1
+        engine.perform {
+            guard context.isAnimated, let animator = context.animator else {
+                context.completeTransition(true)
+                return
+            }
+            if let interactor {
+                if interactor.wantsInteractiveStart { context.startInteractive() }
+                interactor.startInteractiveTransition(context)
+            } else {
+                let timeline = context.beginTimeline(paused: false)
+                engine.withTimeline(timeline) { animator.animateTransition(using: context) }
+            }
+        }
+    }
+
+    func ended(_ context: TransitionContext) {
+        if active === context { active = nil }
+        completedCount += 1
+    }
+
+    func reportDuplicateCompletion(_ message: String) {
+        duplicateCompletionCount += 1
+        logger.warning("\(message)")
+    }
+
+    /// A transition whose animator never calls `completeTransition` must not freeze the window:
+    /// once a non-interactive phase overruns its duration by `completionGrace`, complete it.
+    func checkWatchdog() {
+        guard let context = active, !context.isInteractive, !context.isComplete else { return }
+        let elapsed = engine.rootTimeline.time - context.phaseStart
+        guard elapsed > context.phaseAllowance else { return }
+        rescuedCount += 1
+        let animatorName = context.animator.map { String(describing: type(of: $0)) } ?? "none"
+        logger.error("the \(context.operation.rawValue) animator (\(animatorName)) never called completeTransition; completing it after \(elapsed) s")
+        engine.perform { context.completeTransition(!context.transitionWasCancelled) }
+    }
+}

@@ -1,0 +1,110 @@
+import Motion
+
+/// `UITransitionContextViewControllerKey` / `UITransitionContextViewKey`.
+public enum TransitionContextKey: Sendable {
+    case from, to
+}
+
+/// `UIViewControllerAnimatedTransitioning`: creates a transition's animations.
+public protocol UIViewControllerAnimatedTransitioning: AnyObject {
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> Double
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning)
+    func animationEnded(_ transitionCompleted: Bool)
+    /// The animator that drives the whole transition, which can be paused, scrubbed and continued
+    /// (iOS 10). It must return the same animator for the whole transition; when it returns one,
+    /// interaction controllers drive the transition through it. Declare it returning
+    /// `UIViewImplicitlyAnimating?`: in Swift a non-optional return (UIKit's spelling) does not satisfy
+    /// this requirement, and the default, nil, would be used without a word.
+    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating?
+}
+
+extension UIViewControllerAnimatedTransitioning {
+    public func animationEnded(_ transitionCompleted: Bool) {}
+    public func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating? { nil }
+}
+
+/// `UIViewControllerContextTransitioning`: what an animator is told about a transition, and how it
+/// reports back.
+public protocol UIViewControllerContextTransitioning: AnyObject {
+    var containerView: UIView { get }
+    var isAnimated: Bool { get }
+    var isInteractive: Bool { get }
+    var transitionWasCancelled: Bool { get }
+    var presentationStyle: UIModalPresentationStyle { get }
+    func viewController(forKey key: TransitionContextKey) -> UIViewController?
+    /// The view to animate; nil for a presenter's view that stays where it is (custom presentations).
+    func view(forKey key: TransitionContextKey) -> UIView?
+    func initialFrame(for viewController: UIViewController) -> Rect
+    func finalFrame(for viewController: UIViewController) -> Rect
+    func updateInteractiveTransition(_ percentComplete: Double)
+    func finishInteractiveTransition()
+    func cancelInteractiveTransition()
+    func pauseInteractiveTransition()
+    /// Must be called exactly once, when the animations are over.
+    func completeTransition(_ didComplete: Bool)
+}
+
+/// `UIViewControllerInteractiveTransitioning`: drives a transition from user input.
+public protocol UIViewControllerInteractiveTransitioning: AnyObject {
+    func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning)
+    var completionSpeed: Double { get }
+    var completionCurve: UIView.AnimationCurve { get }
+    var wantsInteractiveStart: Bool { get }
+}
+
+extension UIViewControllerInteractiveTransitioning {
+    public var completionSpeed: Double { 1 }
+    public var completionCurve: UIView.AnimationCurve { .easeInOut }
+    public var wantsInteractiveStart: Bool { true }
+}
+
+/// `UIViewControllerTransitioningDelegate`: vends a presentation's animators.
+public protocol UIViewControllerTransitioningDelegate: AnyObject {
+    func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                             source: UIViewController) -> UIViewControllerAnimatedTransitioning?
+    func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning?
+    func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning?
+    func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning?
+}
+
+extension UIViewControllerTransitioningDelegate {
+    public func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                                    source: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+    public func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+    public func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning? { nil }
+    public func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning? { nil }
+}
+
+extension UIView {
+    /// `UIView.AnimationCurve`.
+    public enum AnimationCurve: Sendable {
+        case easeInOut, easeIn, easeOut, linear
+
+        public var timingFunction: TimingFunction {
+            switch self {
+            case .easeInOut: .easeInEaseOut
+            case .easeIn: .easeIn
+            case .easeOut: .easeOut
+            case .linear: .linear
+            }
+        }
+    }
+}
+
+/// `UIModalPresentationStyle`, the styles transitions distinguish.
+public enum UIModalPresentationStyle: Sendable {
+    /// The presenter's view leaves the screen when the presentation ends.
+    case fullScreen
+    /// The presenter stays visible; the transitioning delegate animates the presentation.
+    case custom
+    /// The presenter stays visible; default animations.
+    case overFullScreen
+    /// A sheet (`UISheetPresentationController`) over the presenter, which stays visible behind it.
+    case pageSheet
+
+    var removesPresentersView: Bool { self == .fullScreen }
+}

@@ -1,0 +1,361 @@
+import Motion
+import Synchronization
+
+/// A rectangle on screen with UIKit's `UIView` API for what transitions use.
+///
+/// Every animatable property has a model value (what you set) and a presentation value (what is
+/// on screen while animations run): setting a property inside an animation block changes the model
+/// at once and the presentation follows over time.
+open class UIView {
+    // Stored properties are declared in the order the display-list builder reads them: a view whose
+    // node it keeps is read for its revisions, animation count, id, subviews, flags, bounds origin and
+    // dimming, and these sit together at the front, in as few cache lines as they fit. Worlds are
+    // cold in the cache when their frame is built (docs/performance.md, "Hot fields first, small
+    // objects"), so each line is a miss.
+
+    /// Moves on every change to anything the display list draws of this view itself: model values,
+    /// name, text, text color, font, glyph, shadow, border, clipping, visibility, tint mode
+    /// (`drawingDidChange`; a write of the value already there is no change: the navigation bar
+    /// writes its labels' names and texts every frame). The builder reuses a node built from the
+    /// same revision of a view with no running animation instead of recomputing it
+    /// (`DisplayListBuilder`). Each view counts in a block of its own (`revisionBlockBits`), so two
+    /// views never share a revision, even two that a hand-made tree gave the same display id.
+    private(set) var drawRevision: UInt64
+    /// Moves on every change below this view that a display list could show: a descendant's
+    /// `drawRevision`, the subviews of this view or of a descendant, and an animation starting on a
+    /// descendant (`descendantsDidChange`). The builder leaves the nodes of a subtree whose count
+    /// has not moved where they are, without visiting its views (`DisplayListBuilder`). Counted in
+    /// the view's own revision block, as `drawRevision` is.
+    private(set) var descendantsRevision: UInt64
+    /// How many running animations touch this view; its offsets are zero when none do. 32 bits, as
+    /// `interactionBlockingAnimations`: the two share a word.
+    var animationCount: Int32 = 0
+    /// Running animations created without `.allowUserInteraction`: while any runs, hit-testing skips
+    /// this view, as UIKit does.
+    var interactionBlockingAnimations: Int32 = 0
+    /// The id the display list gives this view; assigned by the window that first draws it.
+    var displayID: UInt32 = 0
+    /// How many of the last subviews stay in front of any subview added later (a window's status
+    /// bar and home indicator, above every presentation as the system's own window is).
+    var frontPinnedSubviewCount: Int32 = 0
+
+    /// Not retained, and not `weak`: a weak reference would move the parent's reference counts to a
+    /// side table, and every retain of a view with subviews would take the runtime's slow path
+    /// (docs/performance.md, "No side-table reference counts on the per-frame path"). It never dangles: a child is owned by its parent's `subviews`,
+    /// leaving them (`removeFromSuperview`, the only way out) clears this, and a parent going away
+    /// clears it in its children (`deinit`). Debug builds check that on every read (`UnownedReference`).
+    public internal(set) var superview: UIView? {
+        get { superviewReference.object }
+        set { superviewReference.object = newValue }
+    }
+    /// Backs `superview`; `descendantsDidChange` walks its addresses without retaining each view on the way.
+    private var superviewReference = UnownedReference<UIView>("UIView.superview")
+    public internal(set) var subviews: [UIView] = [] {
+        didSet { descendantsDidChange() }
+    }
+    public var isHidden = false {
+        didSet { if isHidden != oldValue { drawingDidChange() } }
+    }
+    public var clipsToBounds = false {
+        didSet { if clipsToBounds != oldValue { drawingDidChange() } }
+    }
+    public var isUserInteractionEnabled = true
+    public var tintAdjustmentMode: TintAdjustmentMode = .automatic {
+        didSet {
+            if tintAdjustmentMode != oldValue { drawingDidChange() }
+            let level = tintAdjustmentMode == .dimmed ? 1.0 : 0.0
+            if level != model.dimming { setModel(.dimming, level.animationVector) }
+        }
+    }
+
+    /// `UIFont.systemFont(ofSize:weight:)`'s weight.
+    public var fontWeight: FontWeight = .regular {
+        didSet { if fontWeight != oldValue { drawingDidChange() } }
+    }
+    /// A named vector icon drawn in the bounds in `textColor` (a tab item's, a bar button's).
+    public var glyph: Glyph? {
+        didSet { if glyph != oldValue { drawingDidChange() } }
+    }
+    /// Written through `setModel` or `replaceModel`, which count the change (`drawingDidChange`).
+    /// Not an observer: that would copy the values on every write instead of changing them in place.
+    var model = ModelValues()
+    /// The running animations' offsets, out of line: most views never animate, and every session
+    /// keeps every view. Made when the first animation starts on the view
+    /// (`prepareForAnimations`) and kept, zeroed, after the last ends, so an animation ending and the
+    /// next starting allocate nothing.
+    private var offsetStorage: OffsetStorage?
+    /// Shown in the display list and the recorder's output; controllers name their root views.
+    public var name: String {
+        didSet { if name != oldValue { drawingDidChange() } }
+    }
+
+    public internal(set) var gestureRecognizers: [UIGestureRecognizer] = []
+
+    /// Set on a window (from its screen) and on a controller's root view (by its container); other
+    /// views take their superview's (`safeAreaInsets`). Boxed: few views have one.
+    var assignedSafeAreaInsets: EdgeInsets? {
+        get { safeAreaStorage?.insets }
+        set { safeAreaStorage = newValue.map(SafeAreaStorage.init) }
+    }
+    private var safeAreaStorage: SafeAreaStorage?
+
+    /// The view's text, drawn centered in its bounds; nil draws none.
+    public var text: String? {
+        didSet { if text != oldValue { drawingDidChange() } }
+    }
+    public var textColor: Color = .black {
+        didSet { if textColor != oldValue { drawingDidChange() } }
+    }
+    /// Font size in points.
+    public var fontSize: Double = 17 {
+        didSet { if fontSize != oldValue { drawingDidChange() } }
+    }
+
+    /// CALayer's shadow and border, kept as the display list carries them. Not animatable (as on a
+    /// layer, they change at once); a shadow follows the view's alpha and transform when drawn.
+    var shadow: Shadow {
+        get { layerStyle?.shadow ?? .none }
+        set { setLayerStyle(shadow: newValue, border: border) }
+    }
+    var border: Border {
+        get { layerStyle?.border ?? .none }
+        set { setLayerStyle(shadow: shadow, border: newValue) }
+    }
+    /// The shadow and border, out of line (most views would hold them as none); nil for none.
+    private var layerStyle: LayerStyle?
+    /// Whether the view has a shadow or a border: most have neither.
+    var hasLayerStyle: Bool { layerStyle != nil }
+
+    private func setLayerStyle(shadow: Shadow, border: Border) {
+        guard shadow != self.shadow || border != self.border else { return }
+        layerStyle = shadow == .none && border == .none ? nil : LayerStyle(shadow: shadow, border: border)
+        drawingDidChange()
+    }
+
+    /// `layer.shadowColor`: black by default.
+    public var shadowColor: Color {
+        get { shadow.color }
+        set { shadow.color = newValue }
+    }
+
+    /// `layer.shadowOpacity`: 0 (no shadow) by default.
+    public var shadowOpacity: Double {
+        get { shadow.opacity }
+        set { shadow.opacity = min(max(newValue, 0), 1) }
+    }
+
+    /// `layer.shadowRadius`, pt: 3 by default.
+    public var shadowRadius: Double {
+        get { shadow.radius }
+        set { shadow.radius = max(newValue, 0) }
+    }
+
+    /// `layer.shadowOffset`, pt: (0, −3) by default, as on iOS.
+    public var shadowOffset: Size {
+        get { shadow.offset }
+        set { shadow.offset = newValue }
+    }
+
+    /// `layer.borderWidth`, pt, drawn inside the bounds: 0 by default.
+    public var borderWidth: Double {
+        get { border.width }
+        set { border.width = max(newValue, 0) }
+    }
+
+    /// `layer.borderColor`: black by default.
+    public var borderColor: Color {
+        get { border.color }
+        set { border.color = newValue }
+    }
+
+    public init(frame: Rect = .zero, name: String = "view") {
+        self.name = name
+        drawRevision = UIView.lastRevisionBlock.add(1, ordering: .relaxed).newValue << UIView.revisionBlockBits
+        descendantsRevision = drawRevision
+        model.bounds = Rect(origin: .zero, size: frame.size)
+        model.center = Point(x: frame.midX, y: frame.midY)
+    }
+
+    /// Children and recognizers that outlive their view (kept by a controller) must not point at it.
+    deinit {
+        for subview in subviews { subview.superview = nil }
+        for recognizer in gestureRecognizers { recognizer.view = nil }
+    }
+
+    // MARK: Animatable properties
+
+    public var center: Point {
+        get { model.center }
+        set { setModel(.center, newValue.animationVector) }
+    }
+
+    public var bounds: Rect {
+        get { model.bounds }
+        set { setModel(.bounds, newValue.animationVector) }
+    }
+
+    public var transform: AffineTransform {
+        get { model.transform }
+        set { setModel(.transform, newValue.animationVector) }
+    }
+
+    public var alpha: Double {
+        get { model.alpha }
+        set { setModel(.alpha, newValue.animationVector) }
+    }
+
+    public var backgroundColor: Color? {
+        get { model.backgroundColor == .clear ? nil : model.backgroundColor }
+        set { setModel(.backgroundColor, (newValue ?? .clear).animationVector) }
+    }
+
+    /// `layer.cornerRadius`, in points.
+    public var cornerRadius: Double {
+        get { model.cornerRadius }
+        set { setModel(.cornerRadius, newValue.animationVector) }
+    }
+
+    /// Every model write goes through here, so an open animation block sees the old value.
+    func setModel(_ property: AnimatableProperty, _ value: AnimationVector) {
+        let old = model[property]
+        if old == value { return }
+        if AnimationEngine.anyRecordingOpen { AnimationEngine.current?.willChange(self, property, from: old) }
+        model[property] = value
+        drawingDidChange()
+    }
+
+    /// Writes a model value past the animation bookkeeping: the engine folding an animation's
+    /// offset into the model, or reverting one.
+    func replaceModel(_ property: AnimatableProperty, with value: AnimationVector) {
+        model[property] = value
+        drawingDidChange()
+    }
+
+    /// A revision is a view's block number in the high bits and its count of changes in the low
+    /// ones: 2³² changes to one view before its count could reach the next view's block, which a
+    /// world changing a view every frame at 60 fps reaches in two years.
+    static let revisionBlockBits: UInt64 = 32
+    private static let lastRevisionBlock = Atomic<UInt64>(0)
+
+    /// Counts a change to what the display list draws of this view (`drawRevision`).
+    func drawingDidChange() {
+        drawRevision &+= 1
+        superviewDescendantsDidChange()
+    }
+
+    /// Moves `descendantsRevision` here and in every ancestor. The walk up is a few addresses, no
+    /// retain and release of each view on the way (they were as much again as the write itself).
+    /// The animation engine calls it on a view's superview as the view's first animation
+    /// starts: a running animation moves the view without a model write.
+    func descendantsDidChange() {
+        var view = Unmanaged.passUnretained(self)
+        while true {
+            let parent = view._withUnsafeGuaranteedRef { view in
+                view.descendantsRevision &+= 1
+                return view.superviewReference.unmanaged
+            }
+            guard let parent else { return }
+            view = parent
+        }
+    }
+
+    /// `descendantsDidChange` from the superview up: a change to this view itself.
+    private func superviewDescendantsDidChange() {
+        superviewReference.unmanaged?._withUnsafeGuaranteedRef { $0.descendantsDidChange() }
+    }
+
+    /// Counts one more running animation on this view; see `descendantsDidChange`.
+    func animationDidStart() {
+        animationCount += 1
+        if animationCount == 1 { superviewDescendantsDidChange() }
+    }
+
+    /// What the running animations add to the model, property by property (zero when none run).
+    /// Written only by the animation engine, on a view it has prepared (`prepareForAnimations`).
+    var offsets: PresentationOffsets {
+        get { offsetStorage?.offsets ?? PresentationOffsets() }
+        _modify {
+            if offsetStorage == nil { offsetStorage = OffsetStorage() }
+            yield &offsetStorage!.offsets
+        }
+    }
+
+    /// Makes room for animation offsets; the engine calls it as an animation starts on this view,
+    /// so that evaluating frames allocates nothing.
+    func prepareForAnimations() {
+        if offsetStorage == nil { offsetStorage = OffsetStorage() }
+    }
+
+    func presentationVector(_ property: AnimatableProperty) -> AnimationVector {
+        animationCount == 0 ? model[property] : model[property] + offsets[property]
+    }
+
+    /// Every presentation value at once, as `presentationVector` gives them one by one.
+    var presentationValues: ModelValues {
+        animationCount == 0 ? model : model.adding(offsets)
+    }
+
+    /// What the view keeps out of its own object and a frame reads: the running animations'
+    /// offsets and the subviews (`UIWindow.visitFrameMemory`).
+    func visitOutOfLineStorage<Visitor: FrameMemoryVisitor>(_ visitor: inout Visitor) {
+        if let offsetStorage { visitor.visit(offsetStorage) }
+        visitor.visit(subviews)
+    }
+
+    /// What is on screen now (`layer.presentation()`): the model plus every running animation,
+    /// as of the last time the window evaluated its animations.
+    public var presentation: Presentation { Presentation(view: self) }
+}
+
+/// `UIView.TintAdjustmentMode`: `.dimmed` visibly dims a view and, through `.automatic`, its subviews.
+public enum TintAdjustmentMode: Sendable {
+    case automatic, normal, dimmed
+}
+
+/// A view's presentation values at one moment.
+public struct Presentation {
+    public let center: Point
+    public let bounds: Rect
+    public let transform: AffineTransform
+    public let alpha: Double
+    public let backgroundColor: Color
+    public let cornerRadius: Double
+
+    init(view: UIView) {
+        center = Point(animationVector: view.presentationVector(.center))
+        bounds = Rect(animationVector: view.presentationVector(.bounds))
+        transform = AffineTransform(animationVector: view.presentationVector(.transform))
+        alpha = Double(animationVector: view.presentationVector(.alpha))
+        backgroundColor = Color(animationVector: view.presentationVector(.backgroundColor))
+        cornerRadius = Double(animationVector: view.presentationVector(.cornerRadius))
+    }
+
+    public var frame: Rect { UIView.frame(center: center, bounds: bounds, transform: transform) }
+}
+
+/// A view's animation offsets, out of line (`UIView.offsets`).
+private final class OffsetStorage {
+    var offsets = PresentationOffsets()
+}
+
+/// A view's shadow and border, out of line (`UIView.shadow`, `UIView.border`). Immutable: a change makes
+/// a new one, as changes are rare (a view's setup).
+private final class LayerStyle {
+    let shadow: Shadow
+    let border: Border
+
+    init(shadow: Shadow, border: Border) {
+        self.shadow = shadow
+        self.border = border
+    }
+}
+
+/// A view's assigned safe-area insets, out of line (`UIView.assignedSafeAreaInsets`): only windows and
+/// controllers' root views have them.
+private final class SafeAreaStorage {
+    let insets: EdgeInsets
+
+    init(_ insets: EdgeInsets) {
+        self.insets = insets
+    }
+}

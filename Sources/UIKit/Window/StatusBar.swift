@@ -1,0 +1,199 @@
+import Motion
+
+/// `UIStatusBarStyle`: dark content for light backgrounds (`.default`, `.darkContent`), light
+/// content for dark ones.
+public enum UIStatusBarStyle: Sendable {
+    case `default`, lightContent, darkContent
+
+    var contentColor: Color { self == .lightContent ? .white : .black }
+}
+
+/// The system status bar, drawn from ordinary views so the display list and `segue record` show
+/// it: the time on the left, the signal bars and a battery (two glyphs) on the right (one row in
+/// the middle of a home-button phone's 20-pt bar). Never takes touches; hidden when the safe area
+/// has no top inset (a notched phone in landscape, as on iOS).
+public final class StatusBar: UIView {
+    /// The time shown at the clock's zero: Apple's marketing time. The world's clock adds to it.
+    public static let baseMinutes = 9 * 60 + 41
+    /// The time's size: 17 pt on notched phones (SF semibold), 12 pt in a 20-pt bar.
+    static let largeFontSize = 17.0
+    static let compactFontSize = 12.0
+    /// Bars at or above this height use the large layout (time in the left "ear").
+    static let largeLayoutMinimumHeight = 40.0
+    /// The ears' centers as fractions of the width (iPhone 14: the time centred near x = 62 of 390).
+    static let timeCenter = 0.16
+    static let iconsCenter = 0.84
+    /// The icons' ink: the signal's four bars span 17.1×11 pt, the battery with its cap 27.3×12
+    /// (`Glyph.cellularbars` and `.battery100` draw them across the middle of a square this wide).
+    static let signalSize = Size(width: 17.1, height: 11)
+    static let batterySize = Size(width: 27.3, height: 12)
+    static let iconSpacing = 6.0
+    /// The compact (20-pt) bar: the time centred in a label this wide, the icons this far from the edges.
+    static let compactTimeWidth = 80.0
+    static let compactEdgeMargin = 6.0
+    /// The time label's height, and how far below the bar's middle a notched bar's content sits
+    /// (level with the sensor housing's centre).
+    static let timeHeight = 22.0
+    static let notchedContentDrop = 2.0
+
+    public let timeLabel = UIView(name: "status-bar-time")
+    private let signal = UIView(name: "status-bar-signal")
+    private let battery = UIView(name: "status-bar-battery")
+    private var shownMinute = -1
+
+    public private(set) var style: UIStatusBarStyle = .default
+
+    init() {
+        super.init(name: "status-bar")
+        isUserInteractionEnabled = false
+        signal.glyph = .cellularbars
+        battery.glyph = .battery100
+        for view in [timeLabel, signal, battery] {
+            view.isUserInteractionEnabled = false
+            addSubview(view)
+        }
+        apply(.default)
+    }
+
+    /// "9:41" plus the whole minutes of `elapsed` seconds, on a 24-hour dial shown as 12 hours.
+    public static func timeText(elapsed: Double) -> String {
+        let minutes = baseMinutes + Int((max(elapsed, 0) / 60).rounded(.down))
+        let hour = (minutes / 60) % 12
+        let minute = minutes % 60
+        return "\(hour == 0 ? 12 : hour):\(minute < 10 ? "0" : "")\(minute)"
+    }
+
+    /// Shows the time at `elapsed` seconds of the world's clock; writes only when the minute changes.
+    func showTime(elapsed: Double) {
+        let minute = Int((max(elapsed, 0) / 60).rounded(.down))
+        guard minute != shownMinute else { return }
+        shownMinute = minute
+        timeLabel.text = Self.timeText(elapsed: elapsed)
+    }
+
+    func apply(_ style: UIStatusBarStyle) {
+        self.style = style
+        for view in [timeLabel, signal, battery] { view.textColor = style.contentColor }
+    }
+
+    /// Lays the bar out across `width` with the safe area's top inset as its height.
+    func layout(width: Double, height: Double) {
+        isHidden = height <= 0
+        frame = Rect(x: 0, y: 0, width: width, height: height)
+        let large = height >= Self.largeLayoutMinimumHeight
+        let midY = large ? height / 2 + Self.notchedContentDrop : height / 2
+        timeLabel.fontSize = large ? Self.largeFontSize : Self.compactFontSize
+        // The status bar's clock is semibold, as iOS's is.
+        timeLabel.fontWeight = .semibold
+        let timeWidth = large ? width * Self.timeCenter * 2 : Self.compactTimeWidth
+        let timeX = large ? 0 : (width - timeWidth) / 2
+        timeLabel.frame = Rect(x: timeX, y: midY - Self.timeHeight / 2, width: timeWidth, height: Self.timeHeight)
+        let iconsWidth = Self.signalSize.width + Self.iconSpacing + Self.batterySize.width
+        let signalX = large ? width * Self.iconsCenter - iconsWidth / 2 : Self.compactEdgeMargin
+        let batteryX = large ? signalX + Self.signalSize.width + Self.iconSpacing
+            : width - Self.compactEdgeMargin - Self.batterySize.width
+        // Each glyph's square is as wide as its ink and centred on the row, as the ink is.
+        signal.frame = Self.square(x: signalX, side: Self.signalSize.width, midY: midY)
+        battery.frame = Self.square(x: batteryX, side: Self.batterySize.width, midY: midY)
+    }
+
+    private static func square(x: Double, side: Double, midY: Double) -> Rect {
+        Rect(x: x, y: midY - side / 2, width: side, height: side)
+    }
+}
+
+/// The home indicator: the rounded bar at the bottom of every screen without a home button,
+/// centred in the bottom inset's lower part. Never takes touches (the home gesture is the system's).
+public final class HomeIndicator: UIView {
+    /// iPhone: 134×5 pt, 8 pt above the bottom edge. iPad's is wider; 200 pt is an estimate, not measured.
+    static let phoneWidth = 134.0
+    static let padWidth = 200.0
+    static let thickness = 5.0
+    static let bottomMargin = 8.0
+
+    init() {
+        super.init(name: "home-indicator")
+        isUserInteractionEnabled = false
+        cornerRadius = Self.thickness / 2
+    }
+
+    /// Backgrounds brighter than this (relative luminance, 0…1) get a dark indicator, others a light one.
+    static let lightBackgroundLuminance = 0.5
+
+    func layout(in size: Size) {
+        isHidden = !SafeArea.hasHomeIndicator(size)
+        let width = SafeArea.device(for: size) == .pad ? Self.padWidth : Self.phoneWidth
+        frame = Rect(x: (size.width - width) / 2, y: size.height - Self.bottomMargin - Self.thickness,
+                     width: width, height: Self.thickness)
+    }
+
+    /// Like iOS's, the indicator adapts to what is under it: dark over a light background, light
+    /// over a dark one (or, with nothing opaque found, the status bar's content colour).
+    func adapt(to background: Color?, fallback: UIStatusBarStyle) {
+        let color: Color
+        if let background {
+            // ITU-R BT.601 luma, as DisplayListBuilder.dim uses.
+            let luminance = 0.299 * background.red + 0.587 * background.green + 0.114 * background.blue
+            color = luminance > Self.lightBackgroundLuminance ? .black : .white
+        } else {
+            color = fallback.contentColor
+        }
+        if backgroundColor != color { backgroundColor = color }
+    }
+}
+
+extension UIView {
+    /// Backgrounds at least this opaque count as what the eye sees there.
+    static let opaqueBackgroundAlpha = 0.5
+
+    /// The background drawn at `point` (in this view's coordinates): the frontmost visible view
+    /// there with a mostly opaque background, skipping the window's chrome. It reads presentation
+    /// values, what is on screen now, as iOS adapts the indicator to what it composites: a screen
+    /// still sliding in is not under the indicator yet, though its model frame already is.
+    ///
+    /// The window searches again whenever its tree changed or an animation runs, which mid-transition
+    /// is every frame: subviews that cannot be the answer anywhere (`mayHaveOpaqueBackground`) are
+    /// passed over before their geometry is computed, and all are walked unretained, as the
+    /// display-list builder walks them (`subviews`, held here, keeps them alive; the search changes
+    /// nothing).
+    func opaqueBackground(at point: Point) -> Color? {
+        opaqueBackground(at: point, shown: presentationValues)
+    }
+
+    /// `opaqueBackground(at:)` with this view's presentation values, read once by the caller.
+    private func opaqueBackground(at point: Point, shown values: ModelValues) -> Color? {
+        guard !isHidden, values.alpha > 0.01 else { return nil }
+        let inside = values.bounds.contains(point)
+        if clipsToBounds && !inside { return nil }
+        var found: Color?
+        let subviews = self.subviews
+        subviews.withUnsafeBytes { children in
+            for offset in stride(from: children.count - MemoryLayout<UIView>.stride, through: 0,
+                                 by: -MemoryLayout<UIView>.stride) {
+                let child = Unmanaged<UIView>.fromOpaque(children.load(fromByteOffset: offset, as: UnsafeRawPointer.self))
+                found = child._withUnsafeGuaranteedRef { subview in
+                    let shown = subview.presentationValues
+                    guard subview.mayHaveOpaqueBackground(shown: shown),
+                          !(subview is StatusBar || subview is HomeIndicator) else {
+                        return nil
+                    }
+                    let toSuperview = Self.transformToSuperview(bounds: shown.bounds, transform: shown.transform,
+                                                                center: shown.center)
+                    return subview.opaqueBackground(at: point.applying(toSuperview.inverted()), shown: shown)
+                }
+                if found != nil { break }
+            }
+        }
+        if let found { return found }
+        guard inside, values.backgroundColor.alpha >= Self.opaqueBackgroundAlpha else { return nil }
+        return values.backgroundColor
+    }
+
+    /// Whether `opaqueBackground(at:)` can find anything here, wherever the point: not for a hidden
+    /// or nearly transparent view, nor for one without subviews whose own background is not mostly
+    /// opaque (a clear one has alpha 0).
+    private func mayHaveOpaqueBackground(shown values: ModelValues) -> Bool {
+        guard !isHidden, values.alpha > 0.01 else { return false }
+        return !subviews.isEmpty || values.backgroundColor.alpha >= Self.opaqueBackgroundAlpha
+    }
+}
