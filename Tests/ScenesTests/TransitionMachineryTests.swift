@@ -20,10 +20,6 @@ final class TestAnimator: UIViewControllerAnimatedTransitioning, UIViewControlle
     var completesTwice = false
     var interaction: UIPercentDrivenInteractiveTransition?
     var ended: [Bool] = []
-    /// When set, the transition also vends a linear property animator as its interruptible animator.
-    var vendsInterruptibleAnimator = false
-    private(set) var interruptible: UIViewPropertyAnimator?
-    private(set) var interruptibleRequests = 0
 
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> Double { duration }
 
@@ -40,14 +36,39 @@ final class TestAnimator: UIViewControllerAnimatedTransitioning, UIViewControlle
 
     func animationEnded(_ transitionCompleted: Bool) { ended.append(transitionCompleted) }
 
-    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating? {
-        guard vendsInterruptibleAnimator else { return nil }
+    func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                             source: UIViewController) -> UIViewControllerAnimatedTransitioning? { self }
+    func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? { self }
+    func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning? { interaction }
+}
+
+/// Fades the to-view in through a linear property animator it vends as its interruptible animator,
+/// written with UIKit's signature (`-> UIViewImplicitlyAnimating`), so interaction controllers drive it.
+final class InterruptibleTestAnimator: UIViewControllerAnimatedTransitioning, UIViewControllerTransitioningDelegate {
+    var duration = 1.0
+    var interaction: UIPercentDrivenInteractiveTransition?
+    var ended: [Bool] = []
+    private(set) var interruptible: UIViewPropertyAnimator?
+    private(set) var interruptibleRequests = 0
+
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> Double { duration }
+
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+        interruptibleAnimator(using: transitionContext).startAnimation()
+    }
+
+    func animationEnded(_ transitionCompleted: Bool) { ended.append(transitionCompleted) }
+
+    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating {
         interruptibleRequests += 1
         if let interruptible { return interruptible }
-        guard let to = transitionContext.viewController(forKey: .to)?.view else { return nil }
-        transitionContext.containerView.addSubview(to)
-        to.alpha = 0
-        let animator = UIViewPropertyAnimator(duration: duration, curve: .linear) { to.alpha = 1 }
+        let to = transitionContext.view(forKey: .to)
+        if let to {
+            transitionContext.containerView.addSubview(to)
+            to.alpha = 0
+        }
+        let animator = UIViewPropertyAnimator(duration: duration, curve: .linear) { to?.alpha = 1 }
         animator.addCompletion { position in transitionContext.completeTransition(position == .end) }
         interruptible = animator
         return animator
@@ -66,11 +87,13 @@ struct World {
     let root = LoggingController(name: "root")
     let other = LoggingController(name: "other")
     let animator = TestAnimator()
+    let interruptibleAnimator = InterruptibleTestAnimator()
 
-    init() {
+    /// `interruptible`: `other` presents through `interruptibleAnimator` instead of `animator`.
+    init(interruptible: Bool = false) {
         window = UIWindow(size: Size(width: 100, height: 200), clock: clock)
         window.rootViewController = root
-        other.transitioningDelegate = animator
+        other.transitioningDelegate = interruptible ? interruptibleAnimator : animator
         root.log.removeAll()
     }
 
@@ -142,7 +165,7 @@ struct TransitionMachineryTests {
         let world = World()
         world.animator.forgetsToComplete = true
         world.present()
-        world.run(for: world.animator.duration + UIViewControllerTransitionCoordinator.completionGrace - 0.2)
+        world.run(for: world.animator.duration + TransitionRunner.completionGrace - 0.2)
         #expect(world.window.transitions.isBusy, "still waiting within the grace period")
         // Its animations are over, but the watchdog's wait is time too: a session must keep
         // evaluating the world to see the rescue.
@@ -224,12 +247,13 @@ struct PercentDrivenPauseTests {
 @Suite("percent-driven through an interruptible animator")
 struct PercentDrivenInterruptibleTests {
     @Test func updatesScrubTheAnimatorAndFinishPauseAndCancelContinueIt() throws {
-        let world = World()
+        let world = World(interruptible: true)
         let interaction = UIPercentDrivenInteractiveTransition()
-        world.animator.interaction = interaction
-        world.animator.vendsInterruptibleAnimator = true
+        world.interruptibleAnimator.interaction = interaction
         world.present()
-        let animator = try #require(world.animator.interruptible)
+        // UIKit's signature, `-> UIViewImplicitlyAnimating`, is the requirement: the interaction
+        // drives the transition through it (`interruptibleAnimator(using:)`, iOS 10).
+        let animator = try #require(world.interruptibleAnimator.interruptible)
         #expect(animator.state == .active && !animator.isRunning)
         world.window.perform { interaction.update(0.3) }
         world.run(for: 0.1)
@@ -256,10 +280,10 @@ struct PercentDrivenInterruptibleTests {
         world.run(for: 0.2)
         #expect(!world.window.transitions.isBusy)
         #expect(world.root.presentedViewController == nil)
-        #expect(world.animator.ended == [false])
+        #expect(world.interruptibleAnimator.ended == [false])
         #expect(animator.state == .inactive)
         // Asked once by the interaction (and then kept by the context).
-        #expect(world.animator.interruptibleRequests == 1)
+        #expect(world.interruptibleAnimator.interruptibleRequests == 1)
         #expect(world.window.engine.misuseCount == 0)
     }
 }

@@ -13,7 +13,7 @@ final class MenuDynamics {
     static let restSpeed = 40.0
     static let step = 1.0 / 240.0
     /// The simulation never runs longer than this; then the menu snaps to its target. It must end
-    /// well inside `UIViewControllerTransitionCoordinator.completionGrace` (2 s), or a hard flick's bounces outlast
+    /// well inside `TransitionRunner.completionGrace` (2 s), or a hard flick's bounces outlast
     /// the watchdog, which completes the transition under the running simulation.
     static let maximumDuration = 1.5
 

@@ -55,8 +55,19 @@ final class PhotoZoomTransition: UIViewControllerAnimatedTransitioning, UIViewCo
         startInteractiveTransition(transitionContext)
     }
 
-    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating? {
-        transitionAnimator
+    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating {
+        backdropAnimator()
+    }
+
+    /// The transition's one animator (UIKit asks for the same one throughout), made on first use.
+    private func backdropAnimator() -> UIViewPropertyAnimator {
+        if let transitionAnimator { return transitionAnimator }
+        let backdrop = detail.backdrop
+        let push = operation == .push
+        let animator = UIViewPropertyAnimator(duration: Self.duration, curve: .easeOut) { backdrop.alpha = push ? 1 : 0 }
+        animator.addCompletion { [unowned self] position in self.completed(at: position) }
+        transitionAnimator = animator
+        return animator
     }
 
     // MARK: Geometry
@@ -93,10 +104,7 @@ final class PhotoZoomTransition: UIViewControllerAnimatedTransitioning, UIViewCo
             detail.backdrop.alpha = push ? 0 : 1
             detail.imageView.frame = imageFrame(at: .start)
         }
-        let backdrop = detail.backdrop
-        let animator = UIViewPropertyAnimator(duration: Self.duration, curve: .easeOut) { backdrop.alpha = push ? 1 : 0 }
-        animator.addCompletion { [unowned self] position in self.completed(at: position) }
-        transitionAnimator = animator
+        let animator = backdropAnimator()
 
         let grab = UILongPressGestureRecognizer { [unowned self] in self.follow($0) }
         grab.minimumPressDuration = 0

@@ -4,7 +4,11 @@ import UIKit
 /// The tutorial's stacked modal (002): the presenter is snapshotted and squeezed to 0.95 over a
 /// white background with a 0.7-black overlay while the presented view slides up from the bottom;
 /// each with its own spring and delay. The reverse on dismissal.
-final class StackTransitionAnimator: UIViewControllerAnimatedTransitioning {
+///
+/// The animator proper is `StackPresentAnimator` or `StackDismissAnimator`: only the dismissal
+/// vends an interruptible animator, and in Swift a class either implements a protocol method or
+/// does not, whatever its mode.
+class StackTransitionAnimator {
     enum Mode {
         case present, dismiss
 
@@ -26,38 +30,14 @@ final class StackTransitionAnimator: UIViewControllerAnimatedTransitioning {
     /// (react-navigation's `forModalPresentationIOS` uses 10 pt), and dims.
     static let squeezedCornerRadius = 10.0
 
-    private let transitionMode: Mode
+    fileprivate let transitionMode: Mode
     /// The drag-down dismiss's animator, made once for the transition (UIKit requires the same one).
-    private var dismissAnimator: UIViewPropertyAnimator?
+    fileprivate var dismissAnimator: UIViewPropertyAnimator?
     /// The background and snapshot this transition added to the container.
     private var addedViews: [UIView] = []
 
     init(transitionMode: Mode) {
         self.transitionMode = transitionMode
-    }
-
-    /// Our interactive extra, not the tutorial's: a drag-down dismiss runs through a property
-    /// animator that scrubs linearly, so the modal stays under the finger (on the tutorial's paused
-    /// springs it ran ahead of it). The same two parts, springs and delays, as delay factors of the
-    /// 0.6 s; the button's dismiss still runs `animateTransition`, the tutorial's code.
-    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating? {
-        guard transitionMode == .dismiss else { return nil }
-        if let dismissAnimator { return dismissAnimator }
-        guard let snapshot = snapshotToSqueeze(withContext: transitionContext),
-              let viewToSlide = viewToSlide(withContext: transitionContext) else { return nil }
-        prepareForAnimation(forSqueezeRelatedSnapshot: snapshot, viewToSlide: viewToSlide)
-        let velocity = Vector(dx: Self.slowerSpringVelocity, dy: Self.slowerSpringVelocity)
-        let animator = UIViewPropertyAnimator(
-            duration: Self.animationDuration,
-            timingParameters: UISpringTimingParameters(dampingRatio: Self.dismissSpringDamping, initialVelocity: velocity))
-        animator.addAnimations({
-            viewToSlide.transform = AffineTransform(translationX: 0, y: viewToSlide.bounds.height)
-        }, delayFactor: Self.firstVisibleViewDelay / Self.animationDuration)
-        animator.addAnimations({ Self.unsqueeze(snapshot) },
-                               delayFactor: Self.secondVisibleViewDelay / Self.animationDuration)
-        animator.addCompletion { [self] position in complete(position == .end, transitionContext) }
-        dismissAnimator = animator
-        return animator
     }
 
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> Double {
@@ -78,7 +58,7 @@ final class StackTransitionAnimator: UIViewControllerAnimatedTransitioning {
                        transitionContext: transitionContext)
     }
 
-    private func snapshotToSqueeze(withContext transitionContext: UIViewControllerContextTransitioning) -> UIView? {
+    fileprivate func snapshotToSqueeze(withContext transitionContext: UIViewControllerContextTransitioning) -> UIView? {
         let key: TransitionContextKey = transitionMode.isPresenting ? .from : .to
         guard let viewToSqueeze = transitionContext.viewController(forKey: key)?.view,
               let snapshot = viewToSqueeze.snapshotView(afterScreenUpdates: false) else { return nil }
@@ -93,7 +73,7 @@ final class StackTransitionAnimator: UIViewControllerAnimatedTransitioning {
     /// Ends the transition. A cancelled dismiss leaves the modal up over the backdrop its present
     /// made, so the copy this dismiss added goes (the tutorial kept it: each cancelled drag stacked
     /// another background and snapshot under the modal).
-    private func complete(_ finished: Bool, _ transitionContext: UIViewControllerContextTransitioning) {
+    fileprivate func complete(_ finished: Bool, _ transitionContext: UIViewControllerContextTransitioning) {
         if !finished && !transitionMode.isPresenting {
             for view in addedViews { view.removeFromSuperview() }
         }
@@ -101,14 +81,14 @@ final class StackTransitionAnimator: UIViewControllerAnimatedTransitioning {
         transitionContext.completeTransition(finished)
     }
 
-    private func viewToSlide(withContext transitionContext: UIViewControllerContextTransitioning) -> UIView? {
+    fileprivate func viewToSlide(withContext transitionContext: UIViewControllerContextTransitioning) -> UIView? {
         let key: TransitionContextKey = transitionMode.isPresenting ? .to : .from
         guard let viewToSlide = transitionContext.view(forKey: key) else { return nil }
         transitionContext.containerView.addSubview(viewToSlide)
         return viewToSlide
     }
 
-    private func backgroundView(withFrame frame: Rect) -> UIView {
+    fileprivate func backgroundView(withFrame frame: Rect) -> UIView {
         let background = UIView(frame: frame, name: Self.backgroundName)
         background.backgroundColor = .white
         let overlay = UIView(frame: background.bounds, name: "stack-overlay")
@@ -117,7 +97,7 @@ final class StackTransitionAnimator: UIViewControllerAnimatedTransitioning {
         return background
     }
 
-    private func prepareForAnimation(forSqueezeRelatedSnapshot snapshot: UIView, viewToSlide: UIView) {
+    fileprivate func prepareForAnimation(forSqueezeRelatedSnapshot snapshot: UIView, viewToSlide: UIView) {
         if transitionMode.isPresenting {
             viewToSlide.transform = AffineTransform(translationX: 0, y: viewToSlide.bounds.height)
         } else {
@@ -140,7 +120,7 @@ final class StackTransitionAnimator: UIViewControllerAnimatedTransitioning {
         snapshot.tintAdjustmentMode = .automatic
     }
 
-    private func startAnimation(forSqueezeRelatedSnapshot snapshot: UIView, viewToSlide: UIView,
+    fileprivate func startAnimation(forSqueezeRelatedSnapshot snapshot: UIView, viewToSlide: UIView,
                                 transitionContext: UIViewControllerContextTransitioning) {
         let completionBlock: (Bool) -> Void = { [self] finished in
             complete(finished, transitionContext)
@@ -152,7 +132,7 @@ final class StackTransitionAnimator: UIViewControllerAnimatedTransitioning {
         }
     }
 
-    private func startAnimationForPresentingMode(snapshot: UIView, viewToSlide: UIView, completion: @escaping (Bool) -> Void) {
+    fileprivate func startAnimationForPresentingMode(snapshot: UIView, viewToSlide: UIView, completion: @escaping (Bool) -> Void) {
         UIView.animate(withDuration: Self.animationDuration, delay: Self.firstVisibleViewDelay,
                      usingSpringWithDamping: Self.harderSpringDamping, initialSpringVelocity: Self.slowerSpringVelocity,
                      options: .curveEaseOut, animations: {
@@ -165,7 +145,7 @@ final class StackTransitionAnimator: UIViewControllerAnimatedTransitioning {
         }, completion: completion)
     }
 
-    private func startAnimationForDismissingMode(snapshot: UIView, viewToSlide: UIView, completion: @escaping (Bool) -> Void) {
+    fileprivate func startAnimationForDismissingMode(snapshot: UIView, viewToSlide: UIView, completion: @escaping (Bool) -> Void) {
         UIView.animate(withDuration: Self.animationDuration, delay: Self.firstVisibleViewDelay,
                      usingSpringWithDamping: Self.dismissSpringDamping, initialSpringVelocity: Self.slowerSpringVelocity,
                      options: .curveEaseIn, animations: {
@@ -176,5 +156,45 @@ final class StackTransitionAnimator: UIViewControllerAnimatedTransitioning {
                      options: .curveEaseIn, animations: {
             Self.unsqueeze(snapshot)
         }, completion: completion)
+    }
+}
+
+/// The stacked modal's presentation.
+final class StackPresentAnimator: StackTransitionAnimator, UIViewControllerAnimatedTransitioning {
+    init() {
+        super.init(transitionMode: .present)
+    }
+}
+
+/// The stacked modal's dismissal, by the button (`animateTransition`) or by a drag down, which
+/// drives its interruptible animator.
+final class StackDismissAnimator: StackTransitionAnimator, UIViewControllerAnimatedTransitioning {
+    init() {
+        super.init(transitionMode: .dismiss)
+    }
+
+    /// Our interactive extra, not the tutorial's: a drag-down dismiss runs through a property
+    /// animator that scrubs linearly, so the modal stays under the finger (on the tutorial's paused
+    /// springs it ran ahead of it). The same two parts, springs and delays, as delay factors of the
+    /// 0.6 s; the button's dismiss still runs `animateTransition`, the tutorial's code.
+    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating {
+        if let dismissAnimator { return dismissAnimator }
+        let animator = UIViewPropertyAnimator(duration: Self.animationDuration,
+            timingParameters: UISpringTimingParameters(dampingRatio: Self.dismissSpringDamping,
+                                                      initialVelocity: Vector(dx: Self.slowerSpringVelocity, dy: Self.slowerSpringVelocity)))
+        dismissAnimator = animator
+        guard let snapshot = snapshotToSqueeze(withContext: transitionContext),
+              let viewToSlide = viewToSlide(withContext: transitionContext) else {
+            animator.addCompletion { _ in transitionContext.completeTransition(false) }
+            return animator
+        }
+        prepareForAnimation(forSqueezeRelatedSnapshot: snapshot, viewToSlide: viewToSlide)
+        animator.addAnimations({
+            viewToSlide.transform = AffineTransform(translationX: 0, y: viewToSlide.bounds.height)
+        }, delayFactor: Self.firstVisibleViewDelay / Self.animationDuration)
+        animator.addAnimations({ Self.unsqueeze(snapshot) },
+                               delayFactor: Self.secondVisibleViewDelay / Self.animationDuration)
+        animator.addCompletion { [self] position in complete(position == .end, transitionContext) }
+        return animator
     }
 }

@@ -19,11 +19,11 @@ final class StackFirstViewController: DemoViewController, UIViewControllerTransi
 
     func animationController(forPresented presented: UIViewController, presenting: UIViewController,
                              source: UIViewController) -> UIViewControllerAnimatedTransitioning? {
-        StackTransitionAnimator(transitionMode: .present)
+        StackPresentAnimator()
     }
 
     func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? {
-        StackTransitionAnimator(transitionMode: .dismiss)
+        StackDismissAnimator()
     }
 
     func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning)

@@ -50,6 +50,9 @@ final class HighlightingTapRecognizer: UITapGestureRecognizer {
         super.init()
     }
 
+    /// A control's touch tracking, not a gesture: `cancelsTouchesInView` false leaves it running.
+    override var handlesTouchesForView: Bool { true }
+
     override func pointerDown(_ event: PointerEvent) {
         super.pointerDown(event)
         highlight(true)

@@ -8,6 +8,14 @@ public protocol UINavigationControllerDelegate: AnyObject {
     func navigationController(_ navigationController: UINavigationController,
                               interactionControllerFor animationController: UIViewControllerAnimatedTransitioning)
         -> UIViewControllerInteractiveTransitioning?
+    /// Before a controller's view and navigation item are shown: after the appearance callbacks'
+    /// `viewWillAppear`, once the transition's coordinator exists, before the animation.
+    func navigationController(_ navigationController: UINavigationController,
+                              willShow viewController: UIViewController, animated: Bool)
+    /// After the transition that showed it ends, after `viewDidAppear`. Not called when an
+    /// interactive pop is cancelled (its `willShow` was).
+    func navigationController(_ navigationController: UINavigationController,
+                              didShow viewController: UIViewController, animated: Bool)
 }
 
 extension UINavigationControllerDelegate {
@@ -17,6 +25,10 @@ extension UINavigationControllerDelegate {
     public func navigationController(_ navigationController: UINavigationController,
                                      interactionControllerFor animationController: UIViewControllerAnimatedTransitioning)
         -> UIViewControllerInteractiveTransitioning? { nil }
+    public func navigationController(_ navigationController: UINavigationController,
+                                     willShow viewController: UIViewController, animated: Bool) {}
+    public func navigationController(_ navigationController: UINavigationController,
+                                     didShow viewController: UIViewController, animated: Bool) {}
 }
 
 /// `UINavigationController`: a stack of controllers whose top fills its view; pushes and pops run
@@ -162,6 +174,7 @@ open class UINavigationController: UIViewController {
                 update(true)
                 from.endAppearance()
                 to.endAppearance()
+                self.delegate?.navigationController(self, didShow: to, animated: animated)
             } else {
                 to.view.removeFromSuperview()
                 if from.view.superview !== self.view { self.view.addSubview(from.view) }
@@ -174,6 +187,8 @@ open class UINavigationController: UIViewController {
         let stack = operation == .push ? viewControllers + [to] : Array(viewControllers.dropLast())
         navigationBar.beginTransition(to: barItem(at: stack.count - 1, of: stack), push: operation == .push)
         context.progressObserver = { [unowned self] progress in self.navigationBar.show(progress: progress) }
-        coordinator.run(context, interactor: interactor)
+        coordinator.run(context, interactor: interactor) {
+            self.delegate?.navigationController(self, willShow: to, animated: animated)
+        }
     }
 }

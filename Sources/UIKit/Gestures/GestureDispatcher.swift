@@ -1,8 +1,8 @@
 import Motion
 
 /// Routes pointer events to recognizers the way UIKit routes touches: on down, the hit view's and
-/// its ancestors' recognizers take the pointer; once one recognizer begins, the others following
-/// the same pointer fail (no simultaneous recognition).
+/// its ancestors' recognizers take the pointer (those whose delegate agrees to receive it); they
+/// share it as peers, and settle among themselves who recognizes (`UIGestureRecognizer.transition`).
 struct GestureDispatcher {
     /// Recognizers following each pointer that is down, in the order the pointers went down. A
     /// list, not a dictionary: it holds a pointer or two, and a move finds its own without hashing.
@@ -14,7 +14,7 @@ struct GestureDispatcher {
     /// without lifting any is broken or hostile, and must not grow the list.
     static let maximumPointers = 10
 
-    mutating func dispatch(_ event: PointerEvent, in window: UIView) {
+    mutating func dispatch(_ event: PointerEvent, in window: UIWindow) {
         switch event.phase {
         case .down:
             guard index(of: event.pointerID) == nil, tracking.count < Self.maximumPointers else {
@@ -22,22 +22,26 @@ struct GestureDispatcher {
                 return
             }
             var recognizers: [UIGestureRecognizer] = []
-            var view = window.hitTest(event.location)
+            let hitView = window.hitTest(event.location)
+            var touch: UITouch?
+            var view = hitView
             while let v = view {
                 for recognizer in v.gestureRecognizers
                 where recognizer.isEnabled && recognizer.trackedPointer == nil && recognizer.state == .possible {
+                    if let delegate = recognizer.delegate {
+                        let asked = touch ?? UITouch(event, view: hitView, window: window)
+                        touch = asked
+                        guard delegate.gestureRecognizer(recognizer, shouldReceive: asked) else { continue }
+                    }
                     recognizers.append(recognizer)
                 }
                 view = v.superview
             }
             for recognizer in recognizers {
                 recognizer.trackedPointer = event.pointerID
-                recognizer.pointerDown(event)
+                recognizer.peers = recognizers
             }
-            // A recognizer that begins on the touch itself (a press with no minimum duration) wins it.
-            if let first = recognizers.first(where: { $0.state == .began }) {
-                for other in recognizers where other !== first { other.state = .failed }
-            }
+            for recognizer in recognizers { recognizer.pointerDown(event) }
             tracking.append((event.pointerID, recognizers))
             settle(event.pointerID, pointerEnded: false)
         case .move, .up, .cancel:
@@ -59,12 +63,6 @@ struct GestureDispatcher {
                 case .move: recognizer.pointerMoved(event)
                 case .up: recognizer.pointerUp(event)
                 default: recognizer.pointerCancelled(event)
-                }
-                if recognizer.state == .began {
-                    // The first to begin wins the pointer.
-                    for other in recognizers where other !== recognizer && other.trackedPointer == event.pointerID {
-                        other.state = .failed
-                    }
                 }
             }
             settle(event.pointerID, pointerEnded: event.phase != .move)

@@ -75,6 +75,10 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    override func willBeginAfterWaiting() {
+        translationOrigin = latestLocation
+    }
+
     /// Whether a pointer going down here may become this gesture.
     func shouldTrack(down location: Point) -> Bool { true }
 

@@ -53,7 +53,7 @@ final class NavigationSlideAnimator: UIViewControllerAnimatedTransitioning {
         animator(using: transitionContext).startAnimation()
     }
 
-    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating? {
+    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating {
         animator(using: transitionContext)
     }
 

@@ -31,8 +31,8 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
     private let finish: (TransitionContext, Bool) -> Void
     /// The coordinator running this transition, told when it ends. Not owned, like `engine`: the
     /// coordinator holds the active context, and a window dropped mid-transition must free both.
-    var coordinatorReference: SelfClearingReference<UIViewControllerTransitionCoordinator>?
-    private var coordinator: UIViewControllerTransitionCoordinator? { coordinatorReference?.object }
+    var coordinatorReference: SelfClearingReference<TransitionRunner>?
+    private var coordinator: TransitionRunner? { coordinatorReference?.object }
     /// How interaction controllers and drivers refer to this context without owning it (their
     /// controllers' views hold them, and this context holds those controllers).
     let reference = SelfClearingReference<TransitionContext>()
@@ -75,8 +75,11 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
 
     var interruptibleAnimator: UIViewImplicitlyAnimating? {
         if let vendedInterruptibleAnimator { return vendedInterruptibleAnimator }
-        vendedInterruptibleAnimator = animator?.interruptibleAnimator(using: self)
-        return vendedInterruptibleAnimator
+        guard let vended = animator?.interruptibleAnimator(using: self), !(vended is NoInterruptibleAnimator) else {
+            return nil
+        }
+        vendedInterruptibleAnimator = vended
+        return vended
     }
 
     var progress: Double {
@@ -176,6 +179,6 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
         case .finishing: remaining = duration * (1 - progress)
         default: remaining = duration
         }
-        return remaining + UIViewControllerTransitionCoordinator.completionGrace
+        return remaining + TransitionRunner.completionGrace
     }
 }

@@ -11,13 +11,13 @@ import Motion
 /// transition it drives; its timeline runs again first. Pausing makes the transition interactive,
 /// which also keeps the coordinator's watchdog away from a transition a person is looking at.
 public final class TransitionScrubber {
-    private unowned let coordinator: UIViewControllerTransitionCoordinator
+    private unowned let coordinator: TransitionRunner
     /// The transition adopted and the controllers that scrub and end it; replaced when another runs.
     private var adopted: SelfClearingReference<TransitionContext>?
     private var scrubbing: UIPercentDrivenInteractiveTransition?
     private var ending: UIPercentDrivenInteractiveTransition?
 
-    init(coordinator: UIViewControllerTransitionCoordinator) {
+    init(coordinator: TransitionRunner) {
         self.coordinator = coordinator
     }
 

@@ -11,16 +11,18 @@ public protocol UIViewControllerAnimatedTransitioning: AnyObject {
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning)
     func animationEnded(_ transitionCompleted: Bool)
     /// The animator that drives the whole transition, which can be paused, scrubbed and continued
-    /// (iOS 10). It must return the same animator for the whole transition; when it returns one,
-    /// interaction controllers drive the transition through it. Declare it returning
-    /// `UIViewImplicitlyAnimating?`: in Swift a non-optional return (UIKit's spelling) does not satisfy
-    /// this requirement, and the default, nil, would be used without a word.
-    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating?
+    /// (iOS 10). It must return the same animator for the whole transition; interaction
+    /// controllers then drive the transition through it. Optional in UIKit (`@objc optional`): an
+    /// animator that does not implement it gets the default, which tells the transition that there
+    /// is none.
+    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating
 }
 
 extension UIViewControllerAnimatedTransitioning {
     public func animationEnded(_ transitionCompleted: Bool) {}
-    public func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating? { nil }
+    public func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating {
+        NoInterruptibleAnimator()
+    }
 }
 
 /// `UIViewControllerContextTransitioning`: what an animator is told about a transition, and how it

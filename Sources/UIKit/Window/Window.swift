@@ -7,7 +7,7 @@ import Motion
 /// record into.
 open class UIWindow: UIView {
     public let engine: AnimationEngine
-    public let transitions: UIViewControllerTransitionCoordinator
+    public let transitions: TransitionRunner
     public let logger: Logger
     private var gestures = GestureDispatcher()
     private var builder = DisplayListBuilder()
@@ -40,7 +40,7 @@ open class UIWindow: UIView {
     public init(size: Size, clock: Clock, logger: Logger = Logger(label: "segue.window", factory: { _ in SwiftLogNoOpLogHandler() })) {
         engine = AnimationEngine(clock: clock, logger: logger)
         self.logger = logger
-        transitions = UIViewControllerTransitionCoordinator(engine: engine, logger: logger)
+        transitions = TransitionRunner(engine: engine, logger: logger)
         super.init(frame: Rect(origin: .zero, size: size), name: "window")
         backgroundColor = .black
         pinSubviewInFront(statusBar)

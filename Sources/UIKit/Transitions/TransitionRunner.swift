@@ -4,7 +4,7 @@ import Motion
 /// Runs a window's transitions, one at a time. A transition asked for while another runs is refused
 /// with a logged reason (UIKit refuses and logs too); refusing, not queueing, keeps the user's
 /// gesture and what the screen shows in step.
-public final class UIViewControllerTransitionCoordinator {
+public final class TransitionRunner {
     /// Root-time seconds a transition may overrun its duration before the watchdog completes it.
     public static let completionGrace = 2.0
 
@@ -24,7 +24,7 @@ public final class UIViewControllerTransitionCoordinator {
     /// The scrub bar's hold on whichever transition runs.
     private(set) lazy var scrubber = TransitionScrubber(coordinator: self)
     /// How the contexts this runs refer back to it (`SelfClearingReference`).
-    private let reference = SelfClearingReference<UIViewControllerTransitionCoordinator>()
+    private let reference = SelfClearingReference<TransitionRunner>()
 
     init(engine: AnimationEngine, logger: Logger) {
         self.engine = engine
@@ -49,20 +49,26 @@ public final class UIViewControllerTransitionCoordinator {
     }
 
     /// Starts a transition: interactive through `interactor` when it wants an interactive start,
-    /// otherwise the animator's animations on a running timeline.
-    func run(_ context: TransitionContext, interactor: UIViewControllerInteractiveTransitioning?) {
+    /// otherwise the animator's animations on a running timeline. `willStart` runs once the
+    /// transition is active and knows whether it is interactive, before any animation: where
+    /// UIKit calls a container's delegate (`navigationController(_:willShow:animated:)`).
+    func run(_ context: TransitionContext, interactor: UIViewControllerInteractiveTransitioning?,
+             willStart: () -> Void = {}) {
         active = context
         context.coordinatorReference = reference
         startedCount += 1
         engine.perform {
             guard context.isAnimated, let animator = context.animator else {
+                willStart()
                 context.completeTransition(true)
                 return
             }
             if let interactor {
                 if interactor.wantsInteractiveStart { context.startInteractive() }
+                willStart()
                 interactor.startInteractiveTransition(context)
             } else {
+                willStart()
                 let timeline = context.beginTimeline(paused: false)
                 engine.withTimeline(timeline) { animator.animateTransition(using: context) }
             }
