@@ -27,20 +27,20 @@ public struct CapturedFrame: Equatable, Sendable {
 
     /// Where the named view is on screen: its bounds through its transform, as the smallest
     /// upright rectangle around it (so a view scaled to 0.8 about its center reads smaller).
-    public func frame(of name: String) -> Rect? {
+    public func frame(of name: String) -> CGRect? {
         node(name)?.screenFrame
     }
 
     /// The center of the named view on screen.
-    public func center(of name: String) -> Point? {
-        frame(of: name).map { Point(x: $0.midX, y: $0.midY) }
+    public func center(of name: String) -> CGPoint? {
+        frame(of: name).map { CGPoint(x: $0.midX, y: $0.midY) }
     }
 }
 
 extension DisplayNode {
     /// The node's rectangle in viewport points.
-    public var screenFrame: Rect {
-        Rect(origin: .zero, size: size).applying(transform)
+    public var screenFrame: CGRect {
+        CGRect(origin: .zero, size: size).applying(transform)
     }
 }
 

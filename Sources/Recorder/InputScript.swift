@@ -16,7 +16,7 @@ public struct InputScript: Equatable, Sendable {
             /// A finger, mouse or pen does something.
             case pointer(PointerEvent)
             /// The window takes a new size, as the page's viewport message does.
-            case resize(Size)
+            case resize(CGSize)
             /// The scrub bar acts on the running transition, as the page's scrub message does.
             case scrub(ScrubCommand)
         }
@@ -29,7 +29,7 @@ public struct InputScript: Equatable, Sendable {
             action = .pointer(pointer)
         }
 
-        public init(time: Double, resize size: Size) {
+        public init(time: Double, resize size: CGSize) {
             self.time = time
             action = .resize(size)
         }
@@ -112,7 +112,7 @@ public struct InputScript: Equatable, Sendable {
             guard sizeRange.contains(width), sizeRange.contains(height) else {
                 throw .invalidInput("event \(index): \"width\" and \"height\" must be between 1 and \(Int(sizeRange.upperBound))")
             }
-            return Event(time: time, resize: Size(width: width, height: height))
+            return Event(time: time, resize: CGSize(width: width, height: height))
         }
         if typeName == "scrub" {
             return Event(time: time, scrub: try scrubCommand(fields, index: index) { key throws(RecorderError) in
@@ -135,7 +135,7 @@ public struct InputScript: Equatable, Sendable {
         guard fields["pointer"] == nil || fields["pointer"] is String, let kind = PointerEvent.Kind(rawValue: kindName) else {
             throw .invalidInput("event \(index): \"pointer\" must be one of mouse, touch, pen")
         }
-        let pointer = PointerEvent(phase: phase, pointerID: Int(id), kind: kind, location: Point(x: x, y: y), timestamp: time)
+        let pointer = PointerEvent(phase: phase, pointerID: Int(id), kind: kind, location: CGPoint(x: x, y: y), timestamp: time)
         return Event(time: time, pointer: pointer)
     }
 }

@@ -81,7 +81,7 @@ public struct Recorder {
     /// frame whose time is at or after theirs.
     public func run(frames body: (Frame) -> Void) {
         let clock = ManualClock()
-        let host = SceneHost(scene: scene, size: Size(width: options.width, height: options.height), clock: clock)
+        let host = SceneHost(scene: scene, size: CGSize(width: options.width, height: options.height), clock: clock)
         var writer = FrameWriter()
         var next = 0
         let events = script.events

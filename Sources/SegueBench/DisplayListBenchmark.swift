@@ -115,28 +115,28 @@ public enum DisplayListBenchmark {
         let timeline: Timeline
 
         init() {
-            window = UIWindow(size: Size(width: 390, height: 844), clock: clock)
+            window = UIWindow(size: CGSize(width: 390, height: 844), clock: clock)
             timeline = Timeline(parent: window.engine.rootTimeline)
             timeline.endBehavior = .hold
             var cards: [UIView] = []
             var rows: [UIView] = []
             for c in 0..<5 {
-                let card = UIView(frame: Rect(x: 20, y: 20 + Double(c) * 160, width: 350, height: 150), name: "card\(c)")
+                let card = UIView(frame: CGRect(x: 20, y: 20 + Double(c) * 160, width: 350, height: 150), name: "card\(c)")
                 card.backgroundColor = Color(hex: [0x007AFF, 0x34C759, 0xFF9500, 0xAF52DE, 0xFF2D55][c])
                 card.cornerRadius = 12
                 card.alpha = 0.9
-                card.transform = AffineTransform(rotationAngle: 0.02 * Double(c - 2)).scaledBy(x: 0.98, y: 0.98)
+                card.transform = CGAffineTransform(rotationAngle: 0.02 * Double(c - 2)).scaledBy(x: 0.98, y: 0.98)
                 card.clipsToBounds = true
                 window.addSubview(card)
-                let header = UIView(frame: Rect(x: 12, y: 8, width: 326, height: 24), name: "header\(c)")
+                let header = UIView(frame: CGRect(x: 12, y: 8, width: 326, height: 24), name: "header\(c)")
                 header.text = "Card \(c)"
                 header.textColor = .white
                 card.addSubview(header)
                 for r in 0..<4 {
-                    let row = UIView(frame: Rect(x: 12, y: 36 + Double(r) * 28, width: 326, height: 24), name: "row\(c).\(r)")
+                    let row = UIView(frame: CGRect(x: 12, y: 36 + Double(r) * 28, width: 326, height: 24), name: "row\(c).\(r)")
                     row.backgroundColor = Color(white: 1, alpha: 0.2)
                     row.cornerRadius = 6
-                    let label = UIView(frame: Rect(x: 8, y: 2, width: 200, height: 20), name: "label\(c).\(r)")
+                    let label = UIView(frame: CGRect(x: 8, y: 2, width: 200, height: 20), name: "label\(c).\(r)")
                     label.text = "Row \(r)"
                     label.fontSize = 15
                     row.addSubview(label)
@@ -154,7 +154,7 @@ public enum DisplayListBenchmark {
                     for (i, row) in rows.dropFirst(7).prefix(7).enumerated() {
                         UIView.animate(withDuration: 1.5, delay: 0, usingSpringWithDamping: 0.5 + 0.05 * Double(i),
                                      initialSpringVelocity: 0.5, animations: {
-                            row.transform = AffineTransform(translationX: 20, y: 0)
+                            row.transform = CGAffineTransform(translationX: 20, y: 0)
                         })
                     }
                     for (i, row) in rows.dropFirst(14).prefix(6).enumerated() {

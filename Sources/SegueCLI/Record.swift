@@ -66,7 +66,7 @@ public struct Record: ParsableCommand {
             }
             output.flush()
             if let svg, let filmstrip {
-                let document = filmstrip.svg(frames, viewport: Size(width: width, height: height))
+                let document = filmstrip.svg(frames, viewport: CGSize(width: width, height: height))
                 do {
                     try Data(document.utf8).write(to: URL(fileURLWithPath: svg))
                 } catch {

@@ -23,7 +23,7 @@ import SegueWire
 /// task that drives the session.
 public final class SceneSession {
     /// The viewport until the page reports its own.
-    public static let initialViewport = Size(width: 390, height: 844)
+    public static let initialViewport = CGSize(width: 390, height: 844)
     /// Replies (hello, pong, errors) waiting to be taken; past this, new ones are dropped, so a
     /// client that pings faster than it reads cannot grow the session.
     public static let maximumQueuedReplies = 32
@@ -75,7 +75,7 @@ public final class SceneSession {
         reference.clear()
     }
 
-    private static func makeHost(_ scene: Scene, size: Size, clock: Clock, logger: Logger) -> SceneHost {
+    private static func makeHost(_ scene: Scene, size: CGSize, clock: Clock, logger: Logger) -> SceneHost {
         SceneHost(scene: scene, size: size, clock: clock, logger: logger)
     }
 
@@ -226,7 +226,7 @@ public final class SceneSession {
         }
     }
 
-    private func resizeWorld(to size: Size) {
+    private func resizeWorld(to size: CGSize) {
         world.viewport = size
         host.resize(to: size)
         // A new page size usually means a new page: send the whole state again.

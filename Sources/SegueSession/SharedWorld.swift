@@ -16,7 +16,7 @@ final class SharedWorld {
     /// same instant.
     let clock: ManualClock
     var host: SceneHost
-    var viewport: Size
+    var viewport: CGSize
     var inputSequence: UInt32 = 0
     /// Something may have changed since the controller's last frame was built.
     var needsFrame = true
@@ -50,7 +50,7 @@ final class SharedWorld {
     /// joined, or control changed hands, and needs a first frame of an idle world.
     var publishesNextFrame = false
 
-    init(host: SceneHost, viewport: Size, clock: ManualClock, controller: SceneSession) {
+    init(host: SceneHost, viewport: CGSize, clock: ManualClock, controller: SceneSession) {
         self.host = host
         self.viewport = viewport
         self.clock = clock

@@ -37,7 +37,7 @@ extension SceneRun {
     }
 
     /// "(389, 420)": cycles' points are whole points.
-    private static func describe(_ point: Point) -> String {
+    private static func describe(_ point: CGPoint) -> String {
         "(\(Int(point.x.rounded())), \(Int(point.y.rounded())))"
     }
 }

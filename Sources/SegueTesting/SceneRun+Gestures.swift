@@ -16,20 +16,20 @@ extension SceneRun {
     public func edgeSwipe(from edge: Edge, distance: Double, duration: Double = 0.3, at position: Double? = nil,
                           inset: Double = 1) {
         let size = host.window.bounds.size
-        let start: Point, direction: Point
+        let start: CGPoint, direction: CGPoint
         switch edge {
-        case .left: start = Point(x: inset, y: position ?? size.height / 2); direction = Point(x: 1, y: 0)
-        case .right: start = Point(x: size.width - inset, y: position ?? size.height / 2); direction = Point(x: -1, y: 0)
-        case .top: start = Point(x: position ?? size.width / 2, y: inset); direction = Point(x: 0, y: 1)
-        case .bottom: start = Point(x: position ?? size.width / 2, y: size.height - inset); direction = Point(x: 0, y: -1)
+        case .left: start = CGPoint(x: inset, y: position ?? size.height / 2); direction = CGPoint(x: 1, y: 0)
+        case .right: start = CGPoint(x: size.width - inset, y: position ?? size.height / 2); direction = CGPoint(x: -1, y: 0)
+        case .top: start = CGPoint(x: position ?? size.width / 2, y: inset); direction = CGPoint(x: 0, y: 1)
+        case .bottom: start = CGPoint(x: position ?? size.width / 2, y: size.height - inset); direction = CGPoint(x: 0, y: -1)
         }
-        drag(from: start, to: Point(x: start.x + direction.x * distance, y: start.y + direction.y * distance),
+        drag(from: start, to: CGPoint(x: start.x + direction.x * distance, y: start.y + direction.y * distance),
              duration: duration)
     }
 
     /// A finger goes down at `from`, moves evenly to `to` over `duration` seconds (one move a
     /// frame), and lifts there.
-    public func drag(from: Point, to: Point, duration: Double = 0.3) {
+    public func drag(from: CGPoint, to: CGPoint, duration: Double = 0.3) {
         let finger = grab(at: from)
         finger.move(to: to, duration: duration)
         finger.lift()
@@ -38,18 +38,18 @@ extension SceneRun {
     /// A finger goes down at `from` and moves by `translation` at a steady `velocity` (points per
     /// second along the translation), lifting while still moving: what the gesture recognizers
     /// read as a flick of that speed.
-    public func flick(from: Point, by translation: Point, velocity: Double) {
+    public func flick(from: CGPoint, by translation: CGPoint, velocity: Double) {
         precondition(velocity > 0, "a flick's velocity must be positive")
         let length = (translation.x * translation.x + translation.y * translation.y).squareRoot()
         let frames = max(1, Int((length / velocity * Double(fps)).rounded()))
         let perFrame = velocity / Double(fps) / max(length, .ulpOfOne)
-        let delta = Point(x: translation.x * perFrame, y: translation.y * perFrame)
+        let delta = CGPoint(x: translation.x * perFrame, y: translation.y * perFrame)
         let finger = grab(at: from)
         for _ in 1..<frames {
-            finger.location = Point(x: finger.location.x + delta.x, y: finger.location.y + delta.y)
+            finger.location = CGPoint(x: finger.location.x + delta.x, y: finger.location.y + delta.y)
             step((.move, finger.location, finger.id))
         }
-        finger.location = Point(x: finger.location.x + delta.x, y: finger.location.y + delta.y)
+        finger.location = CGPoint(x: finger.location.x + delta.x, y: finger.location.y + delta.y)
         finger.lift()
     }
 
@@ -64,7 +64,7 @@ extension SceneRun {
     }
 
     /// A tap at a point.
-    public func tap(at point: Point) {
+    public func tap(at point: CGPoint) {
         let finger = grab(at: point)
         finger.hold(Self.tapHold)
         finger.lift()
@@ -75,7 +75,7 @@ extension SceneRun {
 
     /// Puts a finger down at `point` (on the next frame) and hands it back, to move, hold and
     /// lift at will: a grab of something mid-flight, a drag that pauses, two fingers at once.
-    public func grab(at point: Point, pointerID: Int = 1) -> Finger {
+    public func grab(at point: CGPoint, pointerID: Int = 1) -> Finger {
         let finger = Finger(run: self, id: pointerID, location: point)
         step((.down, point, pointerID))
         return finger
@@ -86,23 +86,23 @@ extension SceneRun {
         private unowned let run: SceneRun
         let id: Int
         /// Where the finger is now.
-        public internal(set) var location: Point
+        public internal(set) var location: CGPoint
         public private(set) var isDown = true
 
-        init(run: SceneRun, id: Int, location: Point) {
+        init(run: SceneRun, id: Int, location: CGPoint) {
             self.run = run
             self.id = id
             self.location = location
         }
 
         /// Moves evenly to `point` over `duration` seconds, one move a frame (at least one).
-        public func move(to point: Point, duration: Double = 0.3) {
+        public func move(to point: CGPoint, duration: Double = 0.3) {
             precondition(isDown, "the finger has lifted")
             let start = location
             let frames = max(1, run.frameCount(duration))
             for i in 1...frames {
                 let f = Double(i) / Double(frames)
-                location = Point(x: start.x + (point.x - start.x) * f, y: start.y + (point.y - start.y) * f)
+                location = CGPoint(x: start.x + (point.x - start.x) * f, y: start.y + (point.y - start.y) * f)
                 run.step((.move, location, id))
             }
         }

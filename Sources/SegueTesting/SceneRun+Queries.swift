@@ -24,10 +24,10 @@ extension SceneRun {
     }
 
     /// Where the named view is on screen now.
-    public func frame(of name: String) -> Rect? { current.frame(of: name) }
+    public func frame(of name: String) -> CGRect? { current.frame(of: name) }
 
     /// Where the named view was on screen at `time` seconds.
-    public func frame(of name: String, at time: Double) -> Rect? { frame(at: time)?.frame(of: name) }
+    public func frame(of name: String, at time: Double) -> CGRect? { frame(at: time)?.frame(of: name) }
 
     /// The named view's effective alpha now (nil when not on screen).
     public func alpha(of name: String) -> Double? { current.node(name)?.alpha }

@@ -14,7 +14,7 @@ import UIKit
 /// run.edgeSwipe(from: .right, distance: 200)
 /// run.waitUntilSettled()
 /// #expect(run.top == "second")
-/// #expect(run.frame(of: "second", at: 0.4)!.isClose(to: Rect(x: 0, y: 0, width: 390, height: 844), within: 0.5))
+/// #expect(run.frame(of: "second", at: 0.4)!.isClose(to: CGRect(x: 0, y: 0, width: 390, height: 844), within: 0.5))
 /// ```
 ///
 /// Pointer events land half way between frames, as a page's input arrives between the frames it
@@ -23,7 +23,7 @@ import UIKit
 /// has nothing to draw yet.)
 public final class SceneRun {
     /// The iPhone viewport every built-in scene's numbers are for.
-    public static let defaultSize = Size(width: 390, height: 844)
+    public static let defaultSize = CGSize(width: 390, height: 844)
 
     public let scene: Scene
     public let host: SceneHost
@@ -36,7 +36,7 @@ public final class SceneRun {
 
     private let clock = ManualClock()
 
-    public init(_ scene: Scene, size: Size = SceneRun.defaultSize, fps: Int = 60) {
+    public init(_ scene: Scene, size: CGSize = SceneRun.defaultSize, fps: Int = 60) {
         precondition(fps > 0, "fps must be positive")
         self.scene = scene
         self.fps = fps
@@ -73,7 +73,7 @@ public final class SceneRun {
 
     /// Handles `event` (if any) half a frame on, then moves the clock to the next frame and
     /// evaluates and keeps it.
-    func step(_ event: (phase: PointerEvent.Phase, location: Point, pointerID: Int)? = nil) {
+    func step(_ event: (phase: PointerEvent.Phase, location: CGPoint, pointerID: Int)? = nil) {
         let frameTime = Double(frames.count) / Double(fps)
         if let event {
             clock.set(frameTime - frameInterval / 2)
@@ -102,7 +102,7 @@ public final class SceneRun {
 public struct Release: Equatable, Sendable {
     /// When the finger lifted, in seconds.
     public var time: Double
-    public var location: Point
+    public var location: CGPoint
     /// The transition just before the lift (its phase is `.interactive` when the finger drove it),
     /// or nil when none was running.
     public var transition: TransitionStatus?

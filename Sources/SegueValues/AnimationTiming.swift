@@ -43,15 +43,15 @@ public struct AnimationTiming: Hashable, Sendable {
     /// The curve of the curve kinds; `.easeInOut` for the others (the wire's 0).
     public var curve: Curve
     /// The cubic the curve kinds run (the named curve's points, or the custom ones); zero otherwise.
-    public var controlPoint1: Point
-    public var controlPoint2: Point
+    public var controlPoint1: CGPoint
+    public var controlPoint2: CGPoint
     /// ζ of the spring kinds; 0 otherwise.
     public var dampingRatio: Double
     /// The spring block's initial velocity; 0 otherwise.
     public var initialVelocity: Double
 
-    public init(kind: Kind, duration: Double, curve: Curve = .easeInOut, controlPoint1: Point = .zero,
-                controlPoint2: Point = .zero, dampingRatio: Double = 0, initialVelocity: Double = 0) {
+    public init(kind: Kind, duration: Double, curve: Curve = .easeInOut, controlPoint1: CGPoint = .zero,
+                controlPoint2: CGPoint = .zero, dampingRatio: Double = 0, initialVelocity: Double = 0) {
         self.kind = kind
         self.duration = duration
         self.curve = curve
@@ -141,8 +141,8 @@ public struct AnimationTiming: Hashable, Sendable {
         case .springBlock:
             springBlock.swiftCall
         case .curveAnimator where curve == .custom:
-            "ViewPropertyAnimator(duration: \(duration), controlPoint1: Point(x: \(controlPoint1.x), "
-                + "y: \(controlPoint1.y)), controlPoint2: Point(x: \(controlPoint2.x), y: \(controlPoint2.y))) { … }"
+            "ViewPropertyAnimator(duration: \(duration), controlPoint1: CGPoint(x: \(controlPoint1.x), "
+                + "y: \(controlPoint1.y)), controlPoint2: CGPoint(x: \(controlPoint2.x), y: \(controlPoint2.y))) { … }"
         case .curveAnimator:
             "ViewPropertyAnimator(duration: \(duration), curve: .\(curve.caseName)) { … }"
         case .springAnimator:

@@ -10,9 +10,9 @@ public struct Shadow: Equatable, Sendable {
     /// Blur radius, pt: about the Gaussian's standard deviation, as CALayer's (CSS's and canvas's
     /// blur is twice it).
     public var radius: Double
-    public var offset: Size
+    public var offset: CGSize
 
-    public init(color: Color = .black, opacity: Double = 0, radius: Double = 3, offset: Size = Size(width: 0, height: -3)) {
+    public init(color: Color = .black, opacity: Double = 0, radius: Double = 3, offset: CGSize = CGSize(width: 0, height: -3)) {
         self.color = color
         self.opacity = opacity
         self.radius = radius

@@ -21,16 +21,16 @@ public struct DisplayNode: Equatable, Sendable {
     /// A vector icon drawn in the node's bounds, tinted with `textColor`; nil for none.
     public var glyph: Glyph?
     /// Maps local (x, y) to viewport points: (a·x + c·y + tx, b·x + d·y + ty).
-    public var transform: AffineTransform
+    public var transform: CGAffineTransform
     /// Effective opacity: the product of every ancestor's alpha and this view's.
     public var alpha: Double
     /// Maps local (x, y) to the parent node's local space (the parent's (0, 0)–(width, height));
     /// `transform` is this followed by the parent's `transform`. For a node at depth 0 the two agree.
-    public var localTransform: AffineTransform
+    public var localTransform: CGAffineTransform
     /// This view's own opacity: `alpha` over the parent node's `alpha`.
     public var ownAlpha: Double
     /// The bounds size; the node covers (0, 0)–(width, height) in its local space.
-    public var size: Size
+    public var size: CGSize
     public var backgroundColor: Color
     public var cornerRadius: Double
     public var name: String
@@ -52,8 +52,8 @@ public struct DisplayNode: Equatable, Sendable {
         set { setDecoration(shadow: shadow, border: newValue) }
     }
 
-    public init(id: UInt32, name: String, depth: UInt16 = 0, descendantCount: UInt32 = 0, size: Size = .zero,
-                transform: AffineTransform = .identity, localTransform: AffineTransform? = nil,
+    public init(id: UInt32, name: String, depth: UInt16 = 0, descendantCount: UInt32 = 0, size: CGSize = .zero,
+                transform: CGAffineTransform = .identity, localTransform: CGAffineTransform? = nil,
                 alpha: Double = 1, ownAlpha: Double? = nil, backgroundColor: Color = .clear,
                 cornerRadius: Double = 0, clipsToBounds: Bool = false, text: String? = nil,
                 textColor: Color = .black, fontSize: Double = 17, fontWeight: FontWeight = .regular,
@@ -123,7 +123,7 @@ public struct DisplayNode: Equatable, Sendable {
 /// The flattened, paint-ordered list of what is on screen: the only thing the server and the
 /// recorder read from a window.
 public struct DisplayList: Equatable, Sendable {
-    public var viewport: Size
+    public var viewport: CGSize
     /// Editing the nodes here forgets `changes`: the list is then no longer what its builder wrote,
     /// and an encoder compares every node again.
     public var nodes: [DisplayNode] {
@@ -145,7 +145,7 @@ public struct DisplayList: Equatable, Sendable {
     /// Which build wrote the nodes, and when each last changed: lets an encoder skip unchanged nodes.
     package var changes = NodeChanges()
 
-    public init(viewport: Size = .zero, nodes: [DisplayNode] = [], hint: String = "") {
+    public init(viewport: CGSize = .zero, nodes: [DisplayNode] = [], hint: String = "") {
         self.viewport = viewport
         self.storedNodes = nodes
         self.hint = hint

@@ -15,11 +15,11 @@ public struct PointerEvent: Equatable, Sendable {
     public var pointerID: Int
     public var kind: Kind
     /// In window points (the page's CSS pixels).
-    public var location: Point
+    public var location: CGPoint
     /// Seconds, on the input source's own clock; used for velocity.
     public var timestamp: Double
 
-    public init(phase: Phase, pointerID: Int, kind: Kind, location: Point, timestamp: Double) {
+    public init(phase: Phase, pointerID: Int, kind: Kind, location: CGPoint, timestamp: Double) {
         self.phase = phase
         self.pointerID = pointerID
         self.kind = kind

@@ -22,7 +22,7 @@ final class SlideUpAnimator: UIViewControllerAnimatedTransitioning {
         } else if let presenter = context.view(forKey: .to) {
             container.insertSubview(presenter, at: 0)
         }
-        let below = AffineTransform(translationX: 0, y: container.bounds.height)
+        let below = CGAffineTransform(translationX: 0, y: container.bounds.height)
         if presenting { moving.transform = below }
         UIView.animate(withDuration: 0.4, delay: 0, options: .curveEaseOut, animations: {
             moving.transform = self.presenting ? .identity : below
@@ -41,7 +41,7 @@ final class HomeViewController: UIViewController, UIViewControllerTransitioningD
     override func viewDidLoad() {
         super.viewDidLoad()
         view.backgroundColor = Color(hex: 0x264653)
-        let open = UIButton(title: "Open", name: "home-open", frame: Rect(x: 95, y: 700, width: 200, height: 50)) {
+        let open = UIButton(title: "Open", name: "home-open", frame: CGRect(x: 95, y: 700, width: 200, height: 50)) {
             [unowned self] in
             let card = UIViewController(name: "card")
             card.view.backgroundColor = Color(hex: 0xE9C46A)

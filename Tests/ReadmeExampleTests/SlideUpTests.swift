@@ -10,5 +10,5 @@ import Testing
     let halfTime = try #require(run.frame(of: "card", at: start + 0.2))
     #expect(halfTime.minY < 844 / 2)
     #expect(run.top == "card")
-    #expect(run.frame(of: "card")!.isClose(to: Rect(x: 0, y: 0, width: 390, height: 844), within: 0.01))
+    #expect(run.frame(of: "card")!.isClose(to: CGRect(x: 0, y: 0, width: 390, height: 844), within: 0.01))
 }

@@ -99,16 +99,16 @@ public func isClose(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Boo
     abs(a - b) <= tolerance
 }
 
-public func isClose(_ a: Point, _ b: Point, _ tolerance: Double = 1e-9) -> Bool {
+public func isClose(_ a: CGPoint, _ b: CGPoint, _ tolerance: Double = 1e-9) -> Bool {
     isClose(a.x, b.x, tolerance) && isClose(a.y, b.y, tolerance)
 }
 
-public func isClose(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
+public func isClose(_ a: CGRect, _ b: CGRect, _ tolerance: Double = 1e-9) -> Bool {
     isClose(a.origin, b.origin, tolerance) && isClose(a.size.width, b.size.width, tolerance)
         && isClose(a.size.height, b.size.height, tolerance)
 }
 
-public func isClose(_ a: AffineTransform, _ b: AffineTransform, _ tolerance: Double = 1e-9) -> Bool {
+public func isClose(_ a: CGAffineTransform, _ b: CGAffineTransform, _ tolerance: Double = 1e-9) -> Bool {
     isClose(a.a, b.a, tolerance) && isClose(a.b, b.b, tolerance) && isClose(a.c, b.c, tolerance)
         && isClose(a.d, b.d, tolerance) && isClose(a.tx, b.tx, tolerance) && isClose(a.ty, b.ty, tolerance)
 }

@@ -15,7 +15,7 @@ struct DepthRecordingTests {
         script.tap(try #require(idle.last.center(of: "home-show-card")))
         let run = try record("menu", script.script)
         let card = try #require(run.last.node("card"))
-        #expect(card.shadow == Shadow(color: .black, opacity: 0.25, radius: 16, offset: Size(width: 0, height: 8)))
+        #expect(card.shadow == Shadow(color: .black, opacity: 0.25, radius: 16, offset: CGSize(width: 0, height: 8)))
         #expect(run.last.json.contains(#""hint":"Tap the card to close it""#))
         #expect(run.last.json.contains(##""radius":12,"shadow":{"color":"#000000ff","opacity":0.25,"radius":16,"offset":[0,8]}"##))
         // Nodes without depth print as before: no shadow or border key (the scenes draw no borders).
@@ -24,11 +24,11 @@ struct DepthRecordingTests {
     }
 
     @Test func aBorderPrintsItsWidthAndColor() {
-        let framed = DisplayNode(id: 7, name: "framed", size: Size(width: 20, height: 10),
+        let framed = DisplayNode(id: 7, name: "framed", size: CGSize(width: 20, height: 10),
                                  border: Border(width: 1.5, color: .systemRed))
         var writer = FrameWriter()
         let line = writer.write(frame: 0, time: 0, top: "t", transition: nil,
-                                list: DisplayList(viewport: Size(width: 20, height: 10), nodes: [framed]))
+                                list: DisplayList(viewport: CGSize(width: 20, height: 10), nodes: [framed]))
         #expect(line.contains(#""border":{"width":1.5,"color":"\#(Color.systemRed.hexString)"}"#))
     }
 

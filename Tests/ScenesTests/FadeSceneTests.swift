@@ -46,7 +46,7 @@ struct FadeSceneTests {
 
     @Test func aPanPastHalfPopsWithProgressXOverThreeHundred() throws {
         var (script, _) = try pushed()
-        script.drag(from: Point(x: 40, y: 400), to: Point(x: 280, y: 400), steps: 24)
+        script.drag(from: CGPoint(x: 40, y: 400), to: CGPoint(x: 280, y: 400), steps: 24)
         let run = try record("fade", script.script)
         var checked = 0
         let began = try #require(script.events.first { $0.pointer?.phase == .move && $0.pointer!.location.x - 40 >= 10 })
@@ -67,7 +67,7 @@ struct FadeSceneTests {
     @Test func aPanReleasedBeforeHalfCancelsThePop() throws {
         let run = pushedRun()
         let pushed = run.current
-        run.drag(from: Point(x: 40, y: 400), to: Point(x: 120, y: 400), duration: 8 / 60)
+        run.drag(from: CGPoint(x: 40, y: 400), to: CGPoint(x: 120, y: 400), duration: 8 / 60)
         run.waitUntilSettled()
         #expect(run.phases.contains(.cancelling))
         #expect(run.top == "detail")
@@ -79,7 +79,7 @@ struct FadeSceneTests {
         let tapped = pushedRun(), panned = pushedRun()
         tapped.tap("detail-back")
         tapped.waitUntilSettled()
-        panned.drag(from: Point(x: 40, y: 400), to: Point(x: 280, y: 400), duration: 24 / 60)
+        panned.drag(from: CGPoint(x: 40, y: 400), to: CGPoint(x: 280, y: 400), duration: 24 / 60)
         panned.waitUntilSettled()
         #expect(tapped.top == "list")
         #expect(sameLook(tapped.current.nodes, panned.current.nodes))

@@ -5,8 +5,8 @@ import UIKit
 /// each, held still for `holdFrames`, then lifted (or cancelled); then a pause, often shorter than
 /// a spring, so the next touch lands on something moving.
 struct FingerStroke: Sendable, CustomStringConvertible {
-    var start: Point
-    var step: Point
+    var start: CGPoint
+    var step: CGPoint
     var steps: Int
     var holdFrames: Int
     var release: PointerEvent.Phase
@@ -24,12 +24,12 @@ struct FingerStroke: Sendable, CustomStringConvertible {
 struct FingerSample {
     var stroke: Int
     var time: Double
-    var at: Point
+    var at: CGPoint
 }
 
 extension ScriptBuilder {
     /// Plays `strokes` one after another; a finger stays on the glass of `screen`.
-    mutating func play(_ strokes: [FingerStroke], on screen: Size = viewport) -> [FingerSample] {
+    mutating func play(_ strokes: [FingerStroke], on screen: CGSize = viewport) -> [FingerSample] {
         var samples: [FingerSample] = []
         for (index, stroke) in strokes.enumerated() {
             add(.down, stroke.start)
@@ -37,7 +37,7 @@ extension ScriptBuilder {
             samples.append(FingerSample(stroke: index, time: time, at: at))
             for _ in 0..<stroke.steps {
                 wait(Self.step)
-                at = Point(x: min(max(at.x + stroke.step.x, 0), screen.width),
+                at = CGPoint(x: min(max(at.x + stroke.step.x, 0), screen.width),
                            y: min(max(at.y + stroke.step.y, 0), screen.height))
                 add(.move, at)
                 samples.append(FingerSample(stroke: index, time: time, at: at))

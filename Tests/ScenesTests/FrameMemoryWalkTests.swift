@@ -33,8 +33,8 @@ import Testing
 
     @Test func aHiddenViewIsNamedButNotWhatItHides() {
         let world = World()
-        let hidden = UIView(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-        let inside = UIView(frame: Rect(x: 0, y: 0, width: 5, height: 5))
+        let hidden = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let inside = UIView(frame: CGRect(x: 0, y: 0, width: 5, height: 5))
         hidden.addSubview(inside)
         world.root.view.addSubview(hidden)
         var visitor = RecordingVisitor()

@@ -15,24 +15,24 @@ struct HeldPointerTests {
         var present: String
         var dismiss: String
         /// Where the resting finger goes down: on a recognizer of the presented view.
-        var rest: Point
+        var rest: CGPoint
         /// Where it moves once the presented controller is gone: far enough to begin a pan.
-        var moveTo: Point
+        var moveTo: CGPoint
         var testDescription: String { scene }
     }
 
     static let cases = [
-        Case(scene: "slides", present: "first-next", dismiss: "second-back", rest: Point(x: 5, y: 400),
-             moveTo: Point(x: 80, y: 400)),
-        Case(scene: "menu", present: "home-open-menu", dismiss: "menu-close-menu", rest: Point(x: 385, y: 400),
-             moveTo: Point(x: 300, y: 400)),
-        Case(scene: "stack", present: "stackfirst-present", dismiss: "stacksecond-dismiss", rest: Point(x: 200, y: 300),
-             moveTo: Point(x: 200, y: 500)),
-        Case(scene: "fade", present: "list-open-detail", dismiss: "detail-back", rest: Point(x: 40, y: 400),
-             moveTo: Point(x: 200, y: 400)),
+        Case(scene: "slides", present: "first-next", dismiss: "second-back", rest: CGPoint(x: 5, y: 400),
+             moveTo: CGPoint(x: 80, y: 400)),
+        Case(scene: "menu", present: "home-open-menu", dismiss: "menu-close-menu", rest: CGPoint(x: 385, y: 400),
+             moveTo: CGPoint(x: 300, y: 400)),
+        Case(scene: "stack", present: "stackfirst-present", dismiss: "stacksecond-dismiss", rest: CGPoint(x: 200, y: 300),
+             moveTo: CGPoint(x: 200, y: 500)),
+        Case(scene: "fade", present: "list-open-detail", dismiss: "detail-back", rest: CGPoint(x: 40, y: 400),
+             moveTo: CGPoint(x: 200, y: 400)),
         // On the left edge: the back swipe tracks the resting finger and must not pop the root.
-        Case(scene: "settings", present: "general-about", dismiss: "about-back", rest: Point(x: 5, y: 400),
-             moveTo: Point(x: 200, y: 400)),
+        Case(scene: "settings", present: "general-about", dismiss: "about-back", rest: CGPoint(x: 5, y: 400),
+             moveTo: CGPoint(x: 200, y: 400)),
     ]
 
     @Test(arguments: cases)

@@ -15,7 +15,7 @@ struct MenuDynamicsTests {
         var script = ScriptBuilder()
         script.tap(try #require(try record("menu", duration: 0).last.center(of: "home-physics:-off")))
         script.wait(0.3)
-        script.drag(from: Point(x: 2, y: 400), to: Point(x: 300, y: 400), steps: frames)
+        script.drag(from: CGPoint(x: 2, y: 400), to: CGPoint(x: 300, y: 400), steps: frames)
         let run = try record("menu", script.script, duration: script.time + 4)
         #expect(run.frames.contains { $0.transition?.phase == .finishing })
         #expect(run.last.top == "menu")

@@ -54,7 +54,7 @@ struct MenuSceneTests {
 
     @Test func aLeftEdgePanDragsTheMenuInWithProgressLocationOverWidth() throws {
         var script = ScriptBuilder()
-        script.drag(from: Point(x: 2, y: 400), to: Point(x: 300, y: 400), steps: 30)
+        script.drag(from: CGPoint(x: 2, y: 400), to: CGPoint(x: 300, y: 400), steps: 30)
         let run = try record("menu", script.script)
         #expect(run.last.top == "menu")
         #expect(isIdentityPlacement(run.last.node("menu")))
@@ -74,17 +74,17 @@ struct MenuSceneTests {
     @Test func releasingWhileMovingBackCancelsThePresentation() throws {
         let idle = try record("menu", duration: 0)
         var script = ScriptBuilder()
-        script.add(.down, Point(x: 2, y: 400))
+        script.add(.down, CGPoint(x: 2, y: 400))
         for x in stride(from: 20.0, through: 200, by: 20) {
             script.wait(ScriptBuilder.step)
-            script.add(.move, Point(x: x, y: 400))
+            script.add(.move, CGPoint(x: x, y: 400))
         }
         for x in stride(from: 190.0, through: 150, by: -10) {
             script.wait(ScriptBuilder.step)
-            script.add(.move, Point(x: x, y: 400))
+            script.add(.move, CGPoint(x: x, y: 400))
         }
         script.wait(ScriptBuilder.step)
-        script.add(.up, Point(x: 150, y: 400))
+        script.add(.up, CGPoint(x: 150, y: 400))
         let run = try record("menu", script.script)
         #expect(run.frames.contains { $0.transition?.phase == .cancelling })
         #expect(run.last.top == "home")
@@ -98,7 +98,7 @@ struct MenuSceneTests {
         tap.tap(try #require(idle.last.center(of: "home-open-menu")))
         let tapped = try record("menu", tap.script)
         var swipe = ScriptBuilder()
-        swipe.drag(from: Point(x: 2, y: 400), to: Point(x: 300, y: 400), steps: 30)
+        swipe.drag(from: CGPoint(x: 2, y: 400), to: CGPoint(x: 300, y: 400), steps: 30)
         let swiped = try record("menu", swipe.script)
         #expect(tapped.last.top == "menu")
         #expect(sameLook(tapped.last.nodes, swiped.last.nodes))
@@ -106,9 +106,9 @@ struct MenuSceneTests {
 
     @Test func aRightEdgeSwipeOnTheMenuDismissesIt() throws {
         var script = ScriptBuilder()
-        script.drag(from: Point(x: 2, y: 400), to: Point(x: 300, y: 400), steps: 30)
+        script.drag(from: CGPoint(x: 2, y: 400), to: CGPoint(x: 300, y: 400), steps: 30)
         script.wait(1)
-        script.drag(from: Point(x: 388, y: 400), to: Point(x: 100, y: 400), steps: 30)
+        script.drag(from: CGPoint(x: 388, y: 400), to: CGPoint(x: 100, y: 400), steps: 30)
         let run = try record("menu", script.script)
         #expect(run.frames.contains { $0.transition?.operation == .dismiss && $0.transition?.isInteractive == true })
         #expect(run.last.top == "home")
@@ -120,7 +120,7 @@ struct MenuSceneTests {
         var script = ScriptBuilder()
         script.tap(try #require(idle.last.center(of: "home-physics:-off")))
         script.wait(0.5)
-        script.drag(from: Point(x: 2, y: 400), to: Point(x: 250, y: 400), steps: 20)
+        script.drag(from: CGPoint(x: 2, y: 400), to: CGPoint(x: 250, y: 400), steps: 20)
         let run = try record("menu", script.script, duration: script.time + 4)
         #expect(run.last.node("home-physics:-off")?.text == "Physics: on")
         #expect(run.last.top == "menu")

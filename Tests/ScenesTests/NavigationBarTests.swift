@@ -61,8 +61,8 @@ struct NavigationBarTests {
 
     @Test func aPanDrivenPopMovesTheBarWithTheFingerAndACancelPutsItBack() throws {
         let run = pushedRun()
-        let finger = run.grab(at: Point(x: 40, y: 400))
-        finger.move(to: Point(x: 120, y: 400), duration: 0.3)
+        let finger = run.grab(at: CGPoint(x: 40, y: 400))
+        finger.move(to: CGPoint(x: 120, y: 400), duration: 0.3)
         let p = try #require(run.transition?.progress)
         #expect(run.phase == .interactive && abs(p - 120.0 / 300) < 1e-9)
         // Detail (the popped item) fades out to the right; List comes back to the centre.
@@ -74,7 +74,7 @@ struct NavigationBarTests {
         // The back button (reading List) fades with the popped item.
         #expect(abs((run.current.node("navigation-back")?.alpha ?? -1) - (1 - p)) < 1e-9)
         // Back under half: the pop cancels and the bar reads Detail again.
-        finger.move(to: Point(x: 60, y: 400), duration: 0.2)
+        finger.move(to: CGPoint(x: 60, y: 400), duration: 0.2)
         finger.lift()
         run.waitUntilSettled()
         #expect(run.top == "detail")
@@ -82,7 +82,7 @@ struct NavigationBarTests {
         #expect(run.current.node("navigation-back")?.text == "List")
         #expect(run.current.node("navigation-title")?.alpha == 1)
         // Past half: it pops, and the bar reads List with no back button.
-        run.drag(from: Point(x: 40, y: 400), to: Point(x: 280, y: 400))
+        run.drag(from: CGPoint(x: 40, y: 400), to: CGPoint(x: 280, y: 400))
         run.waitUntilSettled()
         #expect(run.top == "list")
         #expect(run.current.node("navigation-title")?.text == "List")
@@ -98,8 +98,8 @@ struct NavigationBarTests {
         #expect(run.current.node("navigation-title")?.text == "About")
         #expect(run.current.node("navigation-back")?.text == "General")
         // The system back swipe, held part way: the bar sits part way too.
-        let finger = run.grab(at: Point(x: 5, y: 400))
-        finger.move(to: Point(x: 200, y: 400), duration: 0.3)
+        let finger = run.grab(at: CGPoint(x: 5, y: 400))
+        finger.move(to: CGPoint(x: 200, y: 400), duration: 0.3)
         let p = try #require(run.transition?.progress)
         #expect(p > 0.2 && p < 0.8)
         #expect(abs((run.current.node("navigation-title-other")?.alpha ?? -1) - p) < 1e-9)
@@ -115,7 +115,7 @@ struct NavigationBarTests {
     }
 
     @Test func inLandscapeTheBackButtonKeepsClearOfTheSensorHousing() throws {
-        let run = SceneRun(Scene.named("settings")!, size: Size(width: 844, height: 390))
+        let run = SceneRun(Scene.named("settings")!, size: CGSize(width: 844, height: 390))
         run.tap("general-about")
         run.waitUntilSettled()
         // Landscape on a notched phone: no status bar, 47 pt of sensor housing on the left.

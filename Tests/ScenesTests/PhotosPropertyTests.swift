@@ -10,8 +10,8 @@ import Testing
 /// through), sometimes anywhere; mostly vertical.
 let photoStrokeGenerator = zip(Gen.int(in: 0...3), unit, unit, unit, unit, unit).map { t -> FingerStroke in
     let r = [t.1, t.2, t.3, t.4, t.5]
-    let start = t.0 <= 1 ? Point(x: 100 + r[0] * 190, y: 300 + r[1] * 240) : Point(x: 10 + r[0] * 370, y: 10 + r[1] * 820)
-    let step = Point(x: (r[3] - 0.5) * 8, y: (r[2] - 0.5) * 2 * FingerStroke.fastestStep)
+    let start = t.0 <= 1 ? CGPoint(x: 100 + r[0] * 190, y: 300 + r[1] * 240) : CGPoint(x: 10 + r[0] * 370, y: 10 + r[1] * 820)
+    let step = CGPoint(x: (r[3] - 0.5) * 8, y: (r[2] - 0.5) * 2 * FingerStroke.fastestStep)
     let steps = t.0 == 3 ? 0 : Int(r[3] * 30)
     return FingerStroke(start: start, step: step, steps: steps, holdFrames: Int(r[4] * 20),
                         release: r[0] < 0.1 ? .cancel : .up, pause: r[1] * 0.9)
@@ -29,7 +29,7 @@ struct PhotosPropertyTests {
         await propertyCheck(count: 60, input: Gen.int(in: 0..<15), photoStrokeGenerator.array(of: 1...8)) { tile, strokes in
             var script = ScriptBuilder()
             let side = (390.0 - 4) / 3
-            script.tap(Point(x: Double(tile % 3) * (side + 2) + side / 2, y: Double(tile / 3) * (side + 2) + side / 2))
+            script.tap(CGPoint(x: Double(tile % 3) * (side + 2) + side / 2, y: Double(tile / 3) * (side + 2) + side / 2))
             script.wait(0.1)
             let fingers = script.play(strokes)
             guard let run = try? record("photos", script.script, duration: script.time + 2) else {

@@ -11,17 +11,17 @@ struct PhotosSceneTests {
     static let side = (390.0 - 4) / 3
     /// The grid starts under the navigation bar: the 47-pt status bar inset plus the 44-pt bar.
     static let gridTop = 47.0 + 44
-    static let tile4 = Rect(x: side + 2, y: gridTop + side + 2, width: side, height: side)
+    static let tile4 = CGRect(x: side + 2, y: gridTop + side + 2, width: side, height: side)
     /// The photo at rest: full width, 4:3, centred in 844 pt.
-    static let resting = Rect(x: 0, y: (844 - 292.5) / 2, width: 390, height: 292.5)
+    static let resting = CGRect(x: 0, y: (844 - 292.5) / 2, width: 390, height: 292.5)
 
-    func frame(of name: String, in frame: RecordedFrame) -> Rect? {
+    func frame(of name: String, in frame: RecordedFrame) -> CGRect? {
         guard let node = frame.node(name) else { return nil }
         let m = node.transform
-        return Rect(x: m.tx, y: m.ty, width: node.size.width * m.a, height: node.size.height * m.d)
+        return CGRect(x: m.tx, y: m.ty, width: node.size.width * m.a, height: node.size.height * m.d)
     }
 
-    func isClose(_ a: Rect?, _ b: Rect, _ tolerance: Double = 1e-6) -> Bool {
+    func isClose(_ a: CGRect?, _ b: CGRect, _ tolerance: Double = 1e-6) -> Bool {
         guard let a else { return false }
         return abs(a.minX - b.minX) <= tolerance && abs(a.minY - b.minY) <= tolerance
             && abs(a.width - b.width) <= tolerance && abs(a.height - b.height) <= tolerance
@@ -75,7 +75,7 @@ struct PhotosSceneTests {
 
     /// A slow drag down from the middle of the photo, 300 pt over 1 s, then released.
     func dragDown(_ script: inout ScriptBuilder, by distance: Double, steps: Int) {
-        script.drag(from: Point(x: 195, y: 420), to: Point(x: 195, y: 420 + distance), steps: steps)
+        script.drag(from: CGPoint(x: 195, y: 420), to: CGPoint(x: 195, y: 420 + distance), steps: steps)
     }
 
     @Test func draggingThePhotoDownPopsAndTheImageFollowsTheFinger() throws {
@@ -138,9 +138,9 @@ struct PhotosSceneTests {
         let at = try #require(flying.last.center(of: "photo-image"))
         script.add(.down, at)
         script.wait(0.3)
-        script.add(.move, at + Point(x: 0, y: -40))
+        script.add(.move, at + CGPoint(x: 0, y: -40))
         script.wait(0.3)
-        script.add(.up, at + Point(x: 0, y: -40))
+        script.add(.up, at + CGPoint(x: 0, y: -40))
         script.wait(1.5)
         let run = try record("photos", script.script)
 
@@ -168,7 +168,7 @@ struct PhotosSceneTests {
         var script = ScriptBuilder()
         script.tap(Self.tile4.center)
         script.wait(0.1)
-        script.tap(Point(x: 20, y: 820))
+        script.tap(CGPoint(x: 20, y: 820))
         script.wait(1.5)
         let run = try record("photos", script.script)
         #expect(!run.frames.contains { $0.transition?.phase == .interactive })
@@ -178,7 +178,7 @@ struct PhotosSceneTests {
     @Test func releaseCarriesTheFingersSpeedWithoutAJump() throws {
         var script = opened()
         // A steady 600 pt/s drag down, released past a third of the way: the spring finishes the pop.
-        script.drag(from: Point(x: 195, y: 420), to: Point(x: 195, y: 620), steps: 20)
+        script.drag(from: CGPoint(x: 195, y: 420), to: CGPoint(x: 195, y: 620), steps: 20)
         script.wait(1.5)
         let run = try record("photos", script.script)
         expectSettled(run, top: "grid")
@@ -205,6 +205,6 @@ struct PhotosSceneTests {
     }
 }
 
-extension Rect {
-    var center: Point { Point(x: midX, y: midY) }
+extension CGRect {
+    var center: CGPoint { CGPoint(x: midX, y: midY) }
 }

@@ -16,7 +16,7 @@ struct RecorderTests {
 
     func swipe() -> InputScript {
         var script = ScriptBuilder()
-        script.drag(from: Point(x: 389, y: 420), to: Point(x: 189, y: 420), steps: 25)
+        script.drag(from: CGPoint(x: 389, y: 420), to: CGPoint(x: 189, y: 420), steps: 25)
         return script.script
     }
 
@@ -50,7 +50,7 @@ struct RecorderTests {
 
     @Test func eventsApplyBeforeTheFirstFrameAtOrAfterTheirTime() throws {
         // A tap whose up lands between frames 20 and 21 starts the transition in frame 21.
-        let center = Point(x: 195, y: 844 - 48 - 25)
+        let center = CGPoint(x: 195, y: 844 - 48 - 25)
         let up = 20.5 / 60
         let script = InputScript(events: [
             .init(time: 0.2, pointer: PointerEvent(phase: .down, pointerID: 1, kind: .touch, location: center, timestamp: 0.2)),
@@ -93,7 +93,7 @@ struct RecorderTests {
         let json = #"{"events":[{"t":0.30000000000000004,"type":"down","x":152.56666666666663,"y":1.2345678901234567e-100}]}"#
         let event = try #require(try InputScript(json: Data(json.utf8)).events.first)
         #expect(event.time == 0.30000000000000004)
-        #expect(event.pointer?.location == Point(x: 152.56666666666663, y: 1.2345678901234567e-100))
+        #expect(event.pointer?.location == CGPoint(x: 152.56666666666663, y: 1.2345678901234567e-100))
 
         let last = #"{"events":[{"t":3600.0000000000000000000000000001,"type":"up","x":1,"y":2}]}"#
         #expect(try InputScript(json: Data(last.utf8)).events.first?.time == 3600)

@@ -20,24 +20,24 @@ struct ScriptBuilder {
         time += seconds
     }
 
-    mutating func add(_ phase: PointerEvent.Phase, _ point: Point, id: Int = 1, kind: PointerEvent.Kind = .touch) {
+    mutating func add(_ phase: PointerEvent.Phase, _ point: CGPoint, id: Int = 1, kind: PointerEvent.Kind = .touch) {
         events.append(.init(time: time, pointer: PointerEvent(phase: phase, pointerID: id, kind: kind,
                                                             location: point, timestamp: time)))
     }
 
     /// A straight drag in `steps` moves of one frame each, then up (or cancel).
-    mutating func drag(from start: Point, to end: Point, steps: Int, id: Int = 1, release: PointerEvent.Phase = .up) {
+    mutating func drag(from start: CGPoint, to end: CGPoint, steps: Int, id: Int = 1, release: PointerEvent.Phase = .up) {
         add(.down, start, id: id)
         for i in 1...steps {
             time += Self.step
             let f = Double(i) / Double(steps)
-            add(.move, Point(x: start.x + (end.x - start.x) * f, y: start.y + (end.y - start.y) * f), id: id)
+            add(.move, CGPoint(x: start.x + (end.x - start.x) * f, y: start.y + (end.y - start.y) * f), id: id)
         }
         time += Self.step
         add(release, end, id: id)
     }
 
-    mutating func tap(_ point: Point, id: Int = 1) {
+    mutating func tap(_ point: CGPoint, id: Int = 1) {
         add(.down, point, id: id)
         time += 0.08
         add(.up, point, id: id)
@@ -56,9 +56,9 @@ struct RecordedFrame {
     func node(_ name: String) -> DisplayNode? { nodes.first { $0.name == name } }
 
     /// The center of a named node in viewport points.
-    func center(of name: String) -> Point? {
+    func center(of name: String) -> CGPoint? {
         guard let n = node(name) else { return nil }
-        return Point(x: n.size.width / 2, y: n.size.height / 2).applying(n.transform)
+        return CGPoint(x: n.size.width / 2, y: n.size.height / 2).applying(n.transform)
     }
 }
 
@@ -70,7 +70,7 @@ struct Recording {
     var first: RecordedFrame { frames[0] }
 }
 
-let viewport = Size(width: 390, height: 844)
+let viewport = CGSize(width: 390, height: 844)
 
 func record(_ scene: String, _ script: InputScript = InputScript(), duration: Double? = nil) throws -> Recording {
     let recorder = try Recorder(options: .init(scene: scene, width: viewport.width, height: viewport.height,
@@ -99,7 +99,7 @@ func sameLook(_ a: [DisplayNode], _ b: [DisplayNode]) -> Bool {
     return true
 }
 
-func isIdentityPlacement(_ node: DisplayNode?, origin: Point = .zero) -> Bool {
+func isIdentityPlacement(_ node: DisplayNode?, origin: CGPoint = .zero) -> Bool {
     guard let m = node?.transform else { return false }
     return abs(m.a - 1) < 1e-9 && abs(m.d - 1) < 1e-9 && abs(m.b) < 1e-9 && abs(m.c) < 1e-9
         && abs(m.tx - origin.x) < 1e-9 && abs(m.ty - origin.y) < 1e-9

@@ -26,9 +26,9 @@ import Testing
 
     static func drive(_ sceneName: String, to moment: Moment) -> Survivors {
         let clock = ManualClock()
-        let host = SceneHost(scene: Scene.named(sceneName)!, size: Size(width: 390, height: 844), clock: clock)
+        let host = SceneHost(scene: Scene.named(sceneName)!, size: CGSize(width: 390, height: 844), clock: clock)
         func send(_ phase: PointerEvent.Phase, _ x: Double, _ y: Double) {
-            host.handle(PointerEvent(phase: phase, pointerID: 1, kind: .touch, location: Point(x: x, y: y),
+            host.handle(PointerEvent(phase: phase, pointerID: 1, kind: .touch, location: CGPoint(x: x, y: y),
                                      timestamp: clock.now))
         }
         func step(_ frames: Int) {
@@ -78,17 +78,17 @@ import Testing
     struct Case: Sendable, CustomTestStringConvertible {
         let scene: String
         /// A tap that opens the screen the drag starts on, if any.
-        let tap: Point?
-        let from: Point
-        let to: Point
+        let tap: CGPoint?
+        let from: CGPoint
+        let to: CGPoint
         var testDescription: String { scene }
     }
 
     static let cases = [
-        Case(scene: "stack", tap: Point(x: 195, y: 771), from: Point(x: 200, y: 300), to: Point(x: 200, y: 500)),
-        Case(scene: "photos", tap: Point(x: 195, y: 195), from: Point(x: 195, y: 420), to: Point(x: 195, y: 600)),
-        Case(scene: "settings", tap: Point(x: 195, y: 771), from: Point(x: 2, y: 400), to: Point(x: 200, y: 400)),
-        Case(scene: "sheet", tap: Point(x: 195, y: 771), from: Point(x: 195, y: 500), to: Point(x: 195, y: 800)),
+        Case(scene: "stack", tap: CGPoint(x: 195, y: 771), from: CGPoint(x: 200, y: 300), to: CGPoint(x: 200, y: 500)),
+        Case(scene: "photos", tap: CGPoint(x: 195, y: 195), from: CGPoint(x: 195, y: 420), to: CGPoint(x: 195, y: 600)),
+        Case(scene: "settings", tap: CGPoint(x: 195, y: 771), from: CGPoint(x: 2, y: 400), to: CGPoint(x: 200, y: 400)),
+        Case(scene: "sheet", tap: CGPoint(x: 195, y: 771), from: CGPoint(x: 195, y: 500), to: CGPoint(x: 195, y: 800)),
     ]
 
     @Test(arguments: cases, [false, true])
@@ -98,8 +98,8 @@ import Testing
         var views: [SceneHostLifetimeTests.Weak] = []
         do {
             let clock = ManualClock()
-            let host = SceneHost(scene: Scene.named(c.scene)!, size: Size(width: 390, height: 844), clock: clock)
-            func send(_ phase: PointerEvent.Phase, _ p: Point) {
+            let host = SceneHost(scene: Scene.named(c.scene)!, size: CGSize(width: 390, height: 844), clock: clock)
+            func send(_ phase: PointerEvent.Phase, _ p: CGPoint) {
                 host.handle(PointerEvent(phase: phase, pointerID: 1, kind: .touch, location: p, timestamp: clock.now))
             }
             func step(_ frames: Int) {
@@ -117,7 +117,7 @@ import Testing
             send(.down, c.from)
             for i in 1...12 {
                 step(1)
-                send(.move, Point(x: c.from.x + (c.to.x - c.from.x) * Double(i) / 12,
+                send(.move, CGPoint(x: c.from.x + (c.to.x - c.from.x) * Double(i) / 12,
                                   y: c.from.y + (c.to.y - c.from.y) * Double(i) / 12))
             }
             #expect(host.transition != nil, "\(c.scene): a transition should be running")

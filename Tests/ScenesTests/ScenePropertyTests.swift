@@ -7,8 +7,8 @@ import Testing
 
 /// One stroke of a random session: where a pointer goes down, where it goes, how fast, how it ends.
 struct Stroke: Sendable, CustomStringConvertible {
-    var start: Point
-    var end: Point
+    var start: CGPoint
+    var end: CGPoint
     var steps: Int
     var pause: Double
     var release: PointerEvent.Phase
@@ -26,15 +26,15 @@ let strokeGenerator = zip(Gen.int(in: 0...5), unit, unit, unit, unit, unit).map 
         let kind = t.0
         let r = [t.1, t.2, t.3, t.4, t.5]
         let y = 80 + r[0] * 680
-        let start: Point
+        let start: CGPoint
         switch kind {
-        case 0: start = Point(x: 389 - r[1] * 12, y: y)
-        case 1: start = Point(x: 1 + r[1] * 12, y: y)
-        case 2: start = Point(x: 195 + (r[1] - 0.5) * 200, y: 771 - (r[2] < 0.5 ? 0 : 62))
-        case 3: start = Point(x: 60 + r[1] * 300, y: 819)
-        default: start = Point(x: r[1] * 390, y: y)
+        case 0: start = CGPoint(x: 389 - r[1] * 12, y: y)
+        case 1: start = CGPoint(x: 1 + r[1] * 12, y: y)
+        case 2: start = CGPoint(x: 195 + (r[1] - 0.5) * 200, y: 771 - (r[2] < 0.5 ? 0 : 62))
+        case 3: start = CGPoint(x: 60 + r[1] * 300, y: 819)
+        default: start = CGPoint(x: r[1] * 390, y: y)
         }
-        let end = Point(x: start.x + (r[2] - 0.5) * 600, y: start.y + (r[3] - 0.5) * (kind == 4 ? 800 : 60))
+        let end = CGPoint(x: start.x + (r[2] - 0.5) * 600, y: start.y + (r[3] - 0.5) * (kind == 4 ? 800 : 60))
         return Stroke(start: start, end: end, steps: 1 + Int(r[4] * 40), pause: r[3] * 1.2,
                       release: r[0] < 0.1 ? .cancel : .up, secondFinger: r[1] > 0.85)
 }
@@ -52,15 +52,15 @@ struct ScenePropertyTests {
                 for i in 1...stroke.steps {
                     script.wait(ScriptBuilder.step)
                     let f = Double(i) / Double(stroke.steps)
-                    script.add(.move, Point(x: stroke.start.x + (stroke.end.x - stroke.start.x) * f,
+                    script.add(.move, CGPoint(x: stroke.start.x + (stroke.end.x - stroke.start.x) * f,
                                             y: stroke.start.y + (stroke.end.y - stroke.start.y) * f))
                     if stroke.secondFinger && i == stroke.steps / 2 {
-                        script.add(.down, Point(x: 200, y: 400), id: 2)
+                        script.add(.down, CGPoint(x: 200, y: 400), id: 2)
                     }
                 }
                 script.wait(ScriptBuilder.step)
                 script.add(stroke.release, stroke.end)
-                if stroke.secondFinger { script.add(.up, Point(x: 200, y: 400), id: 2) }
+                if stroke.secondFinger { script.add(.up, CGPoint(x: 200, y: 400), id: 2) }
                 script.wait(stroke.pause)
             }
             // Long enough for the slowest tail (the 1.5 s present, or physics) to settle.

@@ -158,9 +158,9 @@ struct ScrubTests {
         let script = try InputScript(json: Data(json.utf8))
         // In script order: a scrub keeps its place among the pointer events.
         #expect(script.events.map(\.action) == [
-            .pointer(PointerEvent(phase: .down, pointerID: 1, kind: .touch, location: Point(x: 1, y: 2), timestamp: 0.5)),
+            .pointer(PointerEvent(phase: .down, pointerID: 1, kind: .touch, location: CGPoint(x: 1, y: 2), timestamp: 0.5)),
             .scrub(.pause),
-            .pointer(PointerEvent(phase: .up, pointerID: 1, kind: .touch, location: Point(x: 1, y: 2), timestamp: 0.6)),
+            .pointer(PointerEvent(phase: .up, pointerID: 1, kind: .touch, location: CGPoint(x: 1, y: 2), timestamp: 0.6)),
             .scrub(.seek(progress: 0.25)),
             .scrub(.step(frames: -1)),
             .scrub(.finish),

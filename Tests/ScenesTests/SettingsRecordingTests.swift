@@ -24,7 +24,7 @@ struct SettingsRecordingTests {
     @Test func aFlickPopsWithAboutUnderTheFinger() throws {
         var (script, _) = try pushed()
         // 15 pt a frame (900 pt/s): the pan begins on the first move, at x = 20 (15 pt inwards).
-        script.drag(from: Point(x: 5, y: 400), to: Point(x: 155, y: 400), steps: 10)
+        script.drag(from: CGPoint(x: 5, y: 400), to: CGPoint(x: 155, y: 400), steps: 10)
         let run = try record("settings", script.script)
         var followed = 0
         for frame in run.frames where frame.transition?.phase == .interactive {
@@ -43,7 +43,7 @@ struct SettingsRecordingTests {
 
     @Test func aSlowShortDragCancelsBackToTheSameFrame() throws {
         var (script, pushed) = try pushed()
-        script.drag(from: Point(x: 5, y: 400), to: Point(x: 100, y: 400), steps: 60)
+        script.drag(from: CGPoint(x: 5, y: 400), to: CGPoint(x: 100, y: 400), steps: 60)
         let run = try record("settings", script.script)
         // 95/60 pt a frame: the pan begins on the tenth move, 15.8 pt in; the offset at x = 100 is
         // what is left, and 0.3 · 95 pt/s adds far too little to pass 195.
@@ -58,19 +58,19 @@ struct SettingsRecordingTests {
 
     @Test func aTouchGrabsThePopInFlightAndDragsItBack() throws {
         var (script, pushed) = try pushed()
-        script.drag(from: Point(x: 5, y: 400), to: Point(x: 155, y: 400), steps: 10)
+        script.drag(from: CGPoint(x: 5, y: 400), to: CGPoint(x: 155, y: 400), steps: 10)
         script.wait(0.1)
         let grab = script.time
-        script.add(.down, Point(x: 250, y: 300))
+        script.add(.down, CGPoint(x: 250, y: 300))
         script.wait(0.25)
         let firstMove = script.time + ScriptBuilder.step
         // 200 pt back to the left, 10 pt a frame (600 pt/s), then lift.
         for i in 1...20 {
             script.wait(ScriptBuilder.step)
-            script.add(.move, Point(x: 250 - 10 * Double(i), y: 300))
+            script.add(.move, CGPoint(x: 250 - 10 * Double(i), y: 300))
         }
         script.wait(ScriptBuilder.step)
-        script.add(.up, Point(x: 50, y: 300))
+        script.add(.up, CGPoint(x: 50, y: 300))
         let run = try record("settings", script.script)
         let held = run.frames.filter { $0.time >= grab && $0.time < firstMove }
         #expect(held.count >= 14)

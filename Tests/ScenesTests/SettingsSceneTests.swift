@@ -31,11 +31,11 @@ final class SettingsDriver {
     }
 
     /// The left edge of a named view on screen (its origin's x), at `time`.
-    func x(_ name: String, at time: Double) -> Double? {
+    func x(_ name: String, at time: Double) -> CGFloat? {
         node(name, at: time)?.transform.tx
     }
 
-    func touch(_ phase: PointerEvent.Phase, _ point: Point, at time: Double) {
+    func touch(_ phase: PointerEvent.Phase, _ point: CGPoint, at time: Double) {
         move(to: time)
         host.handle(PointerEvent(phase: phase, pointerID: 1, kind: .touch, location: point, timestamp: time))
     }
@@ -44,7 +44,7 @@ final class SettingsDriver {
     @discardableResult
     func tap(_ name: String, at time: Double) throws -> Double {
         let target = try #require(node(name, at: time))
-        let center = Point(x: target.size.width / 2, y: target.size.height / 2).applying(target.transform)
+        let center = CGPoint(x: target.size.width / 2, y: target.size.height / 2).applying(target.transform)
         touch(.down, center, at: time)
         touch(.up, center, at: time + 0.08)
         return time + 0.08
@@ -53,13 +53,13 @@ final class SettingsDriver {
     /// Moves the finger from `from` to `to` in `steps` frames (1/60 s each) from `start`, starting with
     /// a down unless `down` is false; returns the time of the last move.
     @discardableResult
-    func drag(from: Point, to: Point, steps: Int, start: Double, down: Bool = true) -> Double {
+    func drag(from: CGPoint, to: CGPoint, steps: Int, start: Double, down: Bool = true) -> Double {
         if down { touch(.down, from, at: start) }
         var t = start
         for i in 1...steps {
             t += 1.0 / 60
             let f = Double(i) / Double(steps)
-            touch(.move, Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f), at: t)
+            touch(.move, CGPoint(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f), at: t)
         }
         return t
     }
@@ -117,7 +117,7 @@ struct SettingsSceneTests {
         let up = try driver.tap("general-about", at: 0.25)
         let p = stockProgress(after)
         let nodes = driver.nodes(at: up + after)
-        func x(_ name: String) -> Double? { nodes.first { $0.name == name }?.transform.tx }
+        func x(_ name: String) -> CGFloat? { nodes.first { $0.name == name }?.transform.tx }
         #expect(abs(try #require(x("about")) - Self.width * (1 - p)) < 1e-6)
         #expect(abs(try #require(x("general")) - Self.below * p) < 1e-6)
         // The shadow caster sits right under About, moving with it, its shadow fading in as About
@@ -125,7 +125,7 @@ struct SettingsSceneTests {
         let shadow = try #require(nodes.first { $0.name == "settings-shadow" })
         #expect(abs(shadow.transform.tx - Self.width * (1 - p)) < 1e-6)
         #expect(abs(shadow.alpha - p) < 1e-6)
-        #expect(shadow.size == Size(width: 390, height: 844))
+        #expect(shadow.size == CGSize(width: 390, height: 844))
         #expect(shadow.shadow == Shadow(color: .black, opacity: 0.25, radius: 4, offset: .zero))
         let dimming = try #require(nodes.first { $0.name == "settings-dimming" })
         #expect(abs(dimming.alpha - 0.1 * p) < 1e-6)
@@ -167,15 +167,15 @@ struct SettingsSceneTests {
         let driver = try SettingsDriver()
         let pushed = try pushedAbout(driver)
         // Down at the edge; the pan begins after 15 pt, and the translation counts from there.
-        driver.touch(.down, Point(x: 5, y: 400), at: pushed + 0.2)
-        driver.touch(.move, Point(x: 25, y: 400), at: pushed + 0.22)
+        driver.touch(.down, CGPoint(x: 5, y: 400), at: pushed + 0.2)
+        driver.touch(.move, CGPoint(x: 25, y: 400), at: pushed + 0.22)
         #expect(driver.host.transition?.phase == .interactive)
         var t = pushed + 0.22
         for d in [30.0, 100, 200, 350, 120] {
             t += 1.0 / 60
-            driver.touch(.move, Point(x: 25 + d, y: 400), at: t)
+            driver.touch(.move, CGPoint(x: 25 + d, y: 400), at: t)
             let nodes = driver.nodes(at: t)
-            func x(_ name: String) -> Double? { nodes.first { $0.name == name }?.transform.tx }
+            func x(_ name: String) -> CGFloat? { nodes.first { $0.name == name }?.transform.tx }
             #expect(abs(try #require(x("about")) - d) < 1e-9)
             #expect(abs(try #require(x("general")) - Self.below * (1 - d / Self.width)) < 1e-9)
             #expect(abs(try #require(x("settings-shadow")) - d) < 1e-9)
@@ -190,9 +190,9 @@ struct SettingsSceneTests {
         let pushed = try pushedAbout(driver)
         // 12.5 pt a frame (750 pt/s); the pan begins at x = 30, past the 15 pt hysteresis, so the
         // offset at x = 80 is 50: 50 + 0.3 · 750 > 195.
-        let last = driver.drag(from: Point(x: 5, y: 400), to: Point(x: 80, y: 400), steps: 6, start: pushed + 0.2)
+        let last = driver.drag(from: CGPoint(x: 5, y: 400), to: CGPoint(x: 80, y: 400), steps: 6, start: pushed + 0.2)
         #expect(abs(try #require(driver.x("about", at: last)) - 50) < 1e-9)
-        driver.touch(.up, Point(x: 80, y: 400), at: last + 1.0 / 60)
+        driver.touch(.up, CGPoint(x: 80, y: 400), at: last + 1.0 / 60)
         #expect(driver.host.transition?.phase == .finishing)
         driver.settle()
         #expect(driver.host.topName == "general")
@@ -208,8 +208,8 @@ struct SettingsSceneTests {
         let pushed = try pushedAbout(driver)
         let before = driver.nodes(at: pushed + 0.1)
         // 95 pt in 60 frames: about 95 pt/s; offset 80: 80 + 28.5 < 195.
-        let last = driver.drag(from: Point(x: 5, y: 400), to: Point(x: 100, y: 400), steps: 60, start: pushed + 0.2)
-        driver.touch(.up, Point(x: 100, y: 400), at: last + 1.0 / 60)
+        let last = driver.drag(from: CGPoint(x: 5, y: 400), to: CGPoint(x: 100, y: 400), steps: 60, start: pushed + 0.2)
+        driver.touch(.up, CGPoint(x: 100, y: 400), at: last + 1.0 / 60)
         #expect(driver.host.transition?.phase == .cancelling)
         driver.settle()
         #expect(driver.host.topName == "about")
@@ -229,17 +229,17 @@ struct SettingsSceneTests {
         let pushed = try pushedAbout(driver)
         var t = pushed + 0.2
         var finger = 5.0
-        driver.touch(.down, Point(x: finger, y: 400), at: t)
+        driver.touch(.down, CGPoint(x: finger, y: 400), at: t)
         // The pan begins on the second move (20 pt > 15), so the offset counts from x = 25.
         for step in Array(repeating: 10.0, count: forward) + Array(repeating: -4.0, count: back) {
             finger += step
             t += 1.0 / 60
-            driver.touch(.move, Point(x: finger, y: 400), at: t)
+            driver.touch(.move, CGPoint(x: finger, y: 400), at: t)
         }
         let speed = back > 0 ? -240.0 : 600
         let offset = finger - 25
         t += 1.0 / 60
-        driver.touch(.up, Point(x: finger, y: 400), at: t)
+        driver.touch(.up, CGPoint(x: finger, y: 400), at: t)
         let atRelease = try #require(driver.x("about", at: t))
         #expect(abs(atRelease - offset) < 1e-9)
         #expect(driver.host.transition?.phase == (offset + 0.3 * speed > 195 ? .finishing : .cancelling))
@@ -262,17 +262,17 @@ struct SettingsSceneTests {
         let pushed = try pushedAbout(driver)
         var t = pushed + 0.2
         var finger = 5.0
-        driver.touch(.down, Point(x: finger, y: 400), at: t)
+        driver.touch(.down, CGPoint(x: finger, y: 400), at: t)
         // 1500 pt/s right, at 120 Hz, to 27.5 pt from the end: a pop thrown at 55 widths-left a
         // second. Or 237.5 pt in, then 2000 pt/s back to 37.5 pt: a cancel thrown at the start
         // (about 47/s). Unclipped, either would pass its end by about 11 pt.
         for step in Array(repeating: 12.5, count: forward) + Array(repeating: -50.0 / 3, count: back) {
             finger += step
             t += 1.0 / 120
-            driver.touch(.move, Point(x: finger, y: 400), at: t)
+            driver.touch(.move, CGPoint(x: finger, y: 400), at: t)
         }
         t += 1.0 / 120
-        driver.touch(.up, Point(x: finger, y: 400), at: t)
+        driver.touch(.up, CGPoint(x: finger, y: 400), at: t)
         var frames = 0
         while driver.host.transition != nil && frames < 120 {
             t += 1.0 / 240
@@ -293,8 +293,8 @@ struct SettingsSceneTests {
     @Test func aCancelledGestureCancelsThePop() throws {
         let driver = try SettingsDriver()
         let pushed = try pushedAbout(driver)
-        let last = driver.drag(from: Point(x: 5, y: 400), to: Point(x: 300, y: 400), steps: 10, start: pushed + 0.2)
-        driver.touch(.cancel, Point(x: 300, y: 400), at: last + 1.0 / 60)
+        let last = driver.drag(from: CGPoint(x: 5, y: 400), to: CGPoint(x: 300, y: 400), steps: 10, start: pushed + 0.2)
+        driver.touch(.cancel, CGPoint(x: 300, y: 400), at: last + 1.0 / 60)
         #expect(driver.host.transition?.phase == .cancelling)
         driver.settle()
         #expect(driver.host.topName == "about")
@@ -304,21 +304,21 @@ struct SettingsSceneTests {
     @Test func aTouchGrabsAFinishingPopAndDragsItBack() throws {
         let driver = try SettingsDriver()
         let pushed = try pushedAbout(driver)
-        let last = driver.drag(from: Point(x: 5, y: 400), to: Point(x: 80, y: 400), steps: 6, start: pushed + 0.2)
-        driver.touch(.up, Point(x: 80, y: 400), at: last + 1.0 / 60)
+        let last = driver.drag(from: CGPoint(x: 5, y: 400), to: CGPoint(x: 80, y: 400), steps: 6, start: pushed + 0.2)
+        driver.touch(.up, CGPoint(x: 80, y: 400), at: last + 1.0 / 60)
         let grab = last + 1.0 / 60 + 0.08
         let flying = try #require(driver.x("about", at: grab))
         #expect(flying > 60 && flying < Self.width)
         #expect(driver.host.transition?.phase == .finishing)
         // A touch anywhere freezes it where it is.
-        driver.touch(.down, Point(x: 250, y: 300), at: grab)
+        driver.touch(.down, CGPoint(x: 250, y: 300), at: grab)
         #expect(driver.host.transition?.phase == .interactive)
         #expect(abs(try #require(driver.x("about", at: grab + 0.2)) - flying) < 1e-9)
         // Dragged back 1:1 (no hysteresis: the grab began on touch-down).
-        let back = driver.drag(from: Point(x: 250, y: 300), to: Point(x: 250 - flying + 10, y: 300), steps: 30,
+        let back = driver.drag(from: CGPoint(x: 250, y: 300), to: CGPoint(x: 250 - flying + 10, y: 300), steps: 30,
                                start: grab + 0.2, down: false)
         #expect(abs(try #require(driver.x("about", at: back)) - 10) < 1e-9)
-        driver.touch(.up, Point(x: 250 - flying + 10, y: 300), at: back + 1.0 / 60)
+        driver.touch(.up, CGPoint(x: 250 - flying + 10, y: 300), at: back + 1.0 / 60)
         #expect(driver.host.transition?.phase == .cancelling)
         driver.settle()
         #expect(driver.host.topName == "about")
@@ -331,17 +331,17 @@ struct SettingsSceneTests {
     @Test func aGrabbedPopCanBeThrownAgainAndGrabbedAgain() throws {
         let driver = try SettingsDriver()
         let pushed = try pushedAbout(driver)
-        var t = driver.drag(from: Point(x: 5, y: 400), to: Point(x: 60, y: 400), steps: 20, start: pushed + 0.2)
+        var t = driver.drag(from: CGPoint(x: 5, y: 400), to: CGPoint(x: 60, y: 400), steps: 20, start: pushed + 0.2)
         t += 1.0 / 60
-        driver.touch(.up, Point(x: 60, y: 400), at: t)
+        driver.touch(.up, CGPoint(x: 60, y: 400), at: t)
         #expect(driver.host.transition?.phase == .cancelling)
         for _ in 0..<3 {
             t += 0.05
-            driver.touch(.down, Point(x: 200, y: 400), at: t)
+            driver.touch(.down, CGPoint(x: 200, y: 400), at: t)
             #expect(driver.host.transition?.phase == .interactive)
-            t = driver.drag(from: Point(x: 200, y: 400), to: Point(x: 300, y: 400), steps: 5, start: t, down: false)
+            t = driver.drag(from: CGPoint(x: 200, y: 400), to: CGPoint(x: 300, y: 400), steps: 5, start: t, down: false)
             t += 1.0 / 60
-            driver.touch(.up, Point(x: 300, y: 400), at: t)
+            driver.touch(.up, CGPoint(x: 300, y: 400), at: t)
             #expect(driver.host.transition?.phase == .finishing)
         }
         driver.settle()
@@ -354,9 +354,9 @@ struct SettingsSceneTests {
         let driver = try SettingsDriver()
         let pushed = try pushedAbout(driver)
         driver.navigation?.interactivePopGestureRecognizer.isEnabled = false
-        let last = driver.drag(from: Point(x: 5, y: 400), to: Point(x: 200, y: 400), steps: 10, start: pushed + 0.2)
+        let last = driver.drag(from: CGPoint(x: 5, y: 400), to: CGPoint(x: 200, y: 400), steps: 10, start: pushed + 0.2)
         #expect(driver.host.transition == nil)
-        driver.touch(.up, Point(x: 200, y: 400), at: last + 1.0 / 60)
+        driver.touch(.up, CGPoint(x: 200, y: 400), at: last + 1.0 / 60)
         driver.settle()
         #expect(driver.host.topName == "about")
         #expect(driver.host.window.transitions.startedCount == 1)
@@ -364,7 +364,7 @@ struct SettingsSceneTests {
 
     @Test func theRootCannotBeSwipedAway() throws {
         let driver = try SettingsDriver()
-        driver.drag(from: Point(x: 5, y: 400), to: Point(x: 200, y: 400), steps: 10, start: 0.25)
+        driver.drag(from: CGPoint(x: 5, y: 400), to: CGPoint(x: 200, y: 400), steps: 10, start: 0.25)
         #expect(driver.host.transition == nil)
         #expect(driver.host.window.transitions.startedCount == 0)
     }
@@ -374,7 +374,7 @@ struct SettingsSceneTests {
         let driver = try SettingsDriver(scene: "fade")
         try driver.tap("list-open-detail", at: 0.25)
         driver.settle()
-        let last = driver.drag(from: Point(x: 2, y: 400), to: Point(x: 200, y: 400), steps: 12, start: driver.time + 0.2)
+        let last = driver.drag(from: CGPoint(x: 2, y: 400), to: CGPoint(x: 200, y: 400), steps: 12, start: driver.time + 0.2)
         let nodes = driver.nodes(at: last)
         #expect(driver.host.transition?.phase == .interactive)
         #expect(abs(try #require(driver.host.transition).progress - 200.0 / 300) < 1e-9)
@@ -383,7 +383,7 @@ struct SettingsSceneTests {
         #expect(!nodes.contains { $0.name.hasSuffix("-dimming") || $0.name.hasSuffix("-shadow") })
         let stock = try #require((driver.host.window.rootViewController as? UITabBarController)?.viewControllers.first as? UINavigationController)
         #expect(![.began, .changed].contains(stock.interactivePopGestureRecognizer.state))
-        driver.touch(.up, Point(x: 200, y: 400), at: last + 1.0 / 60)
+        driver.touch(.up, CGPoint(x: 200, y: 400), at: last + 1.0 / 60)
         driver.settle()
         #expect(driver.host.topName == "list")
         #expect(driver.host.settledInvariantViolations().isEmpty)

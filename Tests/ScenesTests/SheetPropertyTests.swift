@@ -9,8 +9,8 @@ import Testing
 /// at 20), sometimes on the Compose button.
 let sheetStrokeGenerator = zip(Gen.int(in: 0...3), unit, unit, unit, unit, unit).map { t -> FingerStroke in
     let r = [t.1, t.2, t.3, t.4, t.5]
-    let start = t.0 == 0 ? Point(x: 195, y: 771) : Point(x: 40 + r[0] * 310, y: 30 + r[1] * 800)
-    let step = Point(x: 0, y: (r[2] - 0.5) * 2 * FingerStroke.fastestStep)
+    let start = t.0 == 0 ? CGPoint(x: 195, y: 771) : CGPoint(x: 40 + r[0] * 310, y: 30 + r[1] * 800)
+    let step = CGPoint(x: 0, y: (r[2] - 0.5) * 2 * FingerStroke.fastestStep)
     let steps = t.0 == 3 ? 0 : Int(r[3] * 30)
     return FingerStroke(start: start, step: step, steps: steps, holdFrames: Int(r[4] * 20),
                         release: r[0] < 0.1 ? .cancel : .up, pause: r[1] * 0.9)

@@ -11,10 +11,10 @@ import Testing
 /// (10) below the bottom edge; the dimming reaches 0.4 at large and is 0 at medium.
 @Suite("sheet scene")
 struct SheetSceneTests {
-    static let mediumTop = 450.5
-    static let largeTop = 57.0
+    static let mediumTop: CGFloat = 450.5
+    static let largeTop: CGFloat = 57.0
     /// Where the Compose button is: the notes screen's only button.
-    static let compose = Point(x: 195, y: 844 - 48 - 25)
+    static let compose = CGPoint(x: 195, y: 844 - 48 - 25)
 
     /// Compose tapped at 0.25 s; the sheet rests at medium from about 1.1 s. Returns the script so far.
     static func presented() -> ScriptBuilder {
@@ -25,16 +25,16 @@ struct SheetSceneTests {
     }
 
     /// A finger down at `start`, moved `by` points vertically in `steps` frames, not lifted.
-    static func press(_ script: inout ScriptBuilder, at start: Point, by dy: Double, steps: Int) {
+    static func press(_ script: inout ScriptBuilder, at start: CGPoint, by dy: Double, steps: Int) {
         script.add(.down, start)
         for i in 1...steps {
             script.wait(ScriptBuilder.step)
-            script.add(.move, Point(x: start.x, y: start.y + dy * Double(i) / Double(steps)))
+            script.add(.move, CGPoint(x: start.x, y: start.y + dy * Double(i) / Double(steps)))
         }
     }
 
-    static func top(_ frame: RecordedFrame) -> Double? { frame.node("compose")?.transform.ty }
-    static func height(_ frame: RecordedFrame) -> Double? { frame.node("compose")?.size.height }
+    static func top(_ frame: RecordedFrame) -> CGFloat? { frame.node("compose")?.transform.ty }
+    static func height(_ frame: RecordedFrame) -> CGFloat? { frame.node("compose")?.size.height }
     /// The dimming's alpha; a fully transparent view is not drawn at all.
     static func dimming(_ frame: RecordedFrame) -> Double { frame.node("compose-dimming")?.alpha ?? 0 }
 
@@ -48,7 +48,7 @@ struct SheetSceneTests {
         #expect(Self.height(run.last) == 403.5, "393.5 and 10 pt below the edge")
         #expect(run.last.node("compose")?.cornerRadius == 10)
         let grabber = try #require(run.last.node("compose-grabber"))
-        #expect(grabber.size == Size(width: 36, height: 5))
+        #expect(grabber.size == CGSize(width: 36, height: 5))
         #expect(grabber.transform.tx == 177 && grabber.transform.ty == Self.mediumTop + 5)
         #expect(grabber.cornerRadius == 2.5)
         #expect(Self.dimming(run.last) == 0)
@@ -66,7 +66,7 @@ struct SheetSceneTests {
         let start = script.time
         // Up 30 steps of 196.75 / 19 ≈ 10.36 pt a frame, so step 19 is half way between the detents
         // (196.75 pt above medium): the pan begins on the first move (past its 10 pt hysteresis).
-        Self.press(&script, at: Point(x: 195, y: 600), by: -196.75 / 19 * 30, steps: 30)
+        Self.press(&script, at: CGPoint(x: 195, y: 600), by: -196.75 / 19 * 30, steps: 30)
         let run = try record("sheet", script.script, duration: script.time)
         let moves = script.events.filter { $0.pointer?.phase == .move && $0.time > start }
         let began = moves[0].pointer!.location.y
@@ -90,7 +90,7 @@ struct SheetSceneTests {
 
     @Test func aFlickUpSettlesAtLargeWithThePresenterScaledBack() throws {
         var script = Self.presented()
-        script.drag(from: Point(x: 195, y: 600), to: Point(x: 195, y: 300), steps: 10)
+        script.drag(from: CGPoint(x: 195, y: 600), to: CGPoint(x: 195, y: 300), steps: 10)
         script.wait(1.5)
         let run = try record("sheet", script.script)
         #expect(Self.top(run.last) == Self.largeTop)
@@ -109,10 +109,10 @@ struct SheetSceneTests {
 
     @Test func pastTheLargeDetentTheSheetRubberBands() throws {
         var script = Self.presented()
-        script.drag(from: Point(x: 195, y: 600), to: Point(x: 195, y: 300), steps: 10)
+        script.drag(from: CGPoint(x: 195, y: 600), to: CGPoint(x: 195, y: 300), steps: 10)
         script.wait(1.5)
         // From large, 10 pt to begin the pan, then 100 and 300 pt further up.
-        Self.press(&script, at: Point(x: 195, y: 400), by: -410, steps: 41)
+        Self.press(&script, at: CGPoint(x: 195, y: 400), by: -410, steps: 41)
         let run = try record("sheet", script.script, duration: script.time)
         let moves = script.events.filter { $0.pointer?.phase == .move && $0.time > 2.5 }
         for (index, overshoot) in [(10, 100.0), (30, 300.0)] {
@@ -126,11 +126,11 @@ struct SheetSceneTests {
 
     @Test func letGoPastLargeTheSheetSpringsBackWithoutAJump() throws {
         var script = Self.presented()
-        script.drag(from: Point(x: 195, y: 600), to: Point(x: 195, y: 300), steps: 10)
+        script.drag(from: CGPoint(x: 195, y: 600), to: CGPoint(x: 195, y: 300), steps: 10)
         script.wait(1.5)
-        Self.press(&script, at: Point(x: 195, y: 400), by: -110, steps: 11)
+        Self.press(&script, at: CGPoint(x: 195, y: 400), by: -110, steps: 11)
         script.wait(0.2)
-        script.add(.up, Point(x: 195, y: 290))
+        script.add(.up, CGPoint(x: 195, y: 290))
         let released = script.time
         script.wait(1.5)
         let run = try record("sheet", script.script)
@@ -144,7 +144,7 @@ struct SheetSceneTests {
 
     @Test func aSlowDragDownFromMediumReturnsToMedium() throws {
         var script = Self.presented()
-        script.drag(from: Point(x: 195, y: 500), to: Point(x: 195, y: 600), steps: 40)
+        script.drag(from: CGPoint(x: 195, y: 500), to: CGPoint(x: 195, y: 600), steps: 40)
         script.wait(1.5)
         let run = try record("sheet", script.script)
         // Below medium the dismissal began, interactive, and was cancelled on release.
@@ -160,7 +160,7 @@ struct SheetSceneTests {
 
     @Test func aFlickDownDismissesAndTheBookkeepingIsDismissAnimateds() throws {
         var script = Self.presented()
-        script.drag(from: Point(x: 195, y: 500), to: Point(x: 195, y: 700), steps: 8)
+        script.drag(from: CGPoint(x: 195, y: 500), to: CGPoint(x: 195, y: 700), steps: 8)
         script.wait(1.5)
         let run = try record("sheet", script.script)
         #expect(run.frames.contains { $0.transition?.operation == .dismiss && $0.transition?.phase == .finishing })
@@ -183,13 +183,13 @@ struct SheetSceneTests {
 
     @Test func aTouchOnAMovingSheetHoldsItWhereItIs() throws {
         var script = Self.presented()
-        script.drag(from: Point(x: 195, y: 600), to: Point(x: 195, y: 300), steps: 10)
+        script.drag(from: CGPoint(x: 195, y: 600), to: CGPoint(x: 195, y: 300), steps: 10)
         // 0.1 s into the settle toward large, a finger lands on the sheet and stays still.
         script.wait(0.1)
         let grabbed = script.time
-        script.add(.down, Point(x: 195, y: 500))
+        script.add(.down, CGPoint(x: 195, y: 500))
         script.wait(0.5)
-        script.add(.up, Point(x: 195, y: 500))
+        script.add(.up, CGPoint(x: 195, y: 500))
         script.wait(1.5)
         let run = try record("sheet", script.script)
         let before = try #require(run.frames.last { $0.time < grabbed })
@@ -208,7 +208,7 @@ struct SheetSceneTests {
         var script = Self.presented()
         // Up at 10 pt a frame (600 pt/s) for 14 frames after the pan begins (top 310.5, 533.5 pt of
         // sheet showing), then let go: the projection (+299 pt) picks large, 253.5 pt away.
-        script.drag(from: Point(x: 195, y: 600), to: Point(x: 195, y: 450), steps: 15)
+        script.drag(from: CGPoint(x: 195, y: 600), to: CGPoint(x: 195, y: 450), steps: 15)
         let up = script.time
         script.wait(1.5)
         let run = try record("sheet", script.script)
@@ -231,9 +231,9 @@ struct SheetSceneTests {
         script.tap(Self.compose)
         script.wait(0.2)
         let grabbed = script.time
-        script.add(.down, Point(x: 195, y: 800))
+        script.add(.down, CGPoint(x: 195, y: 800))
         script.wait(0.3)
-        script.add(.up, Point(x: 195, y: 800))
+        script.add(.up, CGPoint(x: 195, y: 800))
         script.wait(1.5)
         let run = try record("sheet", script.script)
         let held = run.frames.filter { $0.time > grabbed && $0.time < grabbed + 0.3 }
@@ -249,7 +249,7 @@ struct SheetSceneTests {
         var script = ScriptBuilder()
         script.tap(Self.compose)
         script.wait(0.1)
-        script.drag(from: Point(x: 195, y: 800), to: Point(x: 195, y: 840), steps: 2)
+        script.drag(from: CGPoint(x: 195, y: 800), to: CGPoint(x: 195, y: 840), steps: 2)
         script.wait(1.5)
         let run = try record("sheet", script.script)
         #expect(run.frames.contains { $0.transition?.operation == .present && $0.transition?.phase == .cancelling })
@@ -261,7 +261,7 @@ struct SheetSceneTests {
 
     @Test func theDoneButtonDismissesLikeAFlick() throws {
         var tapped = Self.presented()
-        tapped.tap(Point(x: 390 - 96 + 40, y: Self.mediumTop + 20 + 22))
+        tapped.tap(CGPoint(x: 390 - 96 + 40, y: Self.mediumTop + 20 + 22))
         tapped.wait(1.5)
         let run = try record("sheet", tapped.script)
         #expect(run.frames.contains { $0.transition?.operation == .dismiss && $0.transition?.phase == .animating })

@@ -7,7 +7,7 @@ import Testing
 
 @Suite("slides scene (tutorials 000/003)")
 struct SlidesSceneTests {
-    let rightEdgeStart = Point(x: 389, y: 420)
+    let rightEdgeStart = CGPoint(x: 389, y: 420)
     let slides = Scene.named("slides")!
 
     @Test func aFullRightEdgeSwipePresentsSecondWithExactEndGeometry() throws {
@@ -20,7 +20,7 @@ struct SlidesSceneTests {
         #expect(run.current.node("first") == nil)
         let second = try #require(run.current.node("second"))
         #expect(isIdentityPlacement(second))
-        #expect(second.size == Size(width: 390, height: 844))
+        #expect(second.size == CGSize(width: 390, height: 844))
         #expect(run.host.settledInvariantViolations().isEmpty)
     }
 
@@ -49,7 +49,7 @@ struct SlidesSceneTests {
 
     @Test func dragProgressIsTheTranslationOverFourHundred() throws {
         var script = ScriptBuilder()
-        script.drag(from: rightEdgeStart, to: Point(x: 189, y: 420), steps: 25)
+        script.drag(from: rightEdgeStart, to: CGPoint(x: 189, y: 420), steps: 25)
         let run = try record("slides", script.script)
         // The gesture begins on the first move 15 pt in (edge hysteresis); translation counts from there.
         let moves = script.events.filter { $0.pointer?.phase == .move }

@@ -34,7 +34,7 @@ struct StackSceneTests {
         var drag = script
         script.tap(try #require(run.last.center(of: "stacksecond-dismiss")))
         let tapped = try record("stack", script.script)
-        drag.drag(from: Point(x: 200, y: 300), to: Point(x: 200, y: 700), steps: 25)
+        drag.drag(from: CGPoint(x: 200, y: 300), to: CGPoint(x: 200, y: 700), steps: 25)
         let dragged = try record("stack", drag.script)
         #expect(tapped.last.top == "stackfirst")
         #expect(dragged.last.top == "stackfirst")
@@ -45,7 +45,7 @@ struct StackSceneTests {
 
     @Test func aShortDragDownCancelsAndEverythingReturns() throws {
         var (script, run) = try presented()
-        script.drag(from: Point(x: 200, y: 300), to: Point(x: 200, y: 420), steps: 12)
+        script.drag(from: CGPoint(x: 200, y: 300), to: CGPoint(x: 200, y: 420), steps: 12)
         let dragged = try record("stack", script.script)
         #expect(dragged.frames.contains { $0.transition?.operation == .dismiss && $0.transition?.phase == .interactive })
         #expect(dragged.last.top == "stacksecond")
@@ -56,7 +56,7 @@ struct StackSceneTests {
 
     @Test func dragProgressIsTheDownwardTranslationOverTheHeight() throws {
         var (script, _) = try presented()
-        script.drag(from: Point(x: 200, y: 300), to: Point(x: 200, y: 700), steps: 25)
+        script.drag(from: CGPoint(x: 200, y: 300), to: CGPoint(x: 200, y: 700), steps: 25)
         let run = try record("stack", script.script)
         let moves = script.events.filter { $0.pointer?.phase == .move && $0.time > 1.5 }
         let began = try #require(moves.first { $0.pointer!.location.y - 300 >= 10 })
@@ -74,7 +74,7 @@ struct StackSceneTests {
     /// springs ran ahead of it), and the snapshot unsqueezes over the rest after its 0.1 s share.
     @Test func theModalFollowsTheFingerOneToOne() throws {
         var (script, _) = try presented()
-        script.drag(from: Point(x: 200, y: 300), to: Point(x: 200, y: 500), steps: 40)
+        script.drag(from: CGPoint(x: 200, y: 300), to: CGPoint(x: 200, y: 500), steps: 40)
         let run = try record("stack", script.script)
         let moves = script.events.filter { $0.pointer?.phase == .move && $0.time > 1.5 }
         let began = try #require(moves.first { $0.pointer!.location.y - 300 >= 10 })
@@ -99,7 +99,7 @@ struct StackSceneTests {
     @Test func aFlingCarriesItsSpeedIntoTheDismiss() throws {
         var (script, _) = try presented()
         // 400 pt in 10 frames: 2400 pt/s down.
-        script.drag(from: Point(x: 200, y: 300), to: Point(x: 200, y: 700), steps: 10)
+        script.drag(from: CGPoint(x: 200, y: 300), to: CGPoint(x: 200, y: 700), steps: 10)
         let run = try record("stack", script.script)
         let release = try #require(script.events.last { $0.pointer?.phase == .up }).time
         let held = try #require(run.frames.last { $0.time < release })

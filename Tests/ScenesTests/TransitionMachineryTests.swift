@@ -91,7 +91,7 @@ struct World {
 
     /// `interruptible`: `other` presents through `interruptibleAnimator` instead of `animator`.
     init(interruptible: Bool = false) {
-        window = UIWindow(size: Size(width: 100, height: 200), clock: clock)
+        window = UIWindow(size: CGSize(width: 100, height: 200), clock: clock)
         window.rootViewController = root
         other.transitioningDelegate = interruptible ? interruptibleAnimator : animator
         root.log.removeAll()
@@ -200,7 +200,7 @@ struct TransitionMachineryTests {
 
 /// A context whose to-view is missing: the stacked modal's failure path.
 final class MissingViewContext: UIViewControllerContextTransitioning {
-    let containerView = UIView(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "container")
+    let containerView = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), name: "container")
     let from = UIViewController(name: "from")
     var completions: [Bool] = []
     var isAnimated: Bool { true }
@@ -209,8 +209,8 @@ final class MissingViewContext: UIViewControllerContextTransitioning {
     var presentationStyle: UIModalPresentationStyle { .custom }
     func viewController(forKey key: TransitionContextKey) -> UIViewController? { key == .from ? from : nil }
     func view(forKey key: TransitionContextKey) -> UIView? { nil }
-    func initialFrame(for viewController: UIViewController) -> Rect { .zero }
-    func finalFrame(for viewController: UIViewController) -> Rect { .zero }
+    func initialFrame(for viewController: UIViewController) -> CGRect { .zero }
+    func finalFrame(for viewController: UIViewController) -> CGRect { .zero }
     func updateInteractiveTransition(_ percentComplete: Double) {}
     func finishInteractiveTransition() {}
     func cancelInteractiveTransition() {}

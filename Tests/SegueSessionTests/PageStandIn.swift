@@ -30,7 +30,7 @@ final class RecordingObserver: SessionObserver {
 /// writable), and decodes them as the page would.
 final class PageStandIn {
     static let frameInterval = 1.0 / 60
-    static let viewport = Size(width: 390, height: 844)
+    static let viewport = CGSize(width: 390, height: 844)
 
     let clock: ManualClock
     let observer = RecordingObserver()
@@ -54,7 +54,7 @@ final class PageStandIn {
     private var pageTime = 1.0
 
     init(scene: String = "slides", clock: ManualClock = ManualClock(now: 100), shares: ShareDirectory? = nil,
-         viewport: Size = PageStandIn.viewport) throws {
+         viewport: CGSize = PageStandIn.viewport) throws {
         self.clock = clock
         session = SceneSession(sceneName: scene, framesPerSecond: 60, clock: clock, observer: observer,
                                logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
@@ -89,7 +89,7 @@ final class PageStandIn {
 
     func pointer(_ phase: PointerEvent.Phase, x: Double, y: Double) throws {
         inputSequence += 1
-        let event = PointerEvent(phase: phase, pointerID: 1, kind: .touch, location: Point(x: x, y: y),
+        let event = PointerEvent(phase: phase, pointerID: 1, kind: .touch, location: CGPoint(x: x, y: y),
                                  timestamp: pageTime)
         try send(.pointer(event, sequence: inputSequence))
     }

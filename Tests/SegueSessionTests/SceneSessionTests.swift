@@ -105,7 +105,7 @@ import Testing
         var code: ErrorCode
         var testDescription: String { name }
 
-        static func pointer(at location: Point) -> [UInt8] {
+        static func pointer(at location: CGPoint) -> [UInt8] {
             ClientMessage.pointer(PointerEvent(phase: .move, pointerID: 1, kind: .touch, location: location,
                                                timestamp: 0.001), sequence: 1).encoded()
         }
@@ -117,11 +117,11 @@ import Testing
             BadMessage(name: "version 9", bytes: [9, 16] + [UInt8](repeating: 0, count: 26),
                        code: ErrorCode(rawValue: 3)),
             BadMessage(name: "unknown type", bytes: [WireProtocol.version, 99], code: ErrorCode(rawValue: 4)),
-            BadMessage(name: "NaN coordinate", bytes: pointer(at: Point(x: .nan, y: 10)), code: ErrorCode(rawValue: 6)),
-            BadMessage(name: "coordinate out of range", bytes: pointer(at: Point(x: 1e9, y: 10)),
+            BadMessage(name: "NaN coordinate", bytes: pointer(at: CGPoint(x: CGFloat.nan, y: 10)), code: ErrorCode(rawValue: 6)),
+            BadMessage(name: "coordinate out of range", bytes: pointer(at: CGPoint(x: 1e9, y: 10)),
                        code: ErrorCode(rawValue: 7)),
             BadMessage(name: "negative viewport",
-                       bytes: ClientMessage.viewport(Viewport(size: Size(width: -5, height: 100),
+                       bytes: ClientMessage.viewport(Viewport(size: CGSize(width: -5, height: 100),
                                                               devicePixelRatio: 1)).encoded(),
                        code: ErrorCode(rawValue: 7)),
             BadMessage(name: "unknown scene", bytes: ClientMessage.chooseScene("nowhere").encoded(),

@@ -31,7 +31,7 @@ final class Classroom {
 
     /// A new page that opens the share link.
     @discardableResult
-    func join(viewport: Size = Size(width: 1440, height: 900)) throws -> PageStandIn {
+    func join(viewport: CGSize = CGSize(width: 1440, height: 900)) throws -> PageStandIn {
         let page = try PageStandIn(clock: clock, shares: shares, viewport: viewport)
         try page.send(.watch(token))
         pages.append(page)
@@ -121,7 +121,7 @@ final class Classroom {
         try room.tick(times: 2)
         let ownerFrames = room.owner.frames.count
         let refused: [ClientMessage] = [
-            .pointer(PointerEvent(phase: .down, pointerID: 1, kind: .touch, location: Point(x: 389, y: 420),
+            .pointer(PointerEvent(phase: .down, pointerID: 1, kind: .touch, location: CGPoint(x: 389, y: 420),
                                   timestamp: 1), sequence: 1),
             .chooseScene("menu"), .setSlowAnimations(true), .scrub(.pause),
             .tuneAnimation(index: 0, edit: TimingEdit(duration: 1, dampingRatio: 0.5)),
@@ -143,8 +143,8 @@ final class Classroom {
 
     @Test func handingOverSwapsTheRolesAndTheNewControllersSizeDrivesTheWorld() throws {
         let room = try Classroom()
-        let projector = try room.join(viewport: Size(width: 1440, height: 900))
-        let student = try room.join(viewport: Size(width: 375, height: 667))
+        let projector = try room.join(viewport: CGSize(width: 1440, height: 900))
+        let student = try room.join(viewport: CGSize(width: 375, height: 667))
         try room.tick()
         try room.owner.send(.handOver)
         // The projector builds the first frame at its size in its tick; the old owner, ticked before
@@ -154,8 +154,8 @@ final class Classroom {
         #expect(projector.session.isControlling && !room.owner.session.isControlling)
         #expect(projector.shares.last?.role == .controlling && room.owner.shares.last?.role == .watching)
         #expect(projector.shares.last?.watcherCount == 2 && student.shares.last?.role == .watching)
-        #expect(room.owner.lastFrame?.displayList.viewport == Size(width: 1440, height: 900))
-        #expect(student.lastFrame?.displayList.viewport == Size(width: 1440, height: 900))
+        #expect(room.owner.lastFrame?.displayList.viewport == CGSize(width: 1440, height: 900))
+        #expect(student.lastFrame?.displayList.viewport == CGSize(width: 1440, height: 900))
 
         try room.swipe(by: projector, from: 1439, to: 700)
         try room.tick(times: 60)
@@ -257,7 +257,7 @@ final class Classroom {
 
     @Test func whenTheOwnerLeavesTheLongestWatcherTakesControl() throws {
         let room = try Classroom()
-        let first = try room.join(viewport: Size(width: 800, height: 600))
+        let first = try room.join(viewport: CGSize(width: 800, height: 600))
         let second = try room.join()
         try room.tick()
         room.leave(room.owner)
@@ -265,7 +265,7 @@ final class Classroom {
 
         #expect(first.session.isControlling && first.shares.last == ShareMessage(
             role: .controlling, watcherCount: 1, watcherLimit: 32, token: room.token))
-        #expect(second.shares.last?.watcherCount == 1 && second.lastFrame?.displayList.viewport == Size(width: 800, height: 600))
+        #expect(second.shares.last?.watcherCount == 1 && second.lastFrame?.displayList.viewport == CGSize(width: 800, height: 600))
         try room.swipe(by: first, from: 799, to: 300)
         try room.tick(times: 60)
         #expect(second.names.contains("second"))

@@ -17,8 +17,8 @@ struct FilmstripTests {
     }
 
     @Test func aNodeIsARectThroughItsTransformAtItsAlpha() {
-        let node = DisplayNode(id: 1, name: "card", size: Size(width: 100, height: 50),
-                               transform: AffineTransform(a: 0.8, b: 0, c: 0, d: 0.8, tx: 10.004, ty: 20),
+        let node = DisplayNode(id: 1, name: "card", size: CGSize(width: 100, height: 50),
+                               transform: CGAffineTransform(a: 0.8, b: 0, c: 0, d: 0.8, tx: 10.004, ty: 20),
                                alpha: 0.5, backgroundColor: Color(hex: 0x336699), cornerRadius: 12, text: "Hi",
                                textColor: .white, fontSize: 17)
         let svg = FrameDrawing(drawsText: true).svg([node], idPrefix: "f0")
@@ -28,10 +28,10 @@ struct FilmstripTests {
     }
 
     @Test func aClippingNodeClipsExactlyItsDescendants() {
-        let clip = DisplayNode(id: 1, name: "clip", descendantCount: 1, size: Size(width: 10, height: 10),
+        let clip = DisplayNode(id: 1, name: "clip", descendantCount: 1, size: CGSize(width: 10, height: 10),
                                backgroundColor: .clear, clipsToBounds: true)
-        let inside = DisplayNode(id: 2, name: "inside", depth: 1, size: Size(width: 20, height: 20), backgroundColor: .black)
-        let after = DisplayNode(id: 3, name: "after", size: Size(width: 5, height: 5), backgroundColor: .black)
+        let inside = DisplayNode(id: 2, name: "inside", depth: 1, size: CGSize(width: 20, height: 20), backgroundColor: .black)
+        let after = DisplayNode(id: 3, name: "after", size: CGSize(width: 5, height: 5), backgroundColor: .black)
         let svg = FrameDrawing(drawsText: false).svg([clip, inside, after], idPrefix: "f2")
         #expect(svg == #"<clipPath id="f2c0"><rect width="10" height="10" transform="matrix(1 0 0 1 0 0)"/></clipPath>"#
                 + ##"<g clip-path="url(#f2c0)"><rect width="20" height="20" transform="matrix(1 0 0 1 0 0)" fill="#000000"/></g>"##
@@ -96,8 +96,8 @@ struct FilmstripTests {
     @Test func geometryIsOneLinePerStrideAndAlwaysTheLastFrame() throws {
         let frames = (0..<7).map { i in
             CapturedFrame(index: i, time: Double(i) / 60, top: "first", transition: nil, nodes: [
-                DisplayNode(id: 1, name: "box", size: Size(width: 10, height: 20),
-                            transform: AffineTransform(translationX: Double(i) + 0.001, y: 5), alpha: i == 6 ? 0.25 : 1),
+                DisplayNode(id: 1, name: "box", size: CGSize(width: 10, height: 20),
+                            transform: CGAffineTransform(translationX: Double(i) + 0.001, y: 5), alpha: i == 6 ? 0.25 : 1),
             ])
         }
         let json = GeometryJSON(stride: 3).json(frames)

@@ -9,16 +9,16 @@ import Testing
 /// curve when "go" is tapped, and a pan anywhere else that records what it saw when it ended.
 final class ProbeController: UIViewController {
     var taps = 0
-    var panEndVelocity: Point?
-    var panEndTranslation: Point?
+    var panEndVelocity: CGPoint?
+    var panEndTranslation: CGPoint?
 
     static let scene = Scene(name: "probe", hint: "tap go") { ProbeController(name: "probe") }
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        let box = UIView(frame: Rect(x: 0, y: 100, width: 50, height: 50), name: "box")
+        let box = UIView(frame: CGRect(x: 0, y: 100, width: 50, height: 50), name: "box")
         view.addSubview(box)
-        view.addSubview(UIButton(title: "Go", name: "go", frame: Rect(x: 100, y: 700, width: 100, height: 50)) { [unowned self] in
+        view.addSubview(UIButton(title: "Go", name: "go", frame: CGRect(x: 100, y: 700, width: 100, height: 50)) { [unowned self] in
             taps += 1
             UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
                 box.frame.origin.x += 200
@@ -68,15 +68,15 @@ struct SceneRunTests {
         // Linear, 200 pt over 1 s from the lift: at the frame half a frame past half way, 100 pt
         // and 200 pt / 120 more; all of it at the end.
         let halfWay = try #require(run.frame(of: "box", at: tappedAt + 0.5 + run.frameInterval / 2))
-        #expect(halfWay.isClose(to: Rect(x: 100 + 200 / 120.0, y: 100, width: 50, height: 50), within: 1e-9))
-        #expect(run.frame(of: "box")!.isClose(to: Rect(x: 200, y: 100, width: 50, height: 50), within: 1e-9))
+        #expect(halfWay.isClose(to: CGRect(x: 100 + 200 / 120.0, y: 100, width: 50, height: 50), within: 1e-9))
+        #expect(run.frame(of: "box")!.isClose(to: CGRect(x: 200, y: 100, width: 50, height: 50), within: 1e-9))
         #expect(run.time.isClose(to: tappedAt + 1, within: run.frameInterval))
     }
 
     @Test(arguments: [400.0, 1200.0, 3000.0])
     func aFlickReachesTheRecognizerAtItsVelocity(velocity: Double) throws {
         let run = SceneRun(ProbeController.scene)
-        run.flick(from: Point(x: 100, y: 400), by: Point(x: 0, y: 200), velocity: velocity)
+        run.flick(from: CGPoint(x: 100, y: 400), by: CGPoint(x: 0, y: 200), velocity: velocity)
         let seen = try #require(probe(run).panEndVelocity)
         #expect(seen.x.isClose(to: 0, within: 1e-9))
         #expect(seen.y.isClose(to: velocity, within: 1e-6))
@@ -88,18 +88,18 @@ struct SceneRunTests {
 
     @Test func aDragMovesTheFingerEvenlyAndLiftsAtTheEnd() throws {
         let run = SceneRun(ProbeController.scene)
-        run.drag(from: Point(x: 50, y: 300), to: Point(x: 50, y: 500), duration: 0.5)
+        run.drag(from: CGPoint(x: 50, y: 300), to: CGPoint(x: 50, y: 500), duration: 0.5)
         // Down, 30 moves, up: 32 frames after the first.
         #expect(run.frames.count == 33)
-        #expect(run.releases.map(\.location) == [Point(x: 50, y: 500)])
+        #expect(run.releases.map(\.location) == [CGPoint(x: 50, y: 500)])
         let translation = try #require(probe(run).panEndTranslation)
-        #expect(translation.isClose(to: Point(x: 0, y: translationSeen(total: 200, moves: 30)), within: 1e-9))
+        #expect(translation.isClose(to: CGPoint(x: 0, y: translationSeen(total: 200, moves: 30)), within: 1e-9))
     }
 
     @Test func aGrabHoldsWhileTimeGoesByAndLiftsOnlyWhenTold() throws {
         let run = SceneRun(ProbeController.scene)
-        let finger = run.grab(at: Point(x: 50, y: 300))
-        finger.move(to: Point(x: 50, y: 400), duration: 0.2)
+        let finger = run.grab(at: CGPoint(x: 50, y: 300))
+        finger.move(to: CGPoint(x: 50, y: 400), duration: 0.2)
         finger.hold(1)
         #expect(run.releases.isEmpty)
         #expect(probe(run).panEndTranslation == nil)
@@ -107,7 +107,7 @@ struct SceneRunTests {
         finger.lift()
         #expect(run.releases.count == 1)
         let translation = try #require(probe(run).panEndTranslation)
-        #expect(translation.isClose(to: Point(x: 0, y: translationSeen(total: 100, moves: 12)), within: 1e-9))
+        #expect(translation.isClose(to: CGPoint(x: 0, y: translationSeen(total: 100, moves: 12)), within: 1e-9))
     }
 
     @Test func anEdgeSwipeDrivesTheSlidesPresentationAndTheReleaseIsRecorded() throws {
@@ -124,7 +124,7 @@ struct SceneRunTests {
         #expect(run.waitUntilSettled())
         #expect(run.phases == [.interactive, .finishing])
         #expect(run.top == "second")
-        #expect(run.frame(of: "second")!.isClose(to: Rect(x: 0, y: 0, width: 390, height: 844), within: 1e-6))
+        #expect(run.frame(of: "second")!.isClose(to: CGRect(x: 0, y: 0, width: 390, height: 844), within: 1e-6))
     }
 
     @Test func sameGesturesGiveTheSameFrames() throws {
@@ -140,12 +140,12 @@ struct SceneRunTests {
     }
 
     @Test func tolerancesAreInPointsOnEveryEdge() {
-        let rect = Rect(x: 10, y: 20, width: 100, height: 50)
-        #expect(rect.isClose(to: Rect(x: 10.4, y: 19.6, width: 100, height: 50), within: 0.5))
-        #expect(!rect.isClose(to: Rect(x: 10, y: 20, width: 101, height: 50), within: 0.5))
-        #expect(!rect.isClose(to: Rect(x: 10, y: 20, width: 100, height: 49), within: 0.5))
-        #expect(Point(x: 1, y: 2).isClose(to: Point(x: 1.1, y: 1.9), within: 0.1 + 1e-12))
-        #expect(!Point(x: 1, y: 2).isClose(to: Point(x: 1, y: 2.2), within: 0.1))
+        let rect = CGRect(x: 10, y: 20, width: 100, height: 50)
+        #expect(rect.isClose(to: CGRect(x: 10.4, y: 19.6, width: 100, height: 50), within: 0.5))
+        #expect(!rect.isClose(to: CGRect(x: 10, y: 20, width: 101, height: 50), within: 0.5))
+        #expect(!rect.isClose(to: CGRect(x: 10, y: 20, width: 100, height: 49), within: 0.5))
+        #expect(CGPoint(x: 1, y: 2).isClose(to: CGPoint(x: 1.1, y: 1.9), within: 0.1 + 1e-12))
+        #expect(!CGPoint(x: 1, y: 2).isClose(to: CGPoint(x: 1, y: 2.2), within: 0.1))
     }
 }
 

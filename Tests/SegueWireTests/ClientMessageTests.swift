@@ -5,15 +5,15 @@ import Testing
 
 @Suite struct ClientMessageTests {
     static let validMessages: [ClientMessage] = [
-        .pointer(PointerEvent(phase: .down, pointerID: 1, kind: .mouse, location: Point(x: 389.5, y: 400.25),
+        .pointer(PointerEvent(phase: .down, pointerID: 1, kind: .mouse, location: CGPoint(x: 389.5, y: 400.25),
                               timestamp: 12.5), sequence: 1),
-        .pointer(PointerEvent(phase: .move, pointerID: 7, kind: .touch, location: Point(x: -20, y: 0),
+        .pointer(PointerEvent(phase: .move, pointerID: 7, kind: .touch, location: CGPoint(x: -20, y: 0),
                               timestamp: 0.016), sequence: 2),
-        .pointer(PointerEvent(phase: .up, pointerID: 2_147_483_647, kind: .pen, location: Point(x: 100_000, y: -100_000),
+        .pointer(PointerEvent(phase: .up, pointerID: 2_147_483_647, kind: .pen, location: CGPoint(x: 100_000, y: -100_000),
                               timestamp: 1e9), sequence: .max),
         .pointer(PointerEvent(phase: .cancel, pointerID: 0, kind: .touch, location: .zero, timestamp: 0), sequence: 0),
-        .viewport(Viewport(size: Size(width: 390, height: 844), devicePixelRatio: 3)),
-        .viewport(Viewport(size: Size(width: 1, height: 8192), devicePixelRatio: 0.5)),
+        .viewport(Viewport(size: CGSize(width: 390, height: 844), devicePixelRatio: 3)),
+        .viewport(Viewport(size: CGSize(width: 1, height: 8192), devicePixelRatio: 0.5)),
         .chooseScene("photo-zoom"),
         .chooseScene("Écran partagé 📱"),
         .ping(clientTime: 1234.5),
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func aPointerMessageHasThePublishedLayout() {
-        let event = PointerEvent(phase: .move, pointerID: 3, kind: .touch, location: Point(x: 1, y: 2), timestamp: 0.5)
+        let event = PointerEvent(phase: .move, pointerID: 3, kind: .touch, location: CGPoint(x: 1, y: 2), timestamp: 0.5)
         let bytes = ClientMessage.pointer(event, sequence: 258).encoded()
 
         #expect(bytes.count == 28)
@@ -209,7 +209,7 @@ import Testing
     }
 
     private static func pointer(x: Double = 10, y: Double = 20, timestamp: Double = 1, id: Int = 1) -> ClientMessage {
-        .pointer(PointerEvent(phase: .move, pointerID: id, kind: .touch, location: Point(x: x, y: y),
+        .pointer(PointerEvent(phase: .move, pointerID: id, kind: .touch, location: CGPoint(x: x, y: y),
                               timestamp: timestamp), sequence: 5)
     }
 
@@ -233,7 +233,7 @@ import Testing
         var bouncier = spring
         bouncier.dampingRatio = 0.2
         let custom = AnimationTiming(kind: .curveAnimator, duration: 0.2, curve: .custom,
-                                     controlPoint1: Point(x: 0.1, y: 0.9), controlPoint2: Point(x: 0.2, y: 1))
+                                     controlPoint1: CGPoint(x: 0.1, y: 0.9), controlPoint2: CGPoint(x: 0.2, y: 1))
         let message = AnimationsMessage(entries: [
             .init(original: spring, current: bouncier),
             .init(original: .curve(.curveBlock, duration: 0.35, curve: .easeInOut),
@@ -262,7 +262,7 @@ import Testing
     }
 
     private static func viewport(width: Double = 390, height: Double = 844, ratio: Double = 2) -> ClientMessage {
-        .viewport(Viewport(size: Size(width: width, height: height), devicePixelRatio: ratio))
+        .viewport(Viewport(size: CGSize(width: width, height: height), devicePixelRatio: ratio))
     }
 
     private static func patched(_ bytes: [UInt8], float64At index: Int, to value: Double) -> [UInt8] {

@@ -5,7 +5,7 @@ import SegueValues
 /// Builds a node field by field; `transform` and `alpha` are the node's own, relative to its parent
 /// (`composed` fills in the absolute ones).
 func makeNode(id: UInt32, name: String, depth: UInt16, descendants: UInt32 = 0,
-              size: Size, transform: AffineTransform = .identity, alpha: Double = 1,
+              size: CGSize, transform: CGAffineTransform = .identity, alpha: Double = 1,
               background: Color = .clear, cornerRadius: Double = 0, clips: Bool = false,
               text: String? = nil, textColor: Color = .black, fontSize: Double = 17) -> DisplayNode {
     var node = DisplayNode(id: 0, name: "")
@@ -28,7 +28,7 @@ func makeNode(id: UInt32, name: String, depth: UInt16, descendants: UInt32 = 0,
 }
 
 /// Sets every node's absolute transform and alpha from its own ones and its parent's, as the
-/// display-list builder does: local, then the parent's (`AffineTransform.concatenating`).
+/// display-list builder does: local, then the parent's (`CGAffineTransform.concatenating`).
 func composed(_ list: DisplayList) -> DisplayList {
     var list = list
     var parents: [Int] = []
@@ -49,24 +49,24 @@ func composed(_ list: DisplayList) -> DisplayList {
 /// A push transition half way: the outgoing view slid left and dimmed, the incoming one (clipped,
 /// with a header and a card) half on screen. Eight nodes, two with text; transforms are local.
 func pushTransitionList() -> DisplayList {
-    let phone = Size(width: 390, height: 844)
+    let phone = CGSize(width: 390, height: 844)
     return composed(DisplayList(viewport: phone, nodes: [
         makeNode(id: 1, name: "window", depth: 0, descendants: 7, size: phone, background: .black),
         makeNode(id: 2, name: "inbox.view", depth: 1, descendants: 2, size: phone,
-                 transform: AffineTransform(translationX: -58.5, y: 0), background: Color(white: 0.9)),
-        makeNode(id: 3, name: "inbox.title", depth: 2, size: Size(width: 390, height: 44),
-                 transform: AffineTransform(translationX: 0, y: 47), text: "Inbox", fontSize: 17),
-        makeNode(id: 4, name: "inbox.row", depth: 2, size: Size(width: 358, height: 72),
-                 transform: AffineTransform(translationX: 16, y: 120), background: .white, cornerRadius: 12),
+                 transform: CGAffineTransform(translationX: -58.5, y: 0), background: Color(white: 0.9)),
+        makeNode(id: 3, name: "inbox.title", depth: 2, size: CGSize(width: 390, height: 44),
+                 transform: CGAffineTransform(translationX: 0, y: 47), text: "Inbox", fontSize: 17),
+        makeNode(id: 4, name: "inbox.row", depth: 2, size: CGSize(width: 358, height: 72),
+                 transform: CGAffineTransform(translationX: 16, y: 120), background: .white, cornerRadius: 12),
         makeNode(id: 5, name: "message.view", depth: 1, descendants: 3, size: phone,
-                 transform: AffineTransform(translationX: 195, y: 0), background: .white, clips: true),
-        makeNode(id: 6, name: "message.header", depth: 2, descendants: 1, size: Size(width: 390, height: 96),
+                 transform: CGAffineTransform(translationX: 195, y: 0), background: .white, clips: true),
+        makeNode(id: 6, name: "message.header", depth: 2, descendants: 1, size: CGSize(width: 390, height: 96),
                  background: .systemBlue),
-        makeNode(id: 7, name: "message.title", depth: 3, size: Size(width: 390, height: 44),
-                 transform: AffineTransform(translationX: 0, y: 47), text: "Message",
+        makeNode(id: 7, name: "message.title", depth: 3, size: CGSize(width: 390, height: 44),
+                 transform: CGAffineTransform(translationX: 0, y: 47), text: "Message",
                  textColor: .white, fontSize: 17),
-        makeNode(id: 8, name: "message.card", depth: 2, size: Size(width: 358, height: 200),
-                 transform: AffineTransform(a: 0.98, b: 0.02, c: -0.02, d: 0.98, tx: 16, ty: 140),
+        makeNode(id: 8, name: "message.card", depth: 2, size: CGSize(width: 358, height: 200),
+                 transform: CGAffineTransform(a: 0.98, b: 0.02, c: -0.02, d: 0.98, tx: 16, ty: 140),
                  alpha: 0.8, background: .systemTeal, cornerRadius: 16),
     ]))
 }
@@ -84,13 +84,13 @@ let pushHeader = FrameHeader(sequence: 42, serverTime: 12.5, buildDuration: 0.00
 func quantised(_ list: DisplayList) -> DisplayList {
     func step(_ value: Double, _ units: Double) -> Double { (value * units).rounded() / units }
     var list = list
-    list.viewport = Size(width: step(list.viewport.width, 64), height: step(list.viewport.height, 64))
+    list.viewport = CGSize(width: step(list.viewport.width, 64), height: step(list.viewport.height, 64))
     for index in list.nodes.indices {
         var node = list.nodes[index]
         let t = node.localTransform
-        node.localTransform = AffineTransform(a: step(t.a, 1024), b: step(t.b, 1024), c: step(t.c, 1024),
+        node.localTransform = CGAffineTransform(a: step(t.a, 1024), b: step(t.b, 1024), c: step(t.c, 1024),
                                               d: step(t.d, 1024), tx: step(t.tx, 64), ty: step(t.ty, 64))
-        node.size = Size(width: step(node.size.width, 64), height: step(node.size.height, 64))
+        node.size = CGSize(width: step(node.size.width, 64), height: step(node.size.height, 64))
         node.ownAlpha = step(min(max(node.ownAlpha, 0), 1), 255)
         node.backgroundColor = Color(packedRGBA: node.backgroundColor.packedRGBA)
         node.cornerRadius = max(step(node.cornerRadius, 64), 0)
@@ -100,7 +100,7 @@ func quantised(_ list: DisplayList) -> DisplayList {
             let s = node.shadow
             node.shadow = Shadow(color: Color(packedRGBA: s.color.packedRGBA), opacity: float32(s.opacity),
                                  radius: float32(s.radius),
-                                 offset: Size(width: float32(s.offset.width), height: float32(s.offset.height)))
+                                 offset: CGSize(width: float32(s.offset.width), height: float32(s.offset.height)))
         } else {
             node.shadow = .none
         }

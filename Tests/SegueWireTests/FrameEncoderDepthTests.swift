@@ -7,7 +7,7 @@ import Testing
 /// after the header, sent only when it changes.
 @Suite("frame depth and hint")
 struct FrameEncoderDepthTests {
-    static let cardShadow = Shadow(color: .black, opacity: 0.25, radius: 16, offset: Size(width: 0, height: 8))
+    static let cardShadow = Shadow(color: .black, opacity: 0.25, radius: 16, offset: CGSize(width: 0, height: 8))
     static let hairline = Border(width: 0.5, color: Color(white: 0, alpha: 0.2))
 
     func shadowedList() -> DisplayList {

@@ -50,7 +50,7 @@ import Testing
         var decoder = FrameDecoder()
         var buffer: [UInt8] = []
         let header = FrameHeader(sequence: 1, serverTime: 0, buildDuration: 0, inputSequence: 0)
-        encoder.encode(DisplayList(viewport: Size(width: 10, height: 10)), header: header, into: &buffer)
+        encoder.encode(DisplayList(viewport: CGSize(width: 10, height: 10)), header: header, into: &buffer)
 
         // 5 fixed, sequence 1, server time 8, viewport 2 + 2 (640 in 1/64 pt), node count 1.
         #expect(buffer.count == 19)
@@ -201,7 +201,7 @@ import Testing
 
         header.sequence += 1
         header.serverTime += 1
-        list.viewport = Size(width: 844, height: 390)
+        list.viewport = CGSize(width: 844, height: 390)
         #expect(encoder.encode(list, header: header, into: &buffer))
         let turned = try decoder.decodeFrame(buffer)
         #expect(turned.isKeyframe && turned.displayList.viewport == list.viewport)

@@ -42,7 +42,7 @@ import Testing
         case "end of the transition": header.transition = nil
         case "input": header.inputSequence += 1
         case "slow animations": header.slowAnimations = true
-        default: list.viewport = Size(width: 844, height: 390)
+        default: list.viewport = CGSize(width: 844, height: 390)
         }
         #expect(admitted([(list, header)]) == [true, true])
     }

@@ -6,7 +6,7 @@ import Testing
 /// What the encoder holds per node keeps its shadow and border in a box (`WireNode`'s layout); it
 /// must compare and copy as a plain value.
 @Suite struct WireNodeDecorationTests {
-    static let shadow = Shadow(color: .black, opacity: 0.25, radius: 16, offset: Size(width: 0, height: 8))
+    static let shadow = Shadow(color: .black, opacity: 0.25, radius: 16, offset: CGSize(width: 0, height: 8))
 
     @Test func aShadowAndBorderSetOneFieldAtATimeReadBackAndClearToTheDefaults() {
         var node = WireNode()

@@ -33,16 +33,16 @@ struct TransitionCase: Sendable, CustomTestStringConvertible {
         },
         TransitionCase(name: "stack-present", scene: "stack") { $0.tap("stackfirst-present") },
         TransitionCase(name: "stack-drag-dismiss", scene: "stack", setUp: { $0.tap("stackfirst-present") }) {
-            $0.drag(from: Point(x: 200, y: 300), to: Point(x: 200, y: 700), duration: 0.4)
+            $0.drag(from: CGPoint(x: 200, y: 300), to: CGPoint(x: 200, y: 700), duration: 0.4)
         },
         TransitionCase(name: "fade-push", scene: "fade") { $0.tap("list-open-detail") },
         TransitionCase(name: "fade-pan-pop", scene: "fade", setUp: { $0.tap("list-open-detail") }) {
-            $0.drag(from: Point(x: 40, y: 400), to: Point(x: 280, y: 400), duration: 0.4)
+            $0.drag(from: CGPoint(x: 40, y: 400), to: CGPoint(x: 280, y: 400), duration: 0.4)
         },
         TransitionCase(name: "fade-tab", scene: "fade") { $0.tap("tab-about") },
         TransitionCase(name: "photos-zoom-in", scene: "photos") { $0.tap("tile-4") },
         TransitionCase(name: "photos-drag-pop", scene: "photos", setUp: { $0.tap("tile-4") }) {
-            $0.drag(from: Point(x: 195, y: 380), to: Point(x: 195, y: 680), duration: 1)
+            $0.drag(from: CGPoint(x: 195, y: 380), to: CGPoint(x: 195, y: 680), duration: 1)
         },
         TransitionCase(name: "settings-push", scene: "settings") { $0.tap("general-about") },
         TransitionCase(name: "settings-back-swipe", scene: "settings", setUp: { $0.tap("general-about") }) {
@@ -53,10 +53,10 @@ struct TransitionCase: Sendable, CustomTestStringConvertible {
         },
         TransitionCase(name: "sheet-present", scene: "sheet") { $0.tap("notes-compose") },
         TransitionCase(name: "sheet-flick-dismiss", scene: "sheet", setUp: { $0.tap("notes-compose") }) {
-            $0.flick(from: Point(x: 195, y: 500), by: Point(x: 0, y: 200), velocity: 1500)
+            $0.flick(from: CGPoint(x: 195, y: 500), by: CGPoint(x: 0, y: 200), velocity: 1500)
         },
         TransitionCase(name: "sheet-short-drag-cancels", scene: "sheet", setUp: { $0.tap("notes-compose") }) {
-            $0.drag(from: Point(x: 195, y: 460), to: Point(x: 195, y: 540), duration: 0.3)
+            $0.drag(from: CGPoint(x: 195, y: 460), to: CGPoint(x: 195, y: 540), duration: 0.3)
         },
     ]
 }

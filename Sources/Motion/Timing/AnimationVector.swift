@@ -58,17 +58,17 @@ extension Double: VectorAnimatable {
     @inlinable public init(animationVector v: AnimationVector) { self = v.lanes.0 }
 }
 
-extension Point: VectorAnimatable {
+extension CGPoint: VectorAnimatable {
     @inlinable public var animationVector: AnimationVector { AnimationVector(x, y) }
     @inlinable public init(animationVector v: AnimationVector) { self.init(x: v.lanes.0, y: v.lanes.1) }
 }
 
-extension Size: VectorAnimatable {
+extension CGSize: VectorAnimatable {
     @inlinable public var animationVector: AnimationVector { AnimationVector(width, height) }
     @inlinable public init(animationVector v: AnimationVector) { self.init(width: v.lanes.0, height: v.lanes.1) }
 }
 
-extension Rect: VectorAnimatable {
+extension CGRect: VectorAnimatable {
     @inlinable public var animationVector: AnimationVector {
         AnimationVector(origin.x, origin.y, size.width, size.height)
     }
@@ -77,7 +77,7 @@ extension Rect: VectorAnimatable {
     }
 }
 
-extension AffineTransform: VectorAnimatable {
+extension CGAffineTransform: VectorAnimatable {
     @inlinable public var animationVector: AnimationVector { AnimationVector(a, b, c, d, tx, ty) }
     @inlinable public init(animationVector v: AnimationVector) {
         self.init(a: v.lanes.0, b: v.lanes.1, c: v.lanes.2, d: v.lanes.3, tx: v.lanes.4, ty: v.lanes.5)

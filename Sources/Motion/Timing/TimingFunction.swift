@@ -3,8 +3,8 @@
 ///
 /// The named curves carry `CAMediaTimingFunction`'s control points.
 public struct TimingFunction: Hashable, Sendable {
-    public let c1: Point
-    public let c2: Point
+    public let c1: CGPoint
+    public let c2: CGPoint
 
     // Polynomial coefficients: B(t) = ((a·t + b)·t + c)·t, with c = 3·p1, b = 3·(p2 − p1) − c, a = 1 − c − b.
     private let ax: Double, bx: Double, cx: Double
@@ -24,8 +24,8 @@ public struct TimingFunction: Hashable, Sendable {
     private static let bisectionWidth = 1e-12
 
     public init(controlPoints x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
-        c1 = Point(x: x1, y: y1)
-        c2 = Point(x: x2, y: y2)
+        c1 = CGPoint(x: x1, y: y1)
+        c2 = CGPoint(x: x2, y: y2)
         cx = 3 * x1
         bx = 3 * (x2 - x1) - cx
         ax = 1 - cx - bx

@@ -42,14 +42,14 @@ public struct Filmstrip: Sendable {
     static let labelHeight = 44.0
 
     /// The SVG document for `frames` (a recording, in time order) of a `viewport`-sized window.
-    public func svg(_ frames: [CapturedFrame], viewport: Size) -> String {
+    public func svg(_ frames: [CapturedFrame], viewport: CGSize) -> String {
         let strip = render(frames, viewport: viewport, top: 0, idPrefix: "")
         return Self.document(strip.body, width: strip.width, height: strip.height)
     }
 
     /// Several filmstrips one below the other in one document (a scene's transitions, say), each
     /// with its own frames, under an optional heading.
-    public static func sheet(_ rows: [(filmstrip: Filmstrip, frames: [CapturedFrame])], viewport: Size,
+    public static func sheet(_ rows: [(filmstrip: Filmstrip, frames: [CapturedFrame])], viewport: CGSize,
                              title: String? = nil, subtitle: String? = nil) -> String {
         var body = "", width = 0.0, y = margin
         if let title {
@@ -80,7 +80,7 @@ public struct Filmstrip: Sendable {
     }
 
     /// The strip's elements from `top` down, and its size; clip ids start with `idPrefix`.
-    private func render(_ frames: [CapturedFrame], viewport: Size, top: Double,
+    private func render(_ frames: [CapturedFrame], viewport: CGSize, top: Double,
                         idPrefix: String) -> (body: String, width: Double, height: Double) {
         precondition(!frames.isEmpty, "a filmstrip needs at least one frame")
         let shown = (times ?? Self.evenlySpacedTimes(frames, count: Self.defaultFrameCount)).map { Self.frame(at: $0, in: frames) }

@@ -30,7 +30,7 @@ struct FrameDrawing {
                 // The glyph's 24-pt box scaled to fit the node, centred, as renderer.js draws it.
                 let scale = min(node.size.width, node.size.height) / Glyph.viewBox
                 let dx = (node.size.width - Glyph.viewBox * scale) / 2, dy = (node.size.height - Glyph.viewBox * scale) / 2
-                let place = AffineTransform(scaleX: scale, y: scale).concatenating(AffineTransform(translationX: dx, y: dy))
+                let place = CGAffineTransform(scaleX: scale, y: scale).concatenating(CGAffineTransform(translationX: dx, y: dy))
                     .concatenating(node.transform)
                 let opacity = node.textColor.alpha * node.alpha
                 out += Self.glyphLayer(glyph.pathData, transform: place, color: node.textColor, opacity: opacity)
@@ -60,7 +60,7 @@ struct FrameDrawing {
         return out
     }
 
-    private static func glyphLayer(_ path: String, transform: AffineTransform, color: Color, opacity: Double) -> String {
+    private static func glyphLayer(_ path: String, transform: CGAffineTransform, color: Color, opacity: Double) -> String {
         "<path d=\"\(path)\" fill-rule=\"evenodd\" transform=\"\(matrix(transform))\" fill=\"\(rgb(color))\""
             + Self.opacity("fill-opacity", opacity) + "/>"
     }
@@ -73,7 +73,7 @@ struct FrameDrawing {
     }
 
     /// The transform as SVG's `matrix(a b c d e f)`, which maps (x, y) exactly as DisplayNode's does.
-    static func matrix(_ m: AffineTransform) -> String {
+    static func matrix(_ m: CGAffineTransform) -> String {
         "matrix(" + [m.a, m.b, m.c, m.d, m.tx, m.ty].map(ArtifactText.number).joined(separator: " ") + ")"
     }
 

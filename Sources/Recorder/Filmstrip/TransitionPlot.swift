@@ -52,8 +52,8 @@ struct TransitionPlot {
         if let view {
             let nodes = frames.map { $0.node(view) }
             panels.append(Panel(title: "\(view): x (solid), y (dashed), points", series: [
-                Series(name: "x", values: nodes.map { $0?.screenFrame.minX }, dashed: false),
-                Series(name: "y", values: nodes.map { $0?.screenFrame.minY }, dashed: true),
+                Series(name: "x", values: nodes.map { $0.map { Double($0.screenFrame.minX) } }, dashed: false),
+                Series(name: "y", values: nodes.map { $0.map { Double($0.screenFrame.minY) } }, dashed: true),
             ], range: nil))
             panels.append(Panel(title: "\(view): scale (solid), alpha (dashed)", series: [
                 Series(name: "scale", values: nodes.map { $0.map { ($0.transform.a * $0.transform.a + $0.transform.b * $0.transform.b).squareRoot() } }, dashed: false),

@@ -65,13 +65,13 @@ open class DemoViewController: UIViewController {
         // The background stays full-bleed; text and buttons keep inside the safe area.
         let safe = view.bounds.inset(by: view.safeAreaInsets)
         let textWidth = max(safe.width - 40, 0)
-        headingLabel.frame = Rect(x: safe.minX + 20, y: safe.minY + safe.height * Self.headingPosition,
+        headingLabel.frame = CGRect(x: safe.minX + 20, y: safe.minY + safe.height * Self.headingPosition,
                                   width: textWidth, height: 44)
-        hintLabel.frame = Rect(x: safe.minX + 20, y: headingLabel.frame.maxY + 8, width: textWidth, height: 24)
+        hintLabel.frame = CGRect(x: safe.minX + 20, y: headingLabel.frame.maxY + 8, width: textWidth, height: 24)
         let width = min(260, textWidth)
         var y = safe.maxY - Self.bottomMargin - Self.buttonHeight
         for button in buttons.reversed() {
-            button.frame = Rect(x: safe.midX - width / 2, y: y, width: width, height: Self.buttonHeight)
+            button.frame = CGRect(x: safe.midX - width / 2, y: y, width: width, height: Self.buttonHeight)
             y -= Self.buttonHeight + Self.buttonSpacing
         }
     }

@@ -10,7 +10,7 @@ import UIKit
 ///
 /// ```swift
 /// let cards = Scene(name: "cards", hint: "Swipe from the right edge",
-///                   transitionCycle: [.drag(from: Point(x: 389, y: 420), to: Point(x: 189, y: 420))]) {
+///                   transitionCycle: [.drag(from: CGPoint(x: 389, y: 420), to: CGPoint(x: 189, y: 420))]) {
 ///     CardsViewController()
 /// }
 /// ```
@@ -48,46 +48,46 @@ public struct Scene: Sendable {
     /// Every scene, in the order the picker lists them; docs/scenes.md maps each to its tutorial.
     public static let all: [Scene] = [
         Scene(name: "slides", hint: "Swipe from the right edge to present, from the left to go back", transitionCycle: [
-            .drag(from: Point(x: 389, y: 420), to: Point(x: 189, y: 420)),  // present, interactive
-            .drag(from: Point(x: 1, y: 400), to: Point(x: 381, y: 400)),  // dismiss, interactive
-            .drag(from: Point(x: 389, y: 420), to: Point(x: 339, y: 420)),  // too short: cancels
+            .drag(from: CGPoint(x: 389, y: 420), to: CGPoint(x: 189, y: 420)),  // present, interactive
+            .drag(from: CGPoint(x: 1, y: 400), to: CGPoint(x: 381, y: 400)),  // dismiss, interactive
+            .drag(from: CGPoint(x: 389, y: 420), to: CGPoint(x: 339, y: 420)),  // too short: cancels
             .tap("first-next"),
             .tap("second-back"),
         ]) { SlideViewController(.first) },
         Scene(name: "menu", hint: "Swipe from the left edge for the menu; \"Show card\" for a card", transitionCycle: [
-            .drag(from: Point(x: 2, y: 400), to: Point(x: 300, y: 400)),  // the menu, interactive
+            .drag(from: CGPoint(x: 2, y: 400), to: CGPoint(x: 300, y: 400)),  // the menu, interactive
             .tap("menu-close-menu"),
             .tap("home-show-card"),
             .tap("card-close"),
         ]) { HomeViewController() },
         Scene(name: "stack", hint: "\"Present\" a stacked modal; drag it down to dismiss", transitionCycle: [
             .tap("stackfirst-present"),
-            .drag(from: Point(x: 200, y: 300), to: Point(x: 200, y: 700)),  // dismiss, interactive
+            .drag(from: CGPoint(x: 200, y: 300), to: CGPoint(x: 200, y: 700)),  // dismiss, interactive
         ]) { StackFirstViewController() },
         Scene(name: "fade", hint: "Open the detail, then pan right to go back; tabs fade too", transitionCycle: [
             .tap("list-open-detail"),
-            .drag(from: Point(x: 40, y: 400), to: Point(x: 280, y: 400)),  // pop, interactive
+            .drag(from: CGPoint(x: 40, y: 400), to: CGPoint(x: 280, y: 400)),  // pop, interactive
             .tap("tab-about"),
             .tap("tab-navigation"),
         ]) { FadeTabBarController() },
         Scene(name: "photos", hint: "Tap a photo; drag it down to go back", transitionCycle: [
             .tap("tile-4"),  // zoom in, 0.8 s
-            .drag(from: Point(x: 195, y: 380), to: Point(x: 195, y: 760)),  // drag down: pop, interactive
+            .drag(from: CGPoint(x: 195, y: 380), to: CGPoint(x: 195, y: 760)),  // drag down: pop, interactive
         ]) { PhotoScene.makeRoot() },
         Scene(name: "settings", hint: "Push, then swipe from the left edge to go back", transitionCycle: [
             .tap("general-about"),
             .tap("about-legal"),
-            .drag(from: Point(x: 2, y: 400), to: Point(x: 380, y: 400)),  // back swipe: pops legal
-            .drag(from: Point(x: 2, y: 400), to: Point(x: 60, y: 400)),  // too short and slow: cancels
+            .drag(from: CGPoint(x: 2, y: 400), to: CGPoint(x: 380, y: 400)),  // back swipe: pops legal
+            .drag(from: CGPoint(x: 2, y: 400), to: CGPoint(x: 60, y: 400)),  // too short and slow: cancels
             .tap("about-back"),
         ]) { UINavigationController(rootViewController: SettingsScreen(.general), name: "settings") },
         Scene(name: "sheet", hint: "\"Compose\" opens a sheet; drag between the detents, flick down to close", transitionCycle: [
             .tap("notes-compose"),  // present, to the medium detent
-            .drag(from: Point(x: 195, y: 500), to: Point(x: 195, y: 150)),  // medium to large: no transition
-            .drag(from: Point(x: 195, y: 300), to: Point(x: 195, y: 600)),  // large back to medium
-            .drag(from: Point(x: 195, y: 460), to: Point(x: 195, y: 840)),  // dismiss, interactive
+            .drag(from: CGPoint(x: 195, y: 500), to: CGPoint(x: 195, y: 150)),  // medium to large: no transition
+            .drag(from: CGPoint(x: 195, y: 300), to: CGPoint(x: 195, y: 600)),  // large back to medium
+            .drag(from: CGPoint(x: 195, y: 460), to: CGPoint(x: 195, y: 840)),  // dismiss, interactive
             .tap("notes-compose"),
-            .drag(from: Point(x: 195, y: 460), to: Point(x: 195, y: 540)),  // too short: cancels
+            .drag(from: CGPoint(x: 195, y: 460), to: CGPoint(x: 195, y: 540)),  // too short: cancels
             .tap("compose-done"),  // dismiss from code
         ]) { NotesViewController() },
     ]
@@ -106,7 +106,7 @@ public enum ScriptedAction: Sendable {
     /// A finger drags from `from` half way to `to`, stays there while it wobbles by a point each
     /// frame (a finger on glass is never still, and each wobble moves an interactive transition),
     /// then goes on to `to` and lifts.
-    case drag(from: Point, to: Point)
+    case drag(from: CGPoint, to: CGPoint)
     /// A tap on the center of the view with this name.
     case tap(String)
 }

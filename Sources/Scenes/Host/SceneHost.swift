@@ -11,7 +11,7 @@ public final class SceneHost {
     public let scene: Scene
     public let window: UIWindow
 
-    public init(scene: Scene, size: Size, clock: Clock, logger: Logger? = nil) {
+    public init(scene: Scene, size: CGSize, clock: Clock, logger: Logger? = nil) {
         self.scene = scene
         window = logger.map { UIWindow(size: size, clock: clock, logger: $0) } ?? UIWindow(size: size, clock: clock)
         window.rootViewController = scene.makeRootViewController()
@@ -21,7 +21,7 @@ public final class SceneHost {
         window.handle(event)
     }
 
-    public func resize(to size: Size) {
+    public func resize(to size: CGSize) {
         window.resize(to: size)
     }
 

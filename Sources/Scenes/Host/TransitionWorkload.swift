@@ -19,7 +19,7 @@ public final class TransitionWorkload {
         case idle
     }
 
-    public static let viewport = Size(width: 390, height: 844)
+    public static let viewport = CGSize(width: 390, height: 844)
     public static let frameInterval = 1.0 / 60
     /// Frames a drag takes to reach half way, and again to go on from there to its end.
     static let dragFrames = 15
@@ -37,7 +37,7 @@ public final class TransitionWorkload {
     /// One frame's input: where the finger is, and what it does.
     private struct Touch {
         var phase: PointerEvent.Phase
-        var location: Point
+        var location: CGPoint
     }
 
     private enum State {
@@ -111,16 +111,16 @@ public final class TransitionWorkload {
     private func input(for action: ScriptedAction) -> [Touch?] {
         switch action {
         case .drag(let from, let to):
-            let half = Point(x: (from.x + to.x) / 2, y: (from.y + to.y) / 2)
+            let half = CGPoint(x: (from.x + to.x) / 2, y: (from.y + to.y) / 2)
             let length = ((to.x - from.x) * (to.x - from.x) + (to.y - from.y) * (to.y - from.y)).squareRoot()
-            let onePoint = Point(x: (to.x - from.x) / length, y: (to.y - from.y) / length)
+            let onePoint = CGPoint(x: (to.x - from.x) / length, y: (to.y - from.y) / length)
             var touches: [Touch?] = [Touch(phase: .down, location: from)]
             for i in 1...Self.dragFrames {
                 touches.append(Touch(phase: .move, location: interpolate(from, half, Double(i) / Double(Self.dragFrames))))
             }
             for i in 1...Self.holdFrames {
                 let wobble = i % 2 == 1 ? 1.0 : 0.0
-                touches.append(Touch(phase: .move, location: Point(x: half.x + onePoint.x * wobble,
+                touches.append(Touch(phase: .move, location: CGPoint(x: half.x + onePoint.x * wobble,
                                                                    y: half.y + onePoint.y * wobble)))
             }
             for i in 1...Self.dragFrames {
@@ -136,17 +136,17 @@ public final class TransitionWorkload {
         }
     }
 
-    private func interpolate(_ a: Point, _ b: Point, _ f: Double) -> Point {
-        Point(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f)
+    private func interpolate(_ a: CGPoint, _ b: CGPoint, _ f: Double) -> CGPoint {
+        CGPoint(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f)
     }
 
     /// Where a view's center is on screen now. A cycle naming a view that is not there is a bug
     /// in the cycle, which the scenes' workload tests catch.
-    private func center(ofViewNamed name: String) -> Point {
+    private func center(ofViewNamed name: String) -> CGPoint {
         var pending: [UIView] = [host.window]
         while let view = pending.popLast() {
             if view.name == name {
-                return view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)
+                return view.convert(CGPoint(x: view.bounds.midX, y: view.bounds.midY), to: nil)
             }
             pending.append(contentsOf: view.subviews)
         }

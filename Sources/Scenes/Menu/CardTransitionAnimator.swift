@@ -7,9 +7,9 @@ import UIKit
 final class CardTransitionAnimator: UIViewControllerAnimatedTransitioning {
     static let duration = 0.5
     /// The tutorial's screen, pt: its frames are laid out in it.
-    static let designSize = Size(width: 320, height: 568)
+    static let designSize = CGSize(width: 320, height: 568)
     /// The card's end frame on the tutorial's screen.
-    static let designEndFrame = Rect(x: 80, y: 280, width: 160, height: 100)
+    static let designEndFrame = CGRect(x: 80, y: 280, width: 160, height: 100)
 
     let presenting: Bool
 
@@ -22,11 +22,11 @@ final class CardTransitionAnimator: UIViewControllerAnimatedTransitioning {
     /// the design frame placed in it. On a portrait phone the width decides (390 pt: × 1.21875, the
     /// frame at 97.5, 341.25); on a wide or landscape window the height does, so the card stays
     /// whole inside the viewport (scaling by width alone put it at y = 1260 on 1440 × 900).
-    static func endFrame(in bounds: Rect) -> Rect {
+    static func endFrame(in bounds: CGRect) -> CGRect {
         let s = min(bounds.width / designSize.width, bounds.height / designSize.height)
         let left = bounds.minX + (bounds.width - designSize.width * s) / 2
         let f = designEndFrame
-        return Rect(x: left + f.minX * s, y: bounds.minY + f.minY * s, width: f.width * s, height: f.height * s)
+        return CGRect(x: left + f.minX * s, y: bounds.minY + f.minY * s, width: f.width * s, height: f.height * s)
     }
 
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> Double {

@@ -59,14 +59,14 @@ final class CardViewController: UIViewController {
         // Lifted off the dimmed Home, as an iOS card or alert is (not the tutorial's: its card is flat).
         view.shadowOpacity = 0.25
         view.shadowRadius = 16
-        view.shadowOffset = Size(width: 0, height: 8)
+        view.shadowOffset = CGSize(width: 0, height: 8)
         let close = UIButton(title: "Close", name: "card-close") { [unowned self] in self.dismiss(animated: true) }
         close.fontSize = 17
         view.addSubview(close)
         closeButton = close
     }
 
-    override func layoutFrame(in bounds: Rect) -> Rect {
+    override func layoutFrame(in bounds: CGRect) -> CGRect {
         CardTransitionAnimator.endFrame(in: bounds)
     }
 
@@ -90,7 +90,7 @@ final class MenuViewController: DemoViewController {
         // The menu's right edge casts a shadow on Home as it slides over it (not the tutorial's).
         view.shadowOpacity = 0.3
         view.shadowRadius = 10
-        view.shadowOffset = Size(width: 3, height: 0)
+        view.shadowOffset = CGSize(width: 3, height: 0)
         let edge = UIScreenEdgePanGestureRecognizer { [unowned self] in self.interactor.userDidPan($0) }
         edge.edges = .right
         view.addGestureRecognizer(edge)

@@ -50,10 +50,10 @@ final class PhotoGridViewController: UIViewController, UINavigationControllerDel
         let side = max((width - Self.spacing * Double(Self.columns - 1)) / Double(Self.columns), 0)
         for (index, tile) in tiles.enumerated() {
             let column = index % Self.columns, row = index / Self.columns
-            tile.frame = Rect(x: safe.minX + Double(column) * (side + Self.spacing),
+            tile.frame = CGRect(x: safe.minX + Double(column) * (side + Self.spacing),
                               y: safe.minY + Double(row) * (side + Self.spacing), width: side, height: side)
         }
-        hintLabel.frame = Rect(x: safe.minX + 20, y: safe.maxY - 36, width: max(width - 40, 0), height: 24)
+        hintLabel.frame = CGRect(x: safe.minX + 20, y: safe.maxY - 36, width: max(width - 40, 0), height: 24)
     }
 
     func open(_ index: Int) {
@@ -113,10 +113,10 @@ final class PhotoDetailViewController: UIViewController {
     }
 
     /// Where the image rests: as large as fits (full width on a phone), centred.
-    var restingImageFrame: Rect {
+    var restingImageFrame: CGRect {
         let bounds = view.bounds
         let width = min(bounds.width, bounds.height / Self.aspect), height = width * Self.aspect
-        return Rect(x: (bounds.width - width) / 2, y: (bounds.height - height) / 2, width: width, height: height)
+        return CGRect(x: (bounds.width - width) / 2, y: (bounds.height - height) / 2, width: width, height: height)
     }
 
     /// Whether this screen's pan started the pop that runs now, and so drives it.

@@ -36,7 +36,7 @@ final class PhotoZoomTransition: UIViewControllerAnimatedTransitioning, UIViewCo
     private var grab: UILongPressGestureRecognizer?
     /// Where the finger and the image were when the current hold began, and the size the image
     /// had then, with the progress it had.
-    private var hold: (finger: Point, center: Point, size: Size, progress: Double)?
+    private var hold: (finger: CGPoint, center: CGPoint, size: CGSize, progress: Double)?
 
     init(operation: UINavigationController.Operation, grid: PhotoGridViewController, detail: PhotoDetailViewController,
          initiallyInteractive: Bool) {
@@ -75,13 +75,13 @@ final class PhotoZoomTransition: UIViewControllerAnimatedTransitioning, UIViewCo
     private var tile: UIView? { grid.tiles.indices.contains(detail.index) ? grid.tiles[detail.index] : nil }
 
     /// The tile's frame in the photo screen's coordinates (both fill the container).
-    private var tileFrame: Rect {
+    private var tileFrame: CGRect {
         guard let tile else { return detail.restingImageFrame }
         return tile.convert(tile.bounds, to: grid.view)
     }
 
     /// Where the image goes at each end of the transition.
-    private func imageFrame(at position: UIViewAnimatingPosition) -> Rect {
+    private func imageFrame(at position: UIViewAnimatingPosition) -> CGRect {
         let atDetail = (position == .end) == (operation == .push)
         return atDetail ? detail.restingImageFrame : tileFrame
     }
@@ -171,24 +171,24 @@ final class PhotoZoomTransition: UIViewControllerAnimatedTransitioning, UIViewCo
 
     /// The image follows the finger 1:1; its size follows progress between the tile and the photo,
     /// scaled from the size it had when grabbed, so nothing jumps.
-    private func placeImage(following drag: Point, progress: Double, hold: (finger: Point, center: Point, size: Size, progress: Double)) {
+    private func placeImage(following drag: CGPoint, progress: Double, hold: (finger: CGPoint, center: CGPoint, size: CGSize, progress: Double)) {
         let tile = tileFrame.size, photo = detail.restingImageFrame.size
-        func size(at p: Double) -> Size {
+        func size(at p: Double) -> CGSize {
             let k = operation == .push ? p : 1 - p
-            return Size(width: tile.width + (photo.width - tile.width) * k,
+            return CGSize(width: tile.width + (photo.width - tile.width) * k,
                         height: tile.height + (photo.height - tile.height) * k)
         }
         let then = size(at: hold.progress), now = size(at: progress)
         let scaleX = then.width > 0 ? now.width / then.width : 1
         let scaleY = then.height > 0 ? now.height / then.height : 1
         UIView.performWithoutAnimation {
-            detail.imageView.bounds = Rect(x: 0, y: 0, width: hold.size.width * scaleX, height: hold.size.height * scaleY)
+            detail.imageView.bounds = CGRect(x: 0, y: 0, width: hold.size.width * scaleX, height: hold.size.height * scaleY)
             detail.imageView.center = hold.center + drag
         }
     }
 
     /// A flick decides by its direction; otherwise progress past the threshold finishes.
-    private func releasePosition(velocity: Point) -> UIViewAnimatingPosition {
+    private func releasePosition(velocity: CGPoint) -> UIViewAnimatingPosition {
         let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
         if speed > Self.flickMagnitude {
             let towardEnd = operation == .push ? velocity.y < 0 : velocity.y > 0
@@ -199,7 +199,7 @@ final class PhotoZoomTransition: UIViewControllerAnimatedTransitioning, UIViewCo
 
     /// Throws the image toward `position` on the sample's spring, with the finger's velocity made
     /// relative to the distance left (clipped), and plays the backdrop the same way.
-    private func animate(to position: UIViewAnimatingPosition, velocity: Point) {
+    private func animate(to position: UIViewAnimatingPosition, velocity: CGPoint) {
         guard let animator = transitionAnimator else { return }
         let image = detail.imageView
         let target = imageFrame(at: position)
@@ -238,7 +238,7 @@ final class PhotoZoomTransition: UIViewControllerAnimatedTransitioning, UIViewCo
         if grid.zoom === self { grid.zoom = nil }
     }
 
-    private static func velocity(of gesture: UIGestureRecognizer, in view: UIView) -> Point {
+    private static func velocity(of gesture: UIGestureRecognizer, in view: UIView) -> CGPoint {
         if let pan = gesture as? UIPanGestureRecognizer { return pan.velocity(in: view) }
         if let press = gesture as? UILongPressGestureRecognizer { return press.velocity(in: view) }
         return .zero

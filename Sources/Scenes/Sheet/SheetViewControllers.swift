@@ -30,7 +30,7 @@ final class NotesViewController: DemoViewController {
 final class ComposeViewController: UIViewController {
     static let headingTop = 20.0
     static let headingHeight = 44.0
-    static let doneSize = Size(width: 80, height: 36)
+    static let doneSize = CGSize(width: 80, height: 36)
     static let sideMargin = 16.0
     static let hintText = "Drag between the detents; flick down to close"
 
@@ -66,10 +66,10 @@ final class ComposeViewController: UIViewController {
         super.viewDidLayoutSubviews()
         let width = view.bounds.width
         let side = Self.doneSize.width + Self.sideMargin
-        heading.frame = Rect(x: side, y: Self.headingTop, width: max(width - 2 * side, 0), height: Self.headingHeight)
-        done?.frame = Rect(x: width - side, y: Self.headingTop + (Self.headingHeight - Self.doneSize.height) / 2,
+        heading.frame = CGRect(x: side, y: Self.headingTop, width: max(width - 2 * side, 0), height: Self.headingHeight)
+        done?.frame = CGRect(x: width - side, y: Self.headingTop + (Self.headingHeight - Self.doneSize.height) / 2,
                            width: Self.doneSize.width, height: Self.doneSize.height)
-        hintLabel.frame = Rect(x: Self.sideMargin, y: heading.frame.maxY + 12, width: max(width - 2 * Self.sideMargin, 0),
+        hintLabel.frame = CGRect(x: Self.sideMargin, y: heading.frame.maxY + 12, width: max(width - 2 * Self.sideMargin, 0),
                           height: 24)
     }
 }

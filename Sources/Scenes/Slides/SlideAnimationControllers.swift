@@ -7,10 +7,10 @@ final class SlidePresentAnimationController: UIViewControllerAnimatedTransitioni
     static let duration = 1.5
     static let shrinkScale = 0.8
 
-    private let originFrame: Rect
+    private let originFrame: CGRect
     let interactionController: SlideInteractionController?
 
-    init(originFrame: Rect, interactionController: SlideInteractionController?) {
+    init(originFrame: CGRect, interactionController: SlideInteractionController?) {
         self.originFrame = originFrame
         self.interactionController = interactionController
     }
@@ -24,7 +24,7 @@ final class SlidePresentAnimationController: UIViewControllerAnimatedTransitioni
               let toVC = transitionContext.viewController(forKey: .to),
               toVC.view.snapshotView(afterScreenUpdates: true) != nil else { return }
         let container = transitionContext.containerView
-        let shrink = AffineTransform(scaleX: Self.shrinkScale, y: Self.shrinkScale)
+        let shrink = CGAffineTransform(scaleX: Self.shrinkScale, y: Self.shrinkScale)
 
         // Start the to-view one width to the right, already shrunk.
         toVC.view.center.x += container.frame.width
@@ -66,10 +66,10 @@ final class SlideDismissAnimationController: UIViewControllerAnimatedTransitioni
     /// The to-view starts this fraction of the width to the left.
     static let revealOffset = 0.1
 
-    private let destinationFrame: Rect
+    private let destinationFrame: CGRect
     let interactionController: SlideInteractionController?
 
-    init(destinationFrame: Rect, interactionController: SlideInteractionController?) {
+    init(destinationFrame: CGRect, interactionController: SlideInteractionController?) {
         self.destinationFrame = destinationFrame
         self.interactionController = interactionController
     }
@@ -86,8 +86,8 @@ final class SlideDismissAnimationController: UIViewControllerAnimatedTransitioni
         toVC.view.frame = transitionContext.finalFrame(for: toVC)
         fromVC.view.frame = transitionContext.finalFrame(for: fromVC)
 
-        let offScreenRight = AffineTransform(translationX: container.frame.width, y: 0)
-        let offScreenLeft = AffineTransform(translationX: -container.frame.width * Self.revealOffset, y: 0)
+        let offScreenRight = CGAffineTransform(translationX: container.frame.width, y: 0)
+        let offScreenLeft = CGAffineTransform(translationX: -container.frame.width * Self.revealOffset, y: 0)
         toVC.view.transform = offScreenLeft
         container.addSubview(toVC.view)
         container.addSubview(fromVC.view)

@@ -88,7 +88,7 @@ class StackTransitionAnimator {
         return viewToSlide
     }
 
-    fileprivate func backgroundView(withFrame frame: Rect) -> UIView {
+    fileprivate func backgroundView(withFrame frame: CGRect) -> UIView {
         let background = UIView(frame: frame, name: Self.backgroundName)
         background.backgroundColor = .white
         let overlay = UIView(frame: background.bounds, name: "stack-overlay")
@@ -99,7 +99,7 @@ class StackTransitionAnimator {
 
     fileprivate func prepareForAnimation(forSqueezeRelatedSnapshot snapshot: UIView, viewToSlide: UIView) {
         if transitionMode.isPresenting {
-            viewToSlide.transform = AffineTransform(translationX: 0, y: viewToSlide.bounds.height)
+            viewToSlide.transform = CGAffineTransform(translationX: 0, y: viewToSlide.bounds.height)
         } else {
             Self.squeeze(snapshot)
         }
@@ -108,7 +108,7 @@ class StackTransitionAnimator {
 
     /// The squeezed look: scaled, rounded and dimmed.
     static func squeeze(_ snapshot: UIView) {
-        snapshot.transform = AffineTransform(scaleX: transformViewScale, y: transformViewScale)
+        snapshot.transform = CGAffineTransform(scaleX: transformViewScale, y: transformViewScale)
         snapshot.cornerRadius = squeezedCornerRadius
         snapshot.tintAdjustmentMode = .dimmed
     }
@@ -149,7 +149,7 @@ class StackTransitionAnimator {
         UIView.animate(withDuration: Self.animationDuration, delay: Self.firstVisibleViewDelay,
                      usingSpringWithDamping: Self.dismissSpringDamping, initialSpringVelocity: Self.slowerSpringVelocity,
                      options: .curveEaseIn, animations: {
-            viewToSlide.transform = AffineTransform(translationX: 0, y: viewToSlide.bounds.height)
+            viewToSlide.transform = CGAffineTransform(translationX: 0, y: viewToSlide.bounds.height)
         }, completion: nil)
         UIView.animate(withDuration: Self.animationDuration, delay: Self.secondVisibleViewDelay,
                      usingSpringWithDamping: Self.dismissSpringDamping, initialSpringVelocity: Self.slowerSpringVelocity,
@@ -190,7 +190,7 @@ final class StackDismissAnimator: StackTransitionAnimator, UIViewControllerAnima
         }
         prepareForAnimation(forSqueezeRelatedSnapshot: snapshot, viewToSlide: viewToSlide)
         animator.addAnimations({
-            viewToSlide.transform = AffineTransform(translationX: 0, y: viewToSlide.bounds.height)
+            viewToSlide.transform = CGAffineTransform(translationX: 0, y: viewToSlide.bounds.height)
         }, delayFactor: Self.firstVisibleViewDelay / Self.animationDuration)
         animator.addAnimations({ Self.unsqueeze(snapshot) },
                                delayFactor: Self.secondVisibleViewDelay / Self.animationDuration)

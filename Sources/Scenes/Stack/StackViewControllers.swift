@@ -46,7 +46,7 @@ final class StackSecondViewController: DemoViewController {
         // A modal card's shadow, cast up onto the squeezed presenter (not the tutorial's).
         view.shadowOpacity = 0.3
         view.shadowRadius = 12
-        view.shadowOffset = Size(width: 0, height: -2)
+        view.shadowOffset = CGSize(width: 0, height: -2)
         addButton("Dismiss") { [unowned self] in self.dismiss(animated: true) }
         dismissInteraction.attach(to: self)
     }

@@ -74,7 +74,7 @@ extension ClientMessage {
         let y = try value(reader.readFloat32().map(Double.init), .y, in: ClientLimits.coordinate)
         let milliseconds = try milliseconds(reader.readFloat64(), .timestamp)
         let event = PointerEvent(phase: phase, pointerID: Int(pointerID), kind: kind,
-                                 location: Point(x: x, y: y), timestamp: milliseconds / 1000)
+                                 location: CGPoint(x: x, y: y), timestamp: milliseconds / 1000)
         return .pointer(event, sequence: sequence)
     }
 
@@ -120,7 +120,7 @@ extension ClientMessage {
         let height = try value(reader.readFloat32().map(Double.init), .height, in: ClientLimits.viewportSide)
         let ratio = try value(reader.readFloat32().map(Double.init), .devicePixelRatio,
                               in: ClientLimits.devicePixelRatio)
-        return Viewport(size: Size(width: width, height: height), devicePixelRatio: ratio)
+        return Viewport(size: CGSize(width: width, height: height), devicePixelRatio: ratio)
     }
 
     private static func sceneName(from reader: inout ByteReader, messageSize: Int) throws(ClientMessageError) -> String {

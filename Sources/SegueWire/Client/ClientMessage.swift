@@ -30,10 +30,10 @@ public enum ClientMessage: Equatable, Sendable {
 
 /// The page's canvas size in CSS pixels and its device pixel ratio.
 public struct Viewport: Equatable, Sendable {
-    public var size: Size
+    public var size: CGSize
     public var devicePixelRatio: Double
 
-    public init(size: Size, devicePixelRatio: Double) {
+    public init(size: CGSize, devicePixelRatio: Double) {
         self.size = size
         self.devicePixelRatio = devicePixelRatio
     }

@@ -90,8 +90,8 @@ public struct FrameDecoder: Sendable {
             values.append(value)
         }
         let timing = AnimationTiming(kind: kind, duration: values[0], curve: curve,
-                                     controlPoint1: Point(x: values[1], y: values[2]),
-                                     controlPoint2: Point(x: values[3], y: values[4]),
+                                     controlPoint1: CGPoint(x: values[1], y: values[2]),
+                                     controlPoint2: CGPoint(x: values[3], y: values[4]),
                                      dampingRatio: values[5], initialVelocity: values[6])
         return (timing, values[7])
     }
@@ -141,7 +141,7 @@ public struct FrameDecoder: Sendable {
             state.sequence = sequence
             state.serverTime = serverTime
             state.serverMicros = FrameEncoder.microseconds(serverTime)
-            state.viewport = Size(width: Double(width) / WireStep.lengthsPerPoint,
+            state.viewport = CGSize(width: Double(width) / WireStep.lengthsPerPoint,
                                   height: Double(height) / WireStep.lengthsPerPoint)
             nodes.removeAll(keepingCapacity: true)
             values.removeAll(keepingCapacity: true)
@@ -358,7 +358,7 @@ private struct HeaderState: Sendable {
     var serverTime = 0.0
     var serverMicros: Int64 = 0
     /// Nil until the first keyframe: a frame before it cannot be read.
-    var viewport: Size?
+    var viewport: CGSize?
     var stateByte: UInt8 = 0
     var progress: UInt16 = 0
     var inputSequence: UInt32 = 0

@@ -192,18 +192,18 @@ struct WireNode: Equatable, Sendable {
     /// The node's own values as the page sees them; `transform` and `alpha` are still the local
     /// ones until the decoder composes them with the parent's.
     func displayNode(id: UInt32, depth: UInt16) -> DisplayNode {
-        let local = AffineTransform(
+        let local = CGAffineTransform(
             a: Double(linear[0]) / WireStep.matrixUnitsPerOne, b: Double(linear[1]) / WireStep.matrixUnitsPerOne,
             c: Double(linear[2]) / WireStep.matrixUnitsPerOne, d: Double(linear[3]) / WireStep.matrixUnitsPerOne,
             tx: Double(position.x) / WireStep.lengthsPerPoint, ty: Double(position.y) / WireStep.lengthsPerPoint)
         let ownAlpha = Double(alpha) / WireStep.alphaSteps
         let shadowValue = Shadow(color: Color(packedRGBA: shadowColor), opacity: Double(shadow[0]),
                                  radius: Double(shadow[1]),
-                                 offset: Size(width: Double(shadow[2]), height: Double(shadow[3])))
+                                 offset: CGSize(width: Double(shadow[2]), height: Double(shadow[3])))
         let borderValue = Border(width: Double(borderWidth), color: Color(packedRGBA: borderColor))
         return DisplayNode(
             id: id, name: name, depth: depth,
-            size: Size(width: Double(size.x) / WireStep.lengthsPerPoint, height: Double(size.y) / WireStep.lengthsPerPoint),
+            size: CGSize(width: Double(size.x) / WireStep.lengthsPerPoint, height: Double(size.y) / WireStep.lengthsPerPoint),
             transform: local, localTransform: local, alpha: ownAlpha, ownAlpha: ownAlpha,
             backgroundColor: Color(packedRGBA: background),
             cornerRadius: Double(cornerRadius) / WireStep.lengthsPerPoint, clipsToBounds: clipsToBounds, text: text,

@@ -54,10 +54,10 @@ struct PresentationOffsets {
 /// The model values of the animatable properties, as the engine reads and writes them.
 struct ModelValues {
     // The bounds and dimming first: the display-list builder reads these two of a view it passes over.
-    var bounds = Rect.zero
+    var bounds = CGRect.zero
     var dimming = 0.0
-    var center = Point.zero
-    var transform = AffineTransform.identity
+    var center = CGPoint.zero
+    var transform = CGAffineTransform.identity
     var alpha = 1.0
     var backgroundColor = Color.clear
     var cornerRadius = 0.0
@@ -76,9 +76,9 @@ struct ModelValues {
         }
         set {
             switch property {
-            case .center: center = Point(animationVector: newValue)
-            case .bounds: bounds = Rect(animationVector: newValue)
-            case .transform: transform = AffineTransform(animationVector: newValue)
+            case .center: center = CGPoint(animationVector: newValue)
+            case .bounds: bounds = CGRect(animationVector: newValue)
+            case .transform: transform = CGAffineTransform(animationVector: newValue)
             case .alpha: alpha = Double(animationVector: newValue)
             case .backgroundColor: backgroundColor = Color(animationVector: newValue)
             case .cornerRadius: cornerRadius = Double(animationVector: newValue)
@@ -93,9 +93,9 @@ extension ModelValues {
     /// gives one property at a time, for all of them at once.
     func adding(_ offsets: PresentationOffsets) -> ModelValues {
         var values = ModelValues()
-        values.center = Point(animationVector: center.animationVector + offsets[.center])
-        values.bounds = Rect(animationVector: bounds.animationVector + offsets[.bounds])
-        values.transform = AffineTransform(animationVector: transform.animationVector + offsets[.transform])
+        values.center = CGPoint(animationVector: center.animationVector + offsets[.center])
+        values.bounds = CGRect(animationVector: bounds.animationVector + offsets[.bounds])
+        values.transform = CGAffineTransform(animationVector: transform.animationVector + offsets[.transform])
         values.alpha = Double(animationVector: alpha.animationVector + offsets[.alpha])
         values.backgroundColor = Color(animationVector: backgroundColor.animationVector + offsets[.backgroundColor])
         values.cornerRadius = Double(animationVector: cornerRadius.animationVector + offsets[.cornerRadius])

@@ -15,8 +15,8 @@ public protocol UITimingCurveProvider: Sendable {
 /// `UICubicTimingParameters`: a named curve or a Bézier through two control points.
 public struct UICubicTimingParameters: UITimingCurveProvider, Hashable {
     public let animationCurve: UIView.AnimationCurve
-    public let controlPoint1: Point
-    public let controlPoint2: Point
+    public let controlPoint1: CGPoint
+    public let controlPoint2: CGPoint
 
     /// easeInOut, as UIKit's `init()`.
     public init() {
@@ -30,7 +30,7 @@ public struct UICubicTimingParameters: UITimingCurveProvider, Hashable {
     }
 
     /// A custom curve; UIKit reports its `animationCurve` as easeInOut.
-    public init(controlPoint1 point1: Point, controlPoint2 point2: Point) {
+    public init(controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint) {
         animationCurve = .easeInOut
         controlPoint1 = point1
         controlPoint2 = point2
@@ -121,7 +121,7 @@ public struct UISpringTimingParameters: UITimingCurveProvider, Hashable {
 
     /// A velocity in points per second made relative to the distance left on each axis, as Apple's
     /// documentation asks; an axis with no distance gets 0.
-    public static func relativeVelocity(_ velocity: Point, distance: Vector) -> Vector {
+    public static func relativeVelocity(_ velocity: CGPoint, distance: Vector) -> Vector {
         Vector(dx: distance.dx == 0 ? 0 : velocity.x / distance.dx,
                dy: distance.dy == 0 ? 0 : velocity.y / distance.dy)
     }

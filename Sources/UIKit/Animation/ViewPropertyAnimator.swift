@@ -92,7 +92,7 @@ public final class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         if let animations { addAnimations(animations) }
     }
 
-    public convenience init(duration: Double, controlPoint1 point1: Point, controlPoint2 point2: Point,
+    public convenience init(duration: Double, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint,
                             animations: (() -> Void)? = nil) {
         self.init(duration: duration,
                   timingParameters: UICubicTimingParameters(controlPoint1: point1, controlPoint2: point2))

@@ -10,7 +10,7 @@ open class UIButton: UIView {
     /// The title color to come back to when the highlight ends.
     private var normalTextColor: Color = .systemBlue
 
-    public init(title: String, name: String? = nil, frame: Rect = .zero, action: @escaping () -> Void) {
+    public init(title: String, name: String? = nil, frame: CGRect = .zero, action: @escaping () -> Void) {
         self.action = action
         super.init(frame: frame, name: name ?? "button-" + title.lowercased().replacingSpaces())
         text = title

@@ -21,7 +21,7 @@ public final class UINavigationBar: UIView {
     /// The back button: a 22-pt chevron glyph box whose stroke starts 8 pt from the edge, the label
     /// 6 pt after the stroke (iOS 17 layout; the glyph's box has 4 pt of margin on its right).
     static let backChevronX = 2.0
-    static let backChevronSize = Size(width: 22, height: 22)
+    static let backChevronSize = CGSize(width: 22, height: 22)
     static let backLabelGap = 2.0
     /// Leading margin of the large title (UIKit's layout margin on phones).
     static let largeTitleMargin = 16.0
@@ -124,8 +124,8 @@ public final class UINavigationBar: UIView {
     func layout(width: Double, topInset: Double, leadingInset: Double) {
         self.topInset = topInset
         self.leadingInset = leadingInset
-        frame = Rect(x: 0, y: 0, width: width, height: totalHeight(topInset: topInset))
-        hairline.frame = Rect(x: 0, y: bounds.height, width: width, height: Self.hairlineThickness)
+        frame = CGRect(x: 0, y: 0, width: width, height: totalHeight(topInset: topInset))
+        hairline.frame = CGRect(x: 0, y: bounds.height, width: width, height: Self.hairlineThickness)
         if let transition {
             show(progress: 0, of: transition)
         } else {
@@ -189,23 +189,23 @@ public final class UINavigationBar: UIView {
         let pushedRest = show(pushedItem, in: pushedViews, alpha: top, placingWhatMoves: false)
         let belowRest = show(belowItem, in: belowViews, alpha: 1 - top, placingWhatMoves: false)
         // The pushed item's title slides in from the right of the centre.
-        pushedViews.title.center = Point(x: centre + (1 - top) * width * Self.incomingTitleOffset,
+        pushedViews.title.center = CGPoint(x: centre + (1 - top) * width * Self.incomingTitleOffset,
                                          y: pushedRest.title.midY)
         // The title below slides from the centre to where the back button's label sits.
         let belowTitleWidth = belowViews.title.bounds.width
         let belowTitleRest = centre
         let belowTitleAsBack = backLabelX + belowTitleWidth / 2
-        belowViews.title.center = Point(x: belowTitleRest + (belowTitleAsBack - belowTitleRest) * top,
+        belowViews.title.center = CGPoint(x: belowTitleRest + (belowTitleAsBack - belowTitleRest) * top,
                                         y: belowRest.title.midY)
         // The pushed item's back label (reading the title below) grows out of that title's place.
         // A set without a back button leaves its label where it was.
         let pushedBack = pushedViews.back
-        let backRest = pushedRest.back.map { Point(x: $0.midX, y: $0.midY) } ?? pushedBack.center
-        pushedBack.center = Point(x: backRest.x + (belowTitleRest - belowTitleWidth / 2 - backLabelX) * (1 - top),
+        let backRest = pushedRest.back.map { CGPoint(x: $0.midX, y: $0.midY) } ?? pushedBack.center
+        pushedBack.center = CGPoint(x: backRest.x + (belowTitleRest - belowTitleWidth / 2 - backLabelX) * (1 - top),
                                   y: backRest.y)
         // The back label below (if any) slides left off toward the edge as it fades.
-        let belowBackRest = belowRest.back.map { Point(x: $0.midX, y: $0.midY) } ?? belowViews.back.center
-        belowViews.back.center = Point(x: belowBackRest.x - width * Self.incomingTitleOffset * top / 2,
+        let belowBackRest = belowRest.back.map { CGPoint(x: $0.midX, y: $0.midY) } ?? belowViews.back.center
+        belowViews.back.center = CGPoint(x: belowBackRest.x - width * Self.incomingTitleOffset * top / 2,
                                        y: belowBackRest.y)
         // One chevron stays when both items have a back button: the pushed one's is hidden then.
         if belowItem.backTitle != nil, pushedItem.backTitle != nil {
@@ -214,14 +214,14 @@ public final class UINavigationBar: UIView {
         }
         // Large titles move with the content: the pushed one from the right, the one below by the
         // stock slide's parallax.
-        pushedViews.largeTitle.transform = AffineTransform(translationX: (1 - top) * width, y: 0)
-        belowViews.largeTitle.transform = AffineTransform(translationX: -top * width * NavigationSlideAnimator.parallax, y: 0)
+        pushedViews.largeTitle.transform = CGAffineTransform(translationX: (1 - top) * width, y: 0)
+        belowViews.largeTitle.transform = CGAffineTransform(translationX: -top * width * NavigationSlideAnimator.parallax, y: 0)
     }
 
     /// Where `show` put a set's title and back label (nil when the item has no back button).
     private struct RestFrames {
-        var title: Rect
-        var back: Rect?
+        var title: CGRect
+        var back: CGRect?
     }
 
     /// Lays `item` out in `views` at rest and sets every view's alpha; nil hides the set.
@@ -242,25 +242,25 @@ public final class UINavigationBar: UIView {
         let barTop = topInset
         let titleWidth = min(Self.textWidth(characters: item.titleLength, fontSize: Self.titleFontSize), width * Self.maximumTitleWidth)
         views.title.text = item.title
-        let titleFrame = Rect(x: (width - titleWidth) / 2, y: barTop, width: titleWidth, height: Self.height)
+        let titleFrame = CGRect(x: (width - titleWidth) / 2, y: barTop, width: titleWidth, height: Self.height)
         place(views.title, in: titleFrame, center: placingWhatMoves)
         let large = prefersLargeTitles
         views.largeTitle.text = item.title
         let largeWidth = min(Self.textWidth(characters: item.titleLength, fontSize: Self.largeTitleFontSize), width - 2 * (leadingInset + Self.largeTitleMargin))
         if placingWhatMoves { views.largeTitle.transform = .identity }
-        views.largeTitle.frame = Rect(x: leadingInset + Self.largeTitleMargin, y: barTop + Self.height, width: largeWidth,
+        views.largeTitle.frame = CGRect(x: leadingInset + Self.largeTitleMargin, y: barTop + Self.height, width: largeWidth,
                                       height: Self.largeTitleHeight)
         views.title.alpha = large ? 0 : alpha
         views.largeTitle.alpha = large ? alpha : 0
         let chevronY = barTop + (Self.height - Self.backChevronSize.height) / 2
-        views.chevron.frame = Rect(x: leadingInset + Self.backChevronX, y: chevronY, width: Self.backChevronSize.width,
+        views.chevron.frame = CGRect(x: leadingInset + Self.backChevronX, y: chevronY, width: Self.backChevronSize.width,
                                    height: Self.backChevronSize.height)
-        var backFrame: Rect?
+        var backFrame: CGRect?
         if let backTitle = item.backTitle {
             views.back.title = backTitle
             let labelX = leadingInset + Self.backChevronX + Self.backChevronSize.width + Self.backLabelGap
             let backWidth = min(Self.textWidth(characters: item.backTitleLength, fontSize: Self.backFontSize), width * Self.maximumBackWidth)
-            let frame = Rect(x: labelX, y: barTop, width: backWidth, height: Self.height)
+            let frame = CGRect(x: labelX, y: barTop, width: backWidth, height: Self.height)
             place(views.back, in: frame, center: placingWhatMoves)
             backFrame = frame
             views.back.alpha = alpha
@@ -275,7 +275,7 @@ public final class UINavigationBar: UIView {
     }
 
     /// `view.frame = frame`, or only the size it sets when the center is the caller's to place.
-    private func place(_ view: UIView, in frame: Rect, center: Bool) {
+    private func place(_ view: UIView, in frame: CGRect, center: Bool) {
         if center {
             view.frame = frame
         } else {

@@ -49,7 +49,7 @@ final class InteractivePopGestureRecognizer: UIScreenEdgePanGestureRecognizer {
 
     private var popInFlight: Bool { navigationController?.backSwipe?.isFlying ?? false }
 
-    override func shouldTrack(down location: Point) -> Bool {
+    override func shouldTrack(down location: CGPoint) -> Bool {
         grabbing = popInFlight
         if grabbing { return true }
         return (navigationController?.canBeginBackSwipe ?? false) && super.shouldTrack(down: location)
@@ -60,7 +60,7 @@ final class InteractivePopGestureRecognizer: UIScreenEdgePanGestureRecognizer {
         if grabbing && state == .possible { transition(to: .began) }
     }
 
-    override func shouldBegin(at location: Point) -> Bool? {
+    override func shouldBegin(at location: CGPoint) -> Bool? {
         let begins = super.shouldBegin(at: location)
         guard begins == true else { return begins }
         return navigationController?.canBeginBackSwipe ?? false
@@ -100,7 +100,7 @@ final class BackSwipeInteraction: UIPercentDrivenInteractiveTransition {
         let offset = percentComplete * width
         let pops = !cancelled && offset + Self.projection * velocityX > width / 2
         let distance = (pops ? width : 0) - offset
-        let relative = UISpringTimingParameters.relativeVelocity(Point(x: velocityX, y: 0),
+        let relative = UISpringTimingParameters.relativeVelocity(CGPoint(x: velocityX, y: 0),
                                                                distance: Vector(dx: distance, dy: 0)).dx
         timingCurve = NavigationSlideAnimator.spring(relativeVelocity: relative)
         if pops { finish() } else { cancel() }

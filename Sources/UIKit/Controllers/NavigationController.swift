@@ -108,7 +108,7 @@ open class UINavigationController: UIViewController {
     }
 
     /// The children's safe area: this controller's, with the bar's bottom edge as the top.
-    var contentSafeArea: EdgeInsets {
+    var contentSafeArea: UIEdgeInsets {
         var insets = view.safeAreaInsets
         if !isNavigationBarHidden { insets.top = navigationBar.totalHeight(topInset: insets.top) }
         return insets

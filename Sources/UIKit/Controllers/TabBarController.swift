@@ -102,24 +102,24 @@ open class UITabBarController: UIViewController {
         let safeArea = view.safeAreaInsets
         // The bar stands on the home indicator's inset, which its background fills (UIKit's 49 + 34).
         let barHeight = Self.tabBarHeight + safeArea.bottom
-        contentView.frame = Rect(x: 0, y: 0, width: bounds.width, height: max(bounds.height - barHeight, 0))
-        tabBar.frame = Rect(x: 0, y: contentView.frame.maxY, width: bounds.width, height: barHeight)
-        tabBarHairline.frame = Rect(x: 0, y: 0, width: bounds.width, height: Self.hairlineThickness)
+        contentView.frame = CGRect(x: 0, y: 0, width: bounds.width, height: max(bounds.height - barHeight, 0))
+        tabBar.frame = CGRect(x: 0, y: contentView.frame.maxY, width: bounds.width, height: barHeight)
+        tabBarHairline.frame = CGRect(x: 0, y: 0, width: bounds.width, height: Self.hairlineThickness)
         let itemsWidth = max(bounds.width - safeArea.left - safeArea.right, 0)
         let width = itemsWidth / Double(max(tabButtons.count, 1))
         for (index, tab) in tabButtons.enumerated() {
-            tab.button.frame = Rect(x: safeArea.left + Double(index) * width, y: 0, width: width, height: Self.tabBarHeight)
-            tab.icon.frame = Rect(x: (width - Self.iconSide) / 2, y: Self.iconTop, width: Self.iconSide, height: Self.iconSide)
+            tab.button.frame = CGRect(x: safeArea.left + Double(index) * width, y: 0, width: width, height: Self.tabBarHeight)
+            tab.icon.frame = CGRect(x: (width - Self.iconSide) / 2, y: Self.iconTop, width: Self.iconSide, height: Self.iconSide)
             // Without an icon the label fills the item, as before glyphs.
             tab.label.frame = tab.icon.glyph == nil
-                ? Rect(x: 0, y: 0, width: width, height: Self.tabBarHeight)
-                : Rect(x: 0, y: Self.labelTop, width: width, height: Self.labelHeight)
+                ? CGRect(x: 0, y: 0, width: width, height: Self.tabBarHeight)
+                : CGRect(x: 0, y: Self.labelTop, width: width, height: Self.labelHeight)
         }
         selectedViewController?.layout(in: contentView.bounds, safeArea: contentSafeArea)
     }
 
     /// The content's safe area: the tab controller's, minus the bottom the bar covers.
-    private var contentSafeArea: EdgeInsets {
+    private var contentSafeArea: UIEdgeInsets {
         view.safeAreaInsets.clipped(to: contentView.frame, in: view.bounds)
     }
 

@@ -81,10 +81,10 @@ open class UIViewController {
 
     /// `additionalSafeAreaInsets`: added to what the container gives this controller's view (the
     /// window's status bar and home indicator, a navigation or tab bar); applied at the next layout.
-    public var additionalSafeAreaInsets: EdgeInsets = .zero
+    public var additionalSafeAreaInsets: UIEdgeInsets = .zero
 
     /// The view's `safeAreaInsets`, as of its last layout: lay content out inside them.
-    public var safeAreaInsets: EdgeInsets { view.safeAreaInsets }
+    public var safeAreaInsets: UIEdgeInsets { view.safeAreaInsets }
 
     /// `preferredStatusBarStyle`: what the status bar shows while this controller decides it. Read,
     /// as UIKit reads it, when the controllers change (a presentation, a push or pop, a tab switch)
@@ -109,7 +109,7 @@ open class UIViewController {
 
     /// Where this controller's view goes in a container of `bounds`: full size by default, the
     /// selected detent's frame for a page sheet.
-    open func layoutFrame(in bounds: Rect) -> Rect {
+    open func layoutFrame(in bounds: CGRect) -> CGRect {
         sheetPresentationController?.driver.layoutPresentedView(in: bounds) ?? bounds
     }
 
@@ -163,13 +163,13 @@ open class UIViewController {
     /// `additionalSafeAreaInsets`. A transformed view (a presenter scaled back under a sheet) takes
     /// the frame through its bounds and center, as UIKit's frame is undefined under a transform: the
     /// transform then applies to the new size.
-    func layout(in bounds: Rect, safeArea: EdgeInsets) {
+    func layout(in bounds: CGRect, safeArea: UIEdgeInsets) {
         let frame = layoutFrame(in: bounds)
         if view.transform.isIdentity {
             view.frame = frame
         } else {
-            view.bounds = Rect(origin: view.bounds.origin, size: frame.size)
-            view.center = Point(x: frame.midX, y: frame.midY)
+            view.bounds = CGRect(origin: view.bounds.origin, size: frame.size)
+            view.center = CGPoint(x: frame.midX, y: frame.midY)
         }
         view.assignedSafeAreaInsets = safeArea.clipped(to: frame, in: bounds) + additionalSafeAreaInsets
         viewDidLayoutSubviews()

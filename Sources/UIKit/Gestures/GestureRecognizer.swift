@@ -55,7 +55,7 @@ open class UIGestureRecognizer {
     /// The pointer this recognizer follows, from its down to its up or cancel.
     var trackedPointer: Int?
     /// UIWindow coordinates of the latest sample.
-    var latestLocation = Point.zero
+    var latestLocation = CGPoint.zero
     /// The pointer's smoothed velocity in window points per second, for the continuous gestures
     /// that report it (pan, long press).
     var velocityTracker = VelocityTracker()
@@ -95,7 +95,7 @@ open class UIGestureRecognizer {
     }
 
     /// The latest pointer location in `view`'s coordinates (nil: the window's).
-    public func location(in view: UIView?) -> Point {
+    public func location(in view: UIView?) -> CGPoint {
         guard let view else { return latestLocation }
         return view.convert(latestLocation, from: nil)
     }

@@ -12,7 +12,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     public var minimumPressDuration = 0.5
     public var allowableMovement = 10.0
 
-    private var downLocation = Point.zero
+    private var downLocation = CGPoint.zero
     private var downTime = 0.0
 
     public convenience init(action: @escaping (UILongPressGestureRecognizer) -> Void) {
@@ -21,7 +21,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     }
 
     /// Points per second in `view`'s coordinate space, smoothed over recent samples.
-    public func velocity(in view: UIView?) -> Point {
+    public func velocity(in view: UIView?) -> CGPoint {
         let v = velocityTracker.velocity
         guard let view else { return v }
         return view.convert(v, from: nil) - view.convert(.zero, from: nil)

@@ -9,9 +9,9 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     public static let velocitySmoothing = VelocityTracker.smoothing
 
     /// UIWindow coordinates where the pointer went down.
-    var downLocation = Point.zero
+    var downLocation = CGPoint.zero
     /// UIWindow coordinates the translation is measured from (where the gesture began).
-    var translationOrigin = Point.zero
+    var translationOrigin = CGPoint.zero
 
     public convenience init(action: @escaping (UIPanGestureRecognizer) -> Void) {
         self.init()
@@ -21,7 +21,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     var hysteresis: Double { Self.panHysteresis }
 
     /// The pointer's movement since the gesture began, in `view`'s coordinate space.
-    public func translation(in view: UIView?) -> Point {
+    public func translation(in view: UIView?) -> CGPoint {
         guard let view else { return latestLocation - translationOrigin }
         // `convert(_:from: nil)` for both ends, with the view's path to the root walked once.
         let fromRoot = view.transformToRoot.inverted()
@@ -29,7 +29,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     /// Makes the current translation read as `translation` (in `view`'s space) from now on.
-    public func setTranslation(_ translation: Point, in view: UIView?) {
+    public func setTranslation(_ translation: CGPoint, in view: UIView?) {
         guard let view else {
             translationOrigin = latestLocation - translation
             return
@@ -39,11 +39,11 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     /// Points per second in `view`'s coordinate space, smoothed over recent samples.
-    public func velocity(in view: UIView?) -> Point {
+    public func velocity(in view: UIView?) -> CGPoint {
         let v = velocityTracker.velocity
         guard let view else { return v }
         let fromRoot = view.transformToRoot.inverted()
-        return v.applying(fromRoot) - Point.zero.applying(fromRoot)
+        return v.applying(fromRoot) - CGPoint.zero.applying(fromRoot)
     }
 
     override func pointerDown(_ event: PointerEvent) {
@@ -80,10 +80,10 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     /// Whether a pointer going down here may become this gesture.
-    func shouldTrack(down location: Point) -> Bool { true }
+    func shouldTrack(down location: CGPoint) -> Bool { true }
 
     /// true to begin, false to fail, nil to keep waiting.
-    func shouldBegin(at location: Point) -> Bool? {
+    func shouldBegin(at location: CGPoint) -> Bool? {
         let d = location - downLocation
         return (d.x * d.x + d.y * d.y).squareRoot() >= hysteresis ? true : nil
     }

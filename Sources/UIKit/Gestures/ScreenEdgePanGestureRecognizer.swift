@@ -38,26 +38,26 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
     override var hysteresis: Double { Self.edgeHysteresis }
 
     /// The screen: the root of the view the recognizer is attached to.
-    private var screenBounds: Rect { view?.rootView.bounds ?? .zero }
+    private var screenBounds: CGRect { view?.rootView.bounds ?? .zero }
 
     /// Distance of `location` from each requested edge, with the unit vector pointing inwards.
-    private func edgeDistances(_ location: Point) -> [(edge: UIRectEdge, distance: Double, inward: Point)] {
+    private func edgeDistances(_ location: CGPoint) -> [(edge: UIRectEdge, distance: Double, inward: CGPoint)] {
         let b = screenBounds
-        var result: [(UIRectEdge, Double, Point)] = []
-        if edges.contains(.left) { result.append((.left, location.x - b.minX, Point(x: 1, y: 0))) }
-        if edges.contains(.right) { result.append((.right, b.maxX - location.x, Point(x: -1, y: 0))) }
-        if edges.contains(.top) { result.append((.top, location.y - b.minY, Point(x: 0, y: 1))) }
-        if edges.contains(.bottom) { result.append((.bottom, b.maxY - location.y, Point(x: 0, y: -1))) }
+        var result: [(UIRectEdge, Double, CGPoint)] = []
+        if edges.contains(.left) { result.append((.left, location.x - b.minX, CGPoint(x: 1, y: 0))) }
+        if edges.contains(.right) { result.append((.right, b.maxX - location.x, CGPoint(x: -1, y: 0))) }
+        if edges.contains(.top) { result.append((.top, location.y - b.minY, CGPoint(x: 0, y: 1))) }
+        if edges.contains(.bottom) { result.append((.bottom, b.maxY - location.y, CGPoint(x: 0, y: -1))) }
         return result
     }
 
-    override func shouldTrack(down location: Point) -> Bool {
+    override func shouldTrack(down location: CGPoint) -> Bool {
         checkedFirstMove = false
         activeEdge = []
         return edgeDistances(location).contains { $0.distance <= Self.edgeZone + Self.touchSlop }
     }
 
-    override func shouldBegin(at location: Point) -> Bool? {
+    override func shouldBegin(at location: CGPoint) -> Bool? {
         let move = location - downLocation
         let candidates = edgeDistances(downLocation).filter { $0.distance <= Self.edgeZone + Self.touchSlop }
         if !checkedFirstMove {

@@ -7,7 +7,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     /// The longest press that still counts as a tap, in seconds.
     public static let maximumDuration = 0.75
 
-    private var downLocation = Point.zero
+    private var downLocation = CGPoint.zero
     private var downTime = 0.0
 
     public convenience init(action: @escaping (UITapGestureRecognizer) -> Void) {

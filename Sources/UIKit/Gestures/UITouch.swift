@@ -14,7 +14,7 @@ public final class UITouch {
     public let view: UIView?
     public let window: UIWindow?
     /// Window coordinates.
-    private let windowLocation: Point
+    private let windowLocation: CGPoint
 
     init(_ event: PointerEvent, view: UIView?, window: UIWindow) {
         switch event.phase {
@@ -30,7 +30,7 @@ public final class UITouch {
     }
 
     /// The touch's location in `view`'s coordinates (nil: the window's).
-    public func location(in view: UIView?) -> Point {
+    public func location(in view: UIView?) -> CGPoint {
         guard let view else { return windowLocation }
         return view.convert(windowLocation, from: nil)
     }

@@ -10,20 +10,20 @@ struct VelocityTracker {
     /// choice; UIKit reads velocity from the last few samples, which goes to zero the same way).
     static let staleInterval = 0.1
 
-    private var lastSample: (location: Point, time: Double)?
-    private var smoothed: Point?
+    private var lastSample: (location: CGPoint, time: Double)?
+    private var smoothed: CGPoint?
 
     /// Points per second, zero before two samples arrived.
-    var velocity: Point { smoothed ?? .zero }
+    var velocity: CGPoint { smoothed ?? .zero }
 
-    mutating func reset(at location: Point, time: Double) {
+    mutating func reset(at location: CGPoint, time: Double) {
         lastSample = (location, time)
         smoothed = nil
     }
 
     /// The pointer lifted at `location`: a last sample if it moved since `latest`; if it had
     /// rested instead, it lifts with no velocity.
-    mutating func lift(at location: Point, latest: Point, time: Double) {
+    mutating func lift(at location: CGPoint, latest: CGPoint, time: Double) {
         if location != latest {
             add(location, time: time)
         } else if let last = lastSample, time - last.time > Self.staleInterval {
@@ -31,17 +31,17 @@ struct VelocityTracker {
         }
     }
 
-    mutating func add(_ location: Point, time: Double) {
+    mutating func add(_ location: CGPoint, time: Double) {
         defer { lastSample = (location, time) }
         guard let last = lastSample else { return }
         let dt = time - last.time
         guard dt > 0 else { return }
-        let sample = Point(x: (location.x - last.location.x) / dt, y: (location.y - last.location.y) / dt)
+        let sample = CGPoint(x: (location.x - last.location.x) / dt, y: (location.y - last.location.y) / dt)
         guard let previous = smoothed else {
             smoothed = sample
             return
         }
         let k = Self.smoothing
-        smoothed = Point(x: previous.x * (1 - k) + sample.x * k, y: previous.y * (1 - k) + sample.y * k)
+        smoothed = CGPoint(x: previous.x * (1 - k) + sample.x * k, y: previous.y * (1 - k) + sample.y * k)
     }
 }

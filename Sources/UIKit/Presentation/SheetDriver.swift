@@ -17,7 +17,7 @@ final class SheetDriver {
     /// Deceleration a release is projected with (UIScrollView's normal rate, WWDC 2018).
     static let decelerationRate = FluidMath.normalDecelerationRate
     /// The grabber: iOS's 36 × 5 pt capsule, 5 pt below the sheet's top, in tertiary-label gray.
-    static let grabberSize = Size(width: 36, height: 5)
+    static let grabberSize = CGSize(width: 36, height: 5)
     static let grabberTopInset = 5.0
     static let grabberColor = Color(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.3)
 
@@ -98,7 +98,7 @@ final class SheetDriver {
     /// frame there: the selected detent's (what `layoutFrame(in:)` answers for a page sheet).
     /// A window resized under a resting sheet also re-lays the scaled-back presenter, which its own
     /// layout skips while it is transformed.
-    func layoutPresentedView(in bounds: Rect) -> Rect {
+    func layoutPresentedView(in bounds: CGRect) -> CGRect {
         let layout = makeLayout(for: bounds.size)
         self.layout = layout
         dimmingView.frame = bounds
@@ -114,10 +114,10 @@ final class SheetDriver {
         return layout.frame(forHeight: height)
     }
 
-    private func makeLayout(for size: Size) -> SheetLayout {
+    private func makeLayout(for size: CGSize) -> SheetLayout {
         SheetLayout(containerSize: size, detents: sheet.detents, largestUndimmed: sheet.largestUndimmedDetentIdentifier,
                     bottomOverhang: sheet.cornerRadius,
-                    topSafeAreaInset: (presenter?.window ?? sheet.presentedViewController.window)?.screenSafeAreaInsets.top ?? 0)
+                    topSafeAreaInset: Double((presenter?.window ?? sheet.presentedViewController.window)?.screenSafeAreaInsets.top ?? 0))
     }
 
     /// The selected detent's height, or the smallest's when none (or an inactive one) is selected.
@@ -130,7 +130,7 @@ final class SheetDriver {
     }
 
     private func placeGrabber(width: Double) {
-        grabberView.frame = Rect(x: (width - Self.grabberSize.width) / 2, y: Self.grabberTopInset,
+        grabberView.frame = CGRect(x: (width - Self.grabberSize.width) / 2, y: Self.grabberTopInset,
                                  width: Self.grabberSize.width, height: Self.grabberSize.height)
     }
 
@@ -140,7 +140,7 @@ final class SheetDriver {
         let view = sheetView
         var centerY = view.center.y, boundsHeight = view.bounds.height
         if let engine = AnimationEngine.current ?? sheet.presentedViewController.window?.engine {
-            // Offsets are differences: read the lanes (a Rect would standardize a negative height).
+            // Offsets are differences: read the lanes (a CGRect would standardize a negative height).
             centerY += engine.currentOffset(view, .center).lanes.1
             boundsHeight += engine.currentOffset(view, .bounds).lanes.3
         }
@@ -240,7 +240,7 @@ final class SheetDriver {
 
     // MARK: Grabbing and dragging
 
-    private func canGrab(at location: Point) -> Bool {
+    private func canGrab(at location: CGPoint) -> Bool {
         switch phase {
         case .detached, .held: return false
         case .resting, .settling: break

@@ -4,11 +4,11 @@ import Motion
 /// a finger landing on the sheet grabs it at once, wherever it is moving, and lifting it without
 /// panning lets go. Only touches that `canGrab` accepts are followed.
 final class SheetGrabRecognizer: UIPanGestureRecognizer {
-    private let canGrab: (Point) -> Bool
+    private let canGrab: (CGPoint) -> Bool
     private let grab: () -> Void
     private let letGoWithoutPanning: () -> Void
 
-    init(canGrab: @escaping (Point) -> Bool, grab: @escaping () -> Void,
+    init(canGrab: @escaping (CGPoint) -> Bool, grab: @escaping () -> Void,
          letGoWithoutPanning: @escaping () -> Void, pan: @escaping (UIPanGestureRecognizer) -> Void) {
         self.canGrab = canGrab
         self.grab = grab
@@ -17,7 +17,7 @@ final class SheetGrabRecognizer: UIPanGestureRecognizer {
         addTarget { pan($0 as! UIPanGestureRecognizer) }
     }
 
-    override func shouldTrack(down location: Point) -> Bool { canGrab(location) }
+    override func shouldTrack(down location: CGPoint) -> Bool { canGrab(location) }
 
     override func pointerDown(_ event: PointerEvent) {
         super.pointerDown(event)

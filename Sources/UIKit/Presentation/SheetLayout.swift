@@ -23,7 +23,7 @@ struct SheetLayout: Equatable {
     /// at 40% (our reading of iOS 15–17's form and page sheets; not documented by Apple).
     static let maximumDimmingAlpha = 0.4
 
-    let containerSize: Size
+    let containerSize: CGSize
     /// Where the scaled-back presenter's top edge lands: the safe area's top, at least
     /// `presenterTopOffset`.
     let presenterTop: Double
@@ -35,7 +35,7 @@ struct SheetLayout: Equatable {
     /// The largest undimmed detent's height; nil when every detent dims.
     let undimmedHeight: Double?
 
-    init(containerSize: Size, detents: [Detent], largestUndimmed: Detent.Identifier?, bottomOverhang: Double = 0,
+    init(containerSize: CGSize, detents: [Detent], largestUndimmed: Detent.Identifier?, bottomOverhang: Double = 0,
          topSafeAreaInset: Double = 0) {
         self.containerSize = containerSize
         self.bottomOverhang = max(bottomOverhang, 0)
@@ -66,8 +66,8 @@ struct SheetLayout: Equatable {
     /// The sheet's frame when `height` of it shows: its bottom `bottomOverhang` below the
     /// container's while it is at least as tall as its smallest detent (so it stretches past the
     /// largest), and below that the smallest detent's size sliding down.
-    func frame(forHeight height: Double) -> Rect {
-        Rect(x: 0, y: containerSize.height - height, width: containerSize.width,
+    func frame(forHeight height: Double) -> CGRect {
+        CGRect(x: 0, y: containerSize.height - height, width: containerSize.width,
              height: max(height, smallest.height) + bottomOverhang)
     }
 
@@ -100,10 +100,10 @@ struct SheetLayout: Equatable {
 
     /// The presenting view's transform at `progress`: scale 1 − 20/width about its center, moved up
     /// so its top edge sits `presenterTop` below the container's top; both linear in progress.
-    func presenterTransform(progress: Double) -> AffineTransform {
+    func presenterTransform(progress: Double) -> CGAffineTransform {
         let width = max(containerSize.width, 1), height = containerSize.height
         let scale = 1 - progress * Self.presenterHorizontalInset / width
         let ty = progress * presenterTop - height * (1 - scale) / 2
-        return AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: 0, ty: ty)
+        return CGAffineTransform(a: scale, b: 0, c: 0, d: scale, tx: 0, ty: ty)
     }
 }

@@ -27,7 +27,7 @@ struct DisplayListBuilder {
     /// none can be skipped next time.
     private var notReusableNodes = 0
     /// While `redrawDescendants` runs: the transform and alpha each level passes to its children.
-    private var levels: [(transform: AffineTransform, alpha: Double)] = []
+    private var levels: [(transform: CGAffineTransform, alpha: Double)] = []
     /// How many nodes the last build kept the own values of: what reuse saved (the tests check it
     /// happens).
     private(set) var reusedNodeCount = 0
@@ -75,9 +75,9 @@ struct DisplayListBuilder {
     /// What a view's children are drawn through: their parent's values.
     private struct Parent {
         /// Maps the parent's bounds space to the viewport.
-        var transform: AffineTransform
+        var transform: CGAffineTransform
         /// The parent's bounds origin: a child's local transform is taken from its center minus this.
-        var origin: Point
+        var origin: CGPoint
         /// The parent's effective alpha.
         var alpha: Double
         /// The parent's effective dimming, 0…1.
@@ -90,9 +90,9 @@ struct DisplayListBuilder {
     /// A visited node's values that its subtree is drawn through, and how they compare with what
     /// the last build left.
     private struct VisitedNode {
-        var toViewport: AffineTransform
+        var toViewport: CGAffineTransform
         var alpha: Double
-        var boundsOrigin: Point
+        var boundsOrigin: CGPoint
         var dimming: Double
         /// Whether the node at its index was this view's at this depth before this build.
         var sameSlot: Bool
@@ -244,16 +244,16 @@ struct DisplayListBuilder {
     /// The node's viewport transform, and its local one: the transform from its own bounds space to
     /// its parent's.
     @inline(__always)
-    private static func nodeTransforms(_ values: ModelValues, size: Size, depth: UInt16, under parent: Parent)
-        -> (toViewport: AffineTransform, toParent: AffineTransform) {
+    private static func nodeTransforms(_ values: ModelValues, size: CGSize, depth: UInt16, under parent: Parent)
+        -> (toViewport: CGAffineTransform, toParent: CGAffineTransform) {
         guard depth != 0 else { return (.identity, .identity) }
         // Local (0,0)–(w,h) → centered on the anchor → own transform → moved to the center, in the
         // parent's bounds space → viewport (parent.transform maps the parent's bounds space).
-        let toCenter = AffineTransform(translationX: -size.width / 2, y: -size.height / 2)
+        let toCenter = CGAffineTransform(translationX: -size.width / 2, y: -size.height / 2)
             .concatenating(values.transform)
-            .concatenating(AffineTransform(translationX: values.center.x, y: values.center.y))
+            .concatenating(CGAffineTransform(translationX: values.center.x, y: values.center.y))
         let toParent = parent.origin == .zero ? toCenter
-            : toCenter.concatenating(AffineTransform(translationX: -parent.origin.x, y: -parent.origin.y))
+            : toCenter.concatenating(CGAffineTransform(translationX: -parent.origin.x, y: -parent.origin.y))
         return (toCenter.concatenating(parent.transform), toParent)
     }
 
@@ -338,14 +338,14 @@ struct DisplayListBuilder {
     }
 
     /// A view's children sit in its bounds space: bounds point − bounds.origin = local point.
-    private static func childrenTransform(_ toViewport: AffineTransform, boundsOrigin: Point) -> AffineTransform {
-        AffineTransform(translationX: -boundsOrigin.x, y: -boundsOrigin.y).concatenating(toViewport)
+    private static func childrenTransform(_ toViewport: CGAffineTransform, boundsOrigin: CGPoint) -> CGAffineTransform {
+        CGAffineTransform(translationX: -boundsOrigin.x, y: -boundsOrigin.y).concatenating(toViewport)
     }
 
     /// Recomputes the part of each node below `index` that follows its ancestors, the viewport
     /// transform and effective alpha, from the list alone, as a visit reusing every node would.
     /// False when a node's alpha comes out zero: a visit leaves such a node out, so it must run.
-    private mutating func redrawDescendants(of index: Int, childrenTransform: AffineTransform, alpha: Double,
+    private mutating func redrawDescendants(of index: Int, childrenTransform: CGAffineTransform, alpha: Double,
                                             in list: inout DisplayList) -> Bool {
         let last = index + Int(list.storedNodes[index].descendantCount)
         guard last > index else { return true }
@@ -388,8 +388,8 @@ extension DisplayNode {
     /// The comparison stops at the first difference, the values most likely to move first. The
     /// strings are stored only when they differ: equal ones (nearly always the same storage) are
     /// then not released and retained again.
-    mutating func update(id: UInt32, name: String, depth: UInt16, size: Size, transform: AffineTransform,
-                         localTransform: AffineTransform, alpha: Double, ownAlpha: Double, backgroundColor: Color,
+    mutating func update(id: UInt32, name: String, depth: UInt16, size: CGSize, transform: CGAffineTransform,
+                         localTransform: CGAffineTransform, alpha: Double, ownAlpha: Double, backgroundColor: Color,
                          cornerRadius: Double, clipsToBounds: Bool, text: String?, textColor: Color,
                          fontSize: Double, fontWeight: FontWeight, style: (shadow: Shadow, border: Border)?,
                          glyph: Glyph?) -> Bool {

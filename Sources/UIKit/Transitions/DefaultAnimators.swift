@@ -20,12 +20,12 @@ final class CoverVerticalAnimator: UIViewControllerAnimatedTransitioning {
         }
         if presenting {
             container.addSubview(moving)
-            moving.transform = AffineTransform(translationX: 0, y: height)
+            moving.transform = CGAffineTransform(translationX: 0, y: height)
         } else if let below = transitionContext.view(forKey: .to) {
             container.insertSubview(below, belowSubview: moving)
         }
         UIView.animate(withDuration: Self.duration, delay: 0, options: .curveEaseInOut, animations: {
-            moving.transform = self.presenting ? .identity : AffineTransform(translationX: 0, y: height)
+            moving.transform = self.presenting ? .identity : CGAffineTransform(translationX: 0, y: height)
         }, completion: { _ in
             if !self.presenting || transitionContext.transitionWasCancelled { moving.transform = .identity }
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)

@@ -99,10 +99,10 @@ final class NavigationSlideAnimator: UIViewControllerAnimatedTransitioning {
             container.insertSubview(shadow, belowSubview: from)
         }
         // Covered: the top view one width to the right, the one below still in place.
-        let covered = (top: AffineTransform(translationX: width, y: 0), below: AffineTransform.identity,
+        let covered = (top: CGAffineTransform(translationX: width, y: 0), below: CGAffineTransform.identity,
                        dimming: 0.0, shadow: 0.0)
         // Uncovered: the top view in place, the one below moved left and dimmed.
-        let uncovered = (top: AffineTransform.identity, below: AffineTransform(translationX: -width * Self.parallax, y: 0),
+        let uncovered = (top: CGAffineTransform.identity, below: CGAffineTransform(translationX: -width * Self.parallax, y: 0),
                          dimming: Self.dimmingAlpha, shadow: 1.0)
         let start = push ? covered : uncovered
         let end = push ? uncovered : covered

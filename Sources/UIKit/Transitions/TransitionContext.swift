@@ -119,13 +119,13 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
         return controller.view
     }
 
-    public func initialFrame(for viewController: UIViewController) -> Rect {
+    public func initialFrame(for viewController: UIViewController) -> CGRect {
         viewController === fromViewController ? containerView.bounds : .zero
     }
 
     /// The container's bounds for both controllers (UIKit may answer .zero for a view being removed;
     /// the tutorials' animators set that frame on a view they still show, so the full frame it is).
-    public func finalFrame(for viewController: UIViewController) -> Rect {
+    public func finalFrame(for viewController: UIViewController) -> CGRect {
         viewController.layoutFrame(in: containerView.bounds)
     }
 

@@ -36,8 +36,8 @@ public protocol UIViewControllerContextTransitioning: AnyObject {
     func viewController(forKey key: TransitionContextKey) -> UIViewController?
     /// The view to animate; nil for a presenter's view that stays where it is (custom presentations).
     func view(forKey key: TransitionContextKey) -> UIView?
-    func initialFrame(for viewController: UIViewController) -> Rect
-    func finalFrame(for viewController: UIViewController) -> Rect
+    func initialFrame(for viewController: UIViewController) -> CGRect
+    func finalFrame(for viewController: UIViewController) -> CGRect
     func updateInteractiveTransition(_ percentComplete: Double)
     func finishInteractiveTransition()
     func cancelInteractiveTransition()

@@ -32,7 +32,7 @@ extension UIView {
     /// `safeAreaInsets`: the part of the window's safe area (status bar, home indicator, a
     /// navigation or tab bar around a controller's view) that overlaps this view, in its own edges.
     /// A controller's root view has what its container gives it plus `additionalSafeAreaInsets`.
-    public var safeAreaInsets: EdgeInsets {
+    public var safeAreaInsets: UIEdgeInsets {
         if let assignedSafeAreaInsets { return assignedSafeAreaInsets }
         guard let superview else { return .zero }
         return superview.safeAreaInsets.clipped(to: frame, in: superview.bounds)

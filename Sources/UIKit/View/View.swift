@@ -93,7 +93,7 @@ open class UIView {
 
     /// Set on a window (from its screen) and on a controller's root view (by its container); other
     /// views take their superview's (`safeAreaInsets`). Boxed: few views have one.
-    var assignedSafeAreaInsets: EdgeInsets? {
+    var assignedSafeAreaInsets: UIEdgeInsets? {
         get { safeAreaStorage?.insets }
         set { safeAreaStorage = newValue.map(SafeAreaStorage.init) }
     }
@@ -151,7 +151,7 @@ open class UIView {
     }
 
     /// `layer.shadowOffset`, pt: (0, −3) by default, as on iOS.
-    public var shadowOffset: Size {
+    public var shadowOffset: CGSize {
         get { shadow.offset }
         set { shadow.offset = newValue }
     }
@@ -168,12 +168,12 @@ open class UIView {
         set { border.color = newValue }
     }
 
-    public init(frame: Rect = .zero, name: String = "view") {
+    public init(frame: CGRect = .zero, name: String = "view") {
         self.name = name
         drawRevision = UIView.lastRevisionBlock.add(1, ordering: .relaxed).newValue << UIView.revisionBlockBits
         descendantsRevision = drawRevision
-        model.bounds = Rect(origin: .zero, size: frame.size)
-        model.center = Point(x: frame.midX, y: frame.midY)
+        model.bounds = CGRect(origin: .zero, size: frame.size)
+        model.center = CGPoint(x: frame.midX, y: frame.midY)
     }
 
     /// Children and recognizers that outlive their view (kept by a controller) must not point at it.
@@ -184,17 +184,17 @@ open class UIView {
 
     // MARK: Animatable properties
 
-    public var center: Point {
+    public var center: CGPoint {
         get { model.center }
         set { setModel(.center, newValue.animationVector) }
     }
 
-    public var bounds: Rect {
+    public var bounds: CGRect {
         get { model.bounds }
         set { setModel(.bounds, newValue.animationVector) }
     }
 
-    public var transform: AffineTransform {
+    public var transform: CGAffineTransform {
         get { model.transform }
         set { setModel(.transform, newValue.animationVector) }
     }
@@ -314,23 +314,23 @@ public enum TintAdjustmentMode: Sendable {
 
 /// A view's presentation values at one moment.
 public struct Presentation {
-    public let center: Point
-    public let bounds: Rect
-    public let transform: AffineTransform
+    public let center: CGPoint
+    public let bounds: CGRect
+    public let transform: CGAffineTransform
     public let alpha: Double
     public let backgroundColor: Color
     public let cornerRadius: Double
 
     init(view: UIView) {
-        center = Point(animationVector: view.presentationVector(.center))
-        bounds = Rect(animationVector: view.presentationVector(.bounds))
-        transform = AffineTransform(animationVector: view.presentationVector(.transform))
+        center = CGPoint(animationVector: view.presentationVector(.center))
+        bounds = CGRect(animationVector: view.presentationVector(.bounds))
+        transform = CGAffineTransform(animationVector: view.presentationVector(.transform))
         alpha = Double(animationVector: view.presentationVector(.alpha))
         backgroundColor = Color(animationVector: view.presentationVector(.backgroundColor))
         cornerRadius = Double(animationVector: view.presentationVector(.cornerRadius))
     }
 
-    public var frame: Rect { UIView.frame(center: center, bounds: bounds, transform: transform) }
+    public var frame: CGRect { UIView.frame(center: center, bounds: bounds, transform: transform) }
 }
 
 /// A view's animation offsets, out of line (`UIView.offsets`).
@@ -353,9 +353,9 @@ private final class LayerStyle {
 /// A view's assigned safe-area insets, out of line (`UIView.assignedSafeAreaInsets`): only windows and
 /// controllers' root views have them.
 private final class SafeAreaStorage {
-    let insets: EdgeInsets
+    let insets: UIEdgeInsets
 
-    init(_ insets: EdgeInsets) {
+    init(_ insets: UIEdgeInsets) {
         self.insets = insets
     }
 }

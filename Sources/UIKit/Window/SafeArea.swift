@@ -12,10 +12,10 @@ public enum SafeArea {
     /// Portrait status bar heights of the notched phones by screen size; others with a notch get
     /// `notchedTop`. iPhone X/XS/11 Pro 375×812 and XR/11 414×896: 44 (the XR's is 48, taken as 44);
     /// 12–14 and 14 Plus: 47; 14 Pro–15 Pro Max (Dynamic Island): 59.
-    static let notchedTops: [Size: Double] = [
-        Size(width: 375, height: 812): 44, Size(width: 414, height: 896): 44,
-        Size(width: 390, height: 844): 47, Size(width: 428, height: 926): 47,
-        Size(width: 393, height: 852): 59, Size(width: 430, height: 932): 59,
+    static let notchedTops: [CGSize: Double] = [
+        CGSize(width: 375, height: 812): 44, CGSize(width: 414, height: 896): 44,
+        CGSize(width: 390, height: 844): 47, CGSize(width: 428, height: 926): 47,
+        CGSize(width: 393, height: 852): 59, CGSize(width: 430, height: 932): 59,
     ]
     static let notchedTop = 47.0
     /// The home indicator's inset in portrait, and in landscape (where the status bar is hidden).
@@ -27,7 +27,7 @@ public enum SafeArea {
     /// orientations; the home-button iPads (768×1024) have 20 and 0.
     static let padTop = 24.0
     static let padBottom = 20.0
-    static let classicPadSize = Size(width: 768, height: 1024)
+    static let classicPadSize = CGSize(width: 768, height: 1024)
     /// Short sides from this up are iPads (the largest phone is 440 wide, the smallest iPad 744).
     static let padShortSide = 600.0
     /// Long over short side from this up: a notched phone (19.5:9 ≈ 2.16; 16:9 ≈ 1.78 has a button).
@@ -38,37 +38,37 @@ public enum SafeArea {
         case notchedPhone, homeButtonPhone, pad, homeButtonPad
     }
 
-    public static func device(for size: Size) -> Device {
+    public static func device(for size: CGSize) -> Device {
         let short = min(size.width, size.height)
         let long = max(size.width, size.height)
         guard short > 0 else { return .homeButtonPhone }
         if short >= padShortSide {
-            return Size(width: short, height: long) == classicPadSize ? .homeButtonPad : .pad
+            return CGSize(width: short, height: long) == classicPadSize ? .homeButtonPad : .pad
         }
         return long / short >= notchedAspect ? .notchedPhone : .homeButtonPhone
     }
 
     /// The window's safe-area insets for a screen of `size` (landscape when wider than tall).
-    public static func insets(for size: Size) -> EdgeInsets {
+    public static func insets(for size: CGSize) -> UIEdgeInsets {
         let landscape = size.width > size.height
         switch device(for: size) {
         case .notchedPhone:
-            let portrait = Size(width: min(size.width, size.height), height: max(size.width, size.height))
+            let portrait = CGSize(width: min(size.width, size.height), height: max(size.width, size.height))
             let sensorHousing = notchedTops[portrait] ?? notchedTop
             return landscape
-                ? EdgeInsets(top: 0, left: sensorHousing, bottom: homeIndicatorBottomLandscape, right: sensorHousing)
-                : EdgeInsets(top: sensorHousing, left: 0, bottom: homeIndicatorBottom, right: 0)
+                ? UIEdgeInsets(top: 0, left: sensorHousing, bottom: homeIndicatorBottomLandscape, right: sensorHousing)
+                : UIEdgeInsets(top: sensorHousing, left: 0, bottom: homeIndicatorBottom, right: 0)
         case .homeButtonPhone:
-            return EdgeInsets(top: landscape ? 0 : classicTop, left: 0, bottom: 0, right: 0)
+            return UIEdgeInsets(top: landscape ? 0 : classicTop, left: 0, bottom: 0, right: 0)
         case .pad:
-            return EdgeInsets(top: padTop, left: 0, bottom: padBottom, right: 0)
+            return UIEdgeInsets(top: padTop, left: 0, bottom: padBottom, right: 0)
         case .homeButtonPad:
-            return EdgeInsets(top: classicTop, left: 0, bottom: 0, right: 0)
+            return UIEdgeInsets(top: classicTop, left: 0, bottom: 0, right: 0)
         }
     }
 
     /// Whether the screen shows a home indicator (every device without a home button).
-    public static func hasHomeIndicator(_ size: Size) -> Bool {
+    public static func hasHomeIndicator(_ size: CGSize) -> Bool {
         switch device(for: size) {
         case .notchedPhone, .pad: true
         case .homeButtonPhone, .homeButtonPad: false
@@ -76,18 +76,18 @@ public enum SafeArea {
     }
 }
 
-extension EdgeInsets {
+extension UIEdgeInsets {
     /// The part of these insets (of a container's bounds) that overlaps `frame`, a rectangle in the
     /// same space: how far into `frame` each unsafe band reaches, never negative, never more than it.
-    func clipped(to frame: Rect, in bounds: Rect) -> EdgeInsets {
+    func clipped(to frame: CGRect, in bounds: CGRect) -> UIEdgeInsets {
         let top = min(max(bounds.minY + self.top - frame.minY, 0), frame.height)
         let left = min(max(bounds.minX + self.left - frame.minX, 0), frame.width)
         let bottom = min(max(frame.maxY - (bounds.maxY - self.bottom), 0), frame.height)
         let right = min(max(frame.maxX - (bounds.maxX - self.right), 0), frame.width)
-        return EdgeInsets(top: top, left: left, bottom: bottom, right: right)
+        return UIEdgeInsets(top: top, left: left, bottom: bottom, right: right)
     }
 
-    static func + (a: EdgeInsets, b: EdgeInsets) -> EdgeInsets {
-        EdgeInsets(top: a.top + b.top, left: a.left + b.left, bottom: a.bottom + b.bottom, right: a.right + b.right)
+    static func + (a: UIEdgeInsets, b: UIEdgeInsets) -> UIEdgeInsets {
+        UIEdgeInsets(top: a.top + b.top, left: a.left + b.left, bottom: a.bottom + b.bottom, right: a.right + b.right)
     }
 }

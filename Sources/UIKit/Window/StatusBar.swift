@@ -25,8 +25,8 @@ public final class StatusBar: UIView {
     static let iconsCenter = 0.84
     /// The icons' ink: the signal's four bars span 17.1×11 pt, the battery with its cap 27.3×12
     /// (`Glyph.cellularbars` and `.battery100` draw them across the middle of a square this wide).
-    static let signalSize = Size(width: 17.1, height: 11)
-    static let batterySize = Size(width: 27.3, height: 12)
+    static let signalSize = CGSize(width: 17.1, height: 11)
+    static let batterySize = CGSize(width: 27.3, height: 12)
     static let iconSpacing = 6.0
     /// The compact (20-pt) bar: the time centred in a label this wide, the icons this far from the edges.
     static let compactTimeWidth = 80.0
@@ -79,7 +79,7 @@ public final class StatusBar: UIView {
     /// Lays the bar out across `width` with the safe area's top inset as its height.
     func layout(width: Double, height: Double) {
         isHidden = height <= 0
-        frame = Rect(x: 0, y: 0, width: width, height: height)
+        frame = CGRect(x: 0, y: 0, width: width, height: height)
         let large = height >= Self.largeLayoutMinimumHeight
         let midY = large ? height / 2 + Self.notchedContentDrop : height / 2
         timeLabel.fontSize = large ? Self.largeFontSize : Self.compactFontSize
@@ -87,7 +87,7 @@ public final class StatusBar: UIView {
         timeLabel.fontWeight = .semibold
         let timeWidth = large ? width * Self.timeCenter * 2 : Self.compactTimeWidth
         let timeX = large ? 0 : (width - timeWidth) / 2
-        timeLabel.frame = Rect(x: timeX, y: midY - Self.timeHeight / 2, width: timeWidth, height: Self.timeHeight)
+        timeLabel.frame = CGRect(x: timeX, y: midY - Self.timeHeight / 2, width: timeWidth, height: Self.timeHeight)
         let iconsWidth = Self.signalSize.width + Self.iconSpacing + Self.batterySize.width
         let signalX = large ? width * Self.iconsCenter - iconsWidth / 2 : Self.compactEdgeMargin
         let batteryX = large ? signalX + Self.signalSize.width + Self.iconSpacing
@@ -97,8 +97,8 @@ public final class StatusBar: UIView {
         battery.frame = Self.square(x: batteryX, side: Self.batterySize.width, midY: midY)
     }
 
-    private static func square(x: Double, side: Double, midY: Double) -> Rect {
-        Rect(x: x, y: midY - side / 2, width: side, height: side)
+    private static func square(x: Double, side: Double, midY: Double) -> CGRect {
+        CGRect(x: x, y: midY - side / 2, width: side, height: side)
     }
 }
 
@@ -120,10 +120,10 @@ public final class HomeIndicator: UIView {
     /// Backgrounds brighter than this (relative luminance, 0…1) get a dark indicator, others a light one.
     static let lightBackgroundLuminance = 0.5
 
-    func layout(in size: Size) {
+    func layout(in size: CGSize) {
         isHidden = !SafeArea.hasHomeIndicator(size)
         let width = SafeArea.device(for: size) == .pad ? Self.padWidth : Self.phoneWidth
-        frame = Rect(x: (size.width - width) / 2, y: size.height - Self.bottomMargin - Self.thickness,
+        frame = CGRect(x: (size.width - width) / 2, y: size.height - Self.bottomMargin - Self.thickness,
                      width: width, height: Self.thickness)
     }
 
@@ -156,12 +156,12 @@ extension UIView {
     /// passed over before their geometry is computed, and all are walked unretained, as the
     /// display-list builder walks them (`subviews`, held here, keeps them alive; the search changes
     /// nothing).
-    func opaqueBackground(at point: Point) -> Color? {
+    func opaqueBackground(at point: CGPoint) -> Color? {
         opaqueBackground(at: point, shown: presentationValues)
     }
 
     /// `opaqueBackground(at:)` with this view's presentation values, read once by the caller.
-    private func opaqueBackground(at point: Point, shown values: ModelValues) -> Color? {
+    private func opaqueBackground(at point: CGPoint, shown values: ModelValues) -> Color? {
         guard !isHidden, values.alpha > 0.01 else { return nil }
         let inside = values.bounds.contains(point)
         if clipsToBounds && !inside { return nil }

@@ -13,7 +13,7 @@ open class UIWindow: UIView {
     private var builder = DisplayListBuilder()
     private var list = DisplayList()
     /// A size that arrived mid-transition, applied when it ends.
-    private var pendingSize: Size?
+    private var pendingSize: CGSize?
     var displayLinks: [CADisplayLink] = []
     /// The system's chrome, pinned in front of every controller's and presentation's view.
     public let statusBar = StatusBar()
@@ -37,11 +37,11 @@ open class UIWindow: UIView {
     private var visibleHint = ""
     private var controllerFindingsRevision: UInt64?
 
-    public init(size: Size, clock: Clock, logger: Logger = Logger(label: "segue.window", factory: { _ in SwiftLogNoOpLogHandler() })) {
+    public init(size: CGSize, clock: Clock, logger: Logger = Logger(label: "segue.window", factory: { _ in SwiftLogNoOpLogHandler() })) {
         engine = AnimationEngine(clock: clock, logger: logger)
         self.logger = logger
         transitions = TransitionRunner(engine: engine, logger: logger)
-        super.init(frame: Rect(origin: .zero, size: size), name: "window")
+        super.init(frame: CGRect(origin: .zero, size: size), name: "window")
         backgroundColor = .black
         pinSubviewInFront(statusBar)
         pinSubviewInFront(homeIndicator)
@@ -49,7 +49,7 @@ open class UIWindow: UIView {
     }
 
     /// The screen's safe area (`SafeArea.insets(for:)`); a controller's view gets the part it overlaps.
-    public var screenSafeAreaInsets: EdgeInsets { assignedSafeAreaInsets ?? .zero }
+    public var screenSafeAreaInsets: UIEdgeInsets { assignedSafeAreaInsets ?? .zero }
 
     /// Sets the safe area for the window's size and lays the status bar and home indicator out.
     private func layoutChrome() {
@@ -79,7 +79,7 @@ open class UIWindow: UIView {
             if indicatorBackgroundRevision != contentRevision
                 || (animating && framesSinceIndicatorSearch >= Self.indicatorSearchFramesWhileAnimating)
                 || (!animating && animatedSinceIndicatorSearch) {
-                let under = Point(x: homeIndicator.center.x, y: homeIndicator.center.y)
+                let under = CGPoint(x: homeIndicator.center.x, y: homeIndicator.center.y)
                 indicatorBackground = opaqueBackground(at: under)
                 framesSinceIndicatorSearch = 0
                 animatedSinceIndicatorSearch = false
@@ -151,15 +151,15 @@ open class UIWindow: UIView {
     public var ignoredPointerEvents: Int { gestures.ignoredEvents }
 
     /// Lays the controllers out for a new screen size; mid-transition, waits for the transition's end.
-    public func resize(to size: Size) {
+    public func resize(to size: CGSize) {
         guard size != bounds.size else { return }
         if transitions.isBusy {
             pendingSize = size
             return
         }
         perform {
-            bounds = Rect(origin: .zero, size: size)
-            center = Point(x: size.width / 2, y: size.height / 2)
+            bounds = CGRect(origin: .zero, size: size)
+            center = CGPoint(x: size.width / 2, y: size.height / 2)
             layoutChrome()
             guard let root = rootViewController else { return }
             for controller in root.hierarchy where controller.parent == nil {

@@ -51,7 +51,8 @@ import ReferenceMath
         let outer = Timeline(parent: root, time: 0, speed: 2)
         let inner = Timeline(parent: outer, time: 1, speed: 3)
         clock.set(0.5)
-        #expect(inner.time == 1 + 3 * (2 * 0.5))
+        let expected: Double = 1 + 3 * (2 * 0.5)
+        #expect(inner.time == expected)
     }
 
     @Test func rampFollowsItsCurveAndHoldsAtTheTarget() {

@@ -30,7 +30,8 @@ private func key(_ t: Double, _ x: Double, _ y: Double = 0) -> KeyframeTrack.Key
     @Test func pacedSpreadsKeysByDistanceIgnoringTheirTimes() {
         // Path lengths 30, 10, 40 (a 3-4-5 diagonal in two lanes for the last): total 80.
         let track = KeyframeTrack(keys: [key(0, 0), key(0.9, 30), key(0.95, 40), key(0.99, 40 + 24, 32)], mode: .paced)
-        #expect(track.keys.map(\.time) == [0, 30.0 / 80, 40.0 / 80, 1])
+        let expected: [Double] = [0, 30.0 / 80, 40.0 / 80, 1]
+        #expect(track.keys.map(\.time) == expected)
         // Constant speed: equal steps in u move equal distances along the path.
         var previous = track.value(at: 0)
         for i in 1...80 {

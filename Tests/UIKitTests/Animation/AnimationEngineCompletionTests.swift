@@ -6,7 +6,7 @@ import ReferenceMath
 @Suite struct AnimationEngineCompletionTests {
     @Test func completionRunsOnceWithFinishedAtTheNaturalEnd() {
         let stage = Stage()
-        let view = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
         let log = CompletionLog()
         stage.perform {
             UIView.animate(withDuration: 0.5, delay: 0, options: [], animations: { view.alpha = 0 },
@@ -23,12 +23,12 @@ import ReferenceMath
 
     @Test func oneCompletionForABlockAnimatingSeveralProperties() {
         let stage = Stage()
-        let a = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
-        let b = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
+        let a = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
+        let b = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
         let log = CompletionLog()
         stage.perform {
             UIView.animate(withDuration: 0.5, delay: 0, options: [], animations: {
-                a.alpha = 0; b.center.x = 90; b.transform = AffineTransform(scaleX: 2, y: 2)
+                a.alpha = 0; b.center.x = 90; b.transform = CGAffineTransform(scaleX: 2, y: 2)
             }, completion: log.handler)
         }
         #expect(stage.window.engine.runningAnimationCount == 3)
@@ -38,8 +38,8 @@ import ReferenceMath
 
     @Test func removingOnePropertyOfAGroupMakesTheWholeGroupUnfinished() {
         let stage = Stage()
-        let a = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
-        let b = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
+        let a = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
+        let b = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
         let log = CompletionLog()
         stage.perform {
             UIView.animate(withDuration: 1, delay: 0, options: [], animations: { a.alpha = 0; b.alpha = 0 },
@@ -66,7 +66,7 @@ import ReferenceMath
 
     @Test func zeroDurationAnimationAppliesAndCompletesOnTheNextFrame() {
         let stage = Stage()
-        let view = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
         let log = CompletionLog()
         stage.perform {
             UIView.animate(withDuration: 0, delay: 0, options: [], animations: { view.alpha = 0.4 },
@@ -79,7 +79,7 @@ import ReferenceMath
 
     @Test func revertingTimelineRestoresTheFromValueAndReportsUnfinished() {
         let stage = Stage()
-        let view = stage.add(Rect(x: -5, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: -5, y: 0, width: 10, height: 10))
         let log = CompletionLog()
         let timeline = Timeline(parent: stage.window.engine.rootTimeline, time: 0, speed: 0)
         timeline.endBehavior = .hold
@@ -105,7 +105,7 @@ import ReferenceMath
 
     @Test func revertWhileTheViewHasOtherAnimationsLeavesNoStaleOffset() {
         let stage = Stage()
-        let view = stage.add(Rect(x: -5, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: -5, y: 0, width: 10, height: 10))
         let timeline = Timeline(parent: stage.window.engine.rootTimeline, time: 0, speed: 0)
         timeline.endBehavior = .hold
         stage.perform {
@@ -127,7 +127,7 @@ import ReferenceMath
     @Test func chainedCompletionsHandOffWithoutAJump() {
         // Out to 100, then back to 0 from the completion: no frame may jump.
         let stage = Stage()
-        let view = stage.add(Rect(x: -5, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: -5, y: 0, width: 10, height: 10))
         var legs = 0
         func leg(to x: Double) {
             UIView.animate(withDuration: 0.5, delay: 0, options: .curveLinear, animations: { view.center.x = x },
@@ -150,7 +150,7 @@ import ReferenceMath
 
     @Test func completionThatStartsAnAnimationIsEvaluatedInTheSameFrame() {
         let stage = Stage()
-        let view = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
         stage.perform {
             UIView.animate(withDuration: 0.5, delay: 0, options: [], animations: { view.alpha = 0 }, completion: { _ in
                 view.alpha = 1

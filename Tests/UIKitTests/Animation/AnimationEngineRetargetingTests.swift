@@ -12,7 +12,7 @@ import ReferenceMath
     /// center.x 0 → 100 over 1 s (easeInEaseOut), then at 0.4 s a 1 s animation to 300.
     @Test func additiveRetargetHasNoJumpAndSumsBothAnimations() {
         let stage = Stage()
-        let view = stage.add(Rect(x: -5, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: -5, y: 0, width: 10, height: 10))
         let first = CompletionLog(), second = CompletionLog()
         stage.perform {
             UIView.animate(withDuration: 1, delay: 0, options: [], animations: { view.center.x = 100 },
@@ -42,7 +42,7 @@ import ReferenceMath
 
     @Test func springRetargetKeepsPositionAndVelocityContinuous() {
         let stage = Stage()
-        let view = stage.add(Rect(x: -5, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: -5, y: 0, width: 10, height: 10))
         stage.perform {
             UIView.animate(withDuration: 0.7, delay: 0, usingSpringWithDamping: 0.9, initialSpringVelocity: 0.8,
                          animations: { view.center.x = 100 })
@@ -65,7 +65,7 @@ import ReferenceMath
 
     @Test func beginFromCurrentStateStartsFromThePresentationAndInterruptsTheOldAnimation() {
         let stage = Stage()
-        let view = stage.add(Rect(x: -5, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: -5, y: 0, width: 10, height: 10))
         let first = CompletionLog(), second = CompletionLog()
         stage.perform {
             UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 100 },
@@ -90,7 +90,7 @@ import ReferenceMath
         // The interrupted animation is removed and the new one has nothing to do: the property must
         // show its model value, even while the view has other animations running.
         let stage = Stage()
-        let view = stage.add(Rect(x: -5, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: -5, y: 0, width: 10, height: 10))
         stage.perform {
             UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 100 })
             UIView.animate(withDuration: 10, delay: 0, options: .curveLinear, animations: { view.alpha = 0 })
@@ -106,7 +106,7 @@ import ReferenceMath
 
     @Test func removeAllAnimationsJumpsToTheModelAndReportsUnfinished() {
         let stage = Stage()
-        let view = stage.add(Rect(x: -5, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: -5, y: 0, width: 10, height: 10))
         let log = CompletionLog()
         stage.perform {
             UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {

@@ -36,7 +36,7 @@ import ReferenceMath
         let timeline: Timeline
 
         init(_ kind: Kind) {
-            view = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
+            view = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
             timeline = Timeline(parent: stage.window.engine.rootTimeline, time: 0, speed: 0)
             timeline.endBehavior = .hold
             let (view, timeline, engine) = (view, timeline, stage.window.engine)
@@ -53,7 +53,7 @@ import ReferenceMath
     /// The same animation on a running root timeline, read at time τ.
     static func running(_ kind: Kind, at tau: Double) -> Presentation {
         let stage = Stage()
-        let view = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
         stage.perform { kind.start(view) }
         stage.frame(at: tau)
         return view.presentation
@@ -94,7 +94,7 @@ import ReferenceMath
         let scrubbed = Scrubbed(kind)
         var finished: [Bool] = []
         // A second, observable group on the same timeline.
-        let probe = scrubbed.stage.add(Rect(x: 0, y: 0, width: 1, height: 1))
+        let probe = scrubbed.stage.add(CGRect(x: 0, y: 0, width: 1, height: 1))
         scrubbed.stage.perform {
             scrubbed.stage.window.engine.withTimeline(scrubbed.timeline) {
                 UIView.animate(withDuration: 1, delay: 0, options: [], animations: { probe.alpha = 0 },
@@ -119,7 +119,7 @@ import ReferenceMath
 
     @Test func rootTimelineSpeedIsASlowMotionKnob() {
         let stage = Stage()
-        let view = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
         stage.window.engine.rootTimeline.setSpeed(0.5)
         stage.perform {
             UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 105 })

@@ -18,7 +18,7 @@ import Testing
 
     @Test func everyKindOfCallIsListedAsTheSceneAskedForIt() {
         let stage = Stage()
-        let view = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
         stage.perform {
             UIView.animate(withDuration: 0.4, delay: 0, options: [.curveEaseIn]) { view.alpha = 0.5 }
             UIView.animateKeyframes(withDuration: 1.5, delay: 0) {
@@ -29,7 +29,7 @@ import Testing
             }
             _ = UIViewPropertyAnimator(duration: 0.3, curve: .easeOut)
             _ = UIViewPropertyAnimator(duration: 0.5, dampingRatio: 0.9)
-            _ = UIViewPropertyAnimator(duration: 0.2, controlPoint1: Point(x: 0.1, y: 0.9), controlPoint2: Point(x: 0.2, y: 1))
+            _ = UIViewPropertyAnimator(duration: 0.2, controlPoint1: CGPoint(x: 0.1, y: 0.9), controlPoint2: CGPoint(x: 0.2, y: 1))
             _ = UIViewPropertyAnimator(duration: 0.5, timingParameters: UISpringTimingParameters(mass: 1, stiffness: 100, damping: 10,
                                                                                             initialVelocity: .zero))
             UIView.animate(withDuration: 0, delay: 0, options: []) { view.alpha = 1 }
@@ -41,10 +41,10 @@ import Testing
             .springBlock(SpringBlockTiming(duration: 0.6, dampingRatio: 0.7, initialVelocity: 2)),
             .curve(.curveAnimator, duration: 0.3, curve: .easeOut),
             AnimationTiming(kind: .springAnimator, duration: 0.5, dampingRatio: 0.9),
-            AnimationTiming(kind: .curveAnimator, duration: 0.2, curve: .custom, controlPoint1: Point(x: 0.1, y: 0.9),
-                            controlPoint2: Point(x: 0.2, y: 1)),
+            AnimationTiming(kind: .curveAnimator, duration: 0.2, curve: .custom, controlPoint1: CGPoint(x: 0.1, y: 0.9),
+                            controlPoint2: CGPoint(x: 0.2, y: 1)),
         ], "a physical spring sets its own time and a zero-length block has nothing to tune: neither is listed")
-        #expect(seen[0].controlPoint1 == Point(x: 0.42, y: 0) && seen[0].controlPoint2 == Point(x: 1, y: 1))
+        #expect(seen[0].controlPoint1 == CGPoint(x: 0.42, y: 0) && seen[0].controlPoint2 == CGPoint(x: 1, y: 1))
         #expect(seen[0].swiftCall == "View.animate(withDuration: 0.4, delay: 0, options: [.curveEaseIn]) { … }")
         #expect(seen[1].swiftCall == "View.animateKeyframes(withDuration: 1.5, delay: 0, options: []) { … }")
         #expect(seen[3].swiftCall == "ViewPropertyAnimator(duration: 0.3, curve: .easeOut) { … }")
@@ -54,8 +54,8 @@ import Testing
     /// along easeIn and ends at 0.5 s; a block asking for other literals is untouched.
     @Test func aTunedCurveBlockRunsItsNextRunWithTheNewDurationAndCurve() throws {
         let stage = Stage()
-        let view = stage.add(Rect(x: -5, y: -5, width: 10, height: 10))
-        let other = stage.add(Rect(x: -5, y: -5, width: 10, height: 10))
+        let view = stage.add(CGRect(x: -5, y: -5, width: 10, height: 10))
+        let other = stage.add(CGRect(x: -5, y: -5, width: 10, height: 10))
         stage.perform { UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear]) { view.center.x = 100 } }
         #expect(abs(stage.x(view, at: 0.25) - 25) < Self.positionTolerance)
         stage.frame(at: 1)
@@ -76,7 +76,7 @@ import Testing
     /// Curve bits UIKit does not define run the default curve, and are listed as it.
     @Test func anUndefinedCurveOptionIsListedAsTheDefaultItRuns() {
         let stage = Stage()
-        let view = stage.add(Rect(x: -5, y: -5, width: 10, height: 10))
+        let view = stage.add(CGRect(x: -5, y: -5, width: 10, height: 10))
         stage.perform { UIView.animate(withDuration: 1, delay: 0, options: UIView.AnimationOptions(rawValue: 5 << 16)) { view.center.x = 100 } }
         #expect(stage.window.engine.tuning.seen == [.curve(.curveBlock, duration: 1, curve: .easeInOut)])
         #expect(abs(stage.x(view, at: 0.3) - 100 * Reference.easeInEaseOut(0.3)) < Self.positionTolerance)
@@ -84,7 +84,7 @@ import Testing
 
     @Test func aTunedKeyframeBlockRunsItsNextRunWithTheNewDuration() throws {
         let stage = Stage()
-        let view = stage.add(Rect(x: -5, y: -5, width: 10, height: 10))
+        let view = stage.add(CGRect(x: -5, y: -5, width: 10, height: 10))
         let run = {
             stage.perform {
                 UIView.animateKeyframes(withDuration: 1, delay: 0, options: [.curveLinear]) {
@@ -104,7 +104,7 @@ import Testing
 
     @Test func aTunedPropertyAnimatorIsMadeWithTheNewDurationAndCurve() throws {
         let stage = Stage()
-        let view = stage.add(Rect(x: -5, y: -5, width: 10, height: 10))
+        let view = stage.add(CGRect(x: -5, y: -5, width: 10, height: 10))
         var first: UIViewPropertyAnimator!
         stage.perform { first = UIViewPropertyAnimator(duration: 1, curve: .linear) }
         try stage.window.engine.tune(at: 0, with: TimingEdit(duration: 0.4, curve: .easeOut))
@@ -123,7 +123,7 @@ import Testing
     /// one made moves on that spring (its overshoot past 100 included).
     @Test func aTunedSpringAnimatorIsMadeWithTheNewSpring() throws {
         let stage = Stage()
-        let view = stage.add(Rect(x: -5, y: -5, width: 10, height: 10))
+        let view = stage.add(CGRect(x: -5, y: -5, width: 10, height: 10))
         stage.perform { _ = UIViewPropertyAnimator(duration: 0.5, dampingRatio: 0.9) }
         try stage.window.engine.tune(at: 0, with: TimingEdit(duration: 0.8, dampingRatio: 0.3))
         var animator: UIViewPropertyAnimator!

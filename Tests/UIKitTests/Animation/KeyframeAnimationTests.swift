@@ -15,16 +15,16 @@ import ReferenceMath
         let to: UIView
 
         init() {
-            from = stage.add(Rect(x: 0, y: 0, width: 400, height: 800), name: "from")
-            to = stage.add(Rect(x: 0, y: 0, width: 400, height: 800), name: "to")
+            from = stage.add(CGRect(x: 0, y: 0, width: 400, height: 800), name: "from")
+            to = stage.add(CGRect(x: 0, y: 0, width: 400, height: 800), name: "to")
             let (from, to, width) = (from, to, KeyframeAnimationTests.width)
             stage.perform {
-                to.transform = AffineTransform(scaleX: 0.8, y: 0.8)
+                to.transform = CGAffineTransform(scaleX: 0.8, y: 0.8)
                 to.center.x += width
                 UIView.animateKeyframes(withDuration: KeyframeAnimationTests.duration, delay: 0,
                                       options: .calculationModeLinear, animations: {
                     UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.25) {
-                        from.transform = AffineTransform(scaleX: 0.8, y: 0.8)
+                        from.transform = CGAffineTransform(scaleX: 0.8, y: 0.8)
                     }
                     UIView.addKeyframe(withRelativeStartTime: 0.25, relativeDuration: 0.25) {
                         from.center.x -= width
@@ -59,12 +59,12 @@ import ReferenceMath
         let toX = Self.piecewise([(0, 600), (0.25, 600), (0.5, 200)], at: u)
         let toScale = Self.piecewise([(0, 0.8), (0.5, 0.8), (1, 1)], at: u)
         let from = slides.from.presentation, to = slides.to.presentation
-        #expect(isClose(from.transform, AffineTransform(scaleX: fromScale, y: fromScale), 1e-6))
+        #expect(isClose(from.transform, CGAffineTransform(scaleX: fromScale, y: fromScale), 1e-6))
         // Positions move 1600 pt per unit of eased time in the middle phase, and the curve is solved
         // to ~1e-7: a few 1e-4 pt.
         #expect(isClose(from.center.x, fromX, 1e-3))
         #expect(isClose(to.center.x, toX, 1e-3))
-        #expect(isClose(to.transform, AffineTransform(scaleX: toScale, y: toScale), 1e-6))
+        #expect(isClose(to.transform, CGAffineTransform(scaleX: toScale, y: toScale), 1e-6))
         #expect(from.center.y == 400 && to.center.y == 400)
     }
 
@@ -102,7 +102,7 @@ import ReferenceMath
 
     @Test func curveOptionReplacesTheDefaultPacing() {
         let stage = Stage()
-        let view = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
         stage.perform {
             UIView.animateKeyframes(withDuration: 1, delay: 0, options: [.calculationModeLinear, .curveLinear],
                                   animations: {
@@ -117,7 +117,7 @@ import ReferenceMath
 
     @Test func discreteModeJumpsAtKeyTimes() {
         let stage = Stage()
-        let view = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
         stage.perform {
             UIView.animateKeyframes(withDuration: 1, delay: 0, options: [.calculationModeDiscrete, .curveLinear],
                                   animations: {
@@ -135,7 +135,7 @@ import ReferenceMath
 
     @Test func changesInTheOuterBlockSpanTheWholeAnimation() {
         let stage = Stage()
-        let view = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
         stage.perform {
             UIView.animateKeyframes(withDuration: 1, delay: 0, options: .curveLinear, animations: {
                 view.alpha = 0
@@ -147,7 +147,7 @@ import ReferenceMath
 
     @Test func addKeyframeOutsideAKeyframeBlockAppliesAtOnce() {
         let stage = Stage()
-        let view = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
         stage.perform {
             UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) { view.alpha = 0.3 }
         }

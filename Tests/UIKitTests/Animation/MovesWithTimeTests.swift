@@ -8,7 +8,7 @@ import Testing
 @Suite struct MovesWithTimeTests {
     @Test func anAnimationOnTheWindowsTimeMovesUntilItEnds() {
         let stage = Stage()
-        let view = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
         stage.frame(at: 0)
         #expect(!stage.window.movesWithTime)
         stage.perform { UIView.animate(withDuration: 0.5, delay: 0.25, animations: { view.alpha = 0 }) }
@@ -23,7 +23,7 @@ import Testing
 
     @Test func animationsOnAPausedTimelineAreStillUntilItRunsAgain() {
         let stage = Stage()
-        let view = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
         let engine = stage.window.engine
         let timeline = Timeline(parent: engine.rootTimeline, time: 0, speed: 0)
         timeline.endBehavior = .hold
@@ -43,7 +43,7 @@ import Testing
 
     @Test func aPropertyAnimatorMovesWhileItRunsAndNotWhilePaused() {
         let stage = Stage()
-        let view = stage.add(Rect(x: -5, y: -5, width: 10, height: 10))
+        let view = stage.add(CGRect(x: -5, y: -5, width: 10, height: 10))
         var animator: UIViewPropertyAnimator!
         stage.perform {
             animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 100 }

@@ -6,11 +6,11 @@ import ReferenceMath
 @Suite struct ViewAnimationTests {
     @Test func modelChangesAtOnceAndPresentationFollowsTheDefaultEaseInEaseOutCurve() {
         let stage = Stage()
-        let view = stage.add(Rect(x: 0, y: 0, width: 100, height: 100))
+        let view = stage.add(CGRect(x: 0, y: 0, width: 100, height: 100))
         stage.perform {
-            UIView.animate(withDuration: 2, animations: { view.center = Point(x: 250, y: 50) })
+            UIView.animate(withDuration: 2, animations: { view.center = CGPoint(x: 250, y: 50) })
         }
-        #expect(view.center == Point(x: 250, y: 50))
+        #expect(view.center == CGPoint(x: 250, y: 50))
         for t in [0.0, 0.3, 0.5, 1.0, 1.7, 1.99] {
             let expected = 50 + 200 * Reference.easeInEaseOut(t / 2)
             #expect(isClose(stage.x(view, at: t), expected, 1e-6), "at t = \(t)")
@@ -27,7 +27,7 @@ import ReferenceMath
     ])
     func curveOptionsPickTheirTimingFunction(option: UIView.AnimationOptions, x1: Double, y1: Double, x2: Double, y2: Double) {
         let stage = Stage()
-        let view = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
         stage.perform {
             UIView.animate(withDuration: 1, delay: 0, options: option, animations: { view.alpha = 0 })
         }
@@ -40,7 +40,7 @@ import ReferenceMath
 
     @Test func delayHoldsTheStartValueThenRuns() {
         let stage = Stage()
-        let view = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
         stage.perform {
             UIView.animate(withDuration: 1, delay: 0.5, options: .curveLinear, animations: { view.center.x = 105 })
         }
@@ -52,7 +52,7 @@ import ReferenceMath
 
     @Test func springMovesAlongTheFittedClosedForm() {
         let stage = Stage()
-        let view = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
         stage.perform {
             UIView.animate(withDuration: 0.6, delay: 0, usingSpringWithDamping: 0.7, initialSpringVelocity: 1.0,
                          options: .curveEaseIn, animations: { view.center.x = 305 })
@@ -66,7 +66,7 @@ import ReferenceMath
     }
 
     @Test func outsideAWindowsPerformChangesApplyAtOnceAndCompletionRuns() {
-        let view = UIView(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         let log = CompletionLog()
         UIView.animate(withDuration: 1, delay: 0, options: [], animations: { view.alpha = 0.5 }, completion: log.handler)
         #expect(view.alpha == 0.5)
@@ -76,7 +76,7 @@ import ReferenceMath
 
     @Test func performWithoutAnimationInsideABlockAppliesAtOnce() {
         let stage = Stage()
-        let view = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
         stage.perform {
             UIView.animate(withDuration: 1, animations: {
                 view.alpha = 0
@@ -91,7 +91,7 @@ import ReferenceMath
 
     @Test func settingAPropertyToItsCurrentValueCreatesNoAnimation() {
         let stage = Stage()
-        let view = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
         stage.perform {
             UIView.animate(withDuration: 1, animations: { view.alpha = 1; view.center = view.center })
         }
@@ -102,20 +102,20 @@ import ReferenceMath
 
     @Test func frameAnimatesCenterAndBounds() {
         let stage = Stage()
-        let view = stage.add(Rect(x: 0, y: 0, width: 100, height: 100))
+        let view = stage.add(CGRect(x: 0, y: 0, width: 100, height: 100))
         stage.perform {
             UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-                view.frame = Rect(x: 100, y: 0, width: 200, height: 300)
+                view.frame = CGRect(x: 100, y: 0, width: 200, height: 300)
             })
         }
         stage.frame(at: 0.5)
-        #expect(isClose(view.presentation.frame, Rect(x: 50, y: 0, width: 150, height: 200)))
+        #expect(isClose(view.presentation.frame, CGRect(x: 50, y: 0, width: 150, height: 200)))
         #expect(stage.window.engine.runningAnimationCount == 2)
     }
 
     @Test func colorsAndCornerRadiusInterpolateComponentwise() {
         let stage = Stage()
-        let view = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
         view.backgroundColor = Color(red: 1, green: 0, blue: 0)
         stage.perform {
             UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
@@ -130,15 +130,15 @@ import ReferenceMath
 
     @Test func animatingWhileBlockingInteractionHidesTheViewFromHitTesting() {
         let stage = Stage()
-        let view = stage.add(Rect(x: 0, y: 0, width: 100, height: 100), name: "a")
-        let other = stage.add(Rect(x: 0, y: 0, width: 100, height: 100), name: "b")
+        let view = stage.add(CGRect(x: 0, y: 0, width: 100, height: 100), name: "a")
+        let other = stage.add(CGRect(x: 0, y: 0, width: 100, height: 100), name: "b")
         stage.perform { UIView.animate(withDuration: 1, animations: { other.alpha = 0.5 }) }
-        #expect(stage.window.hitTest(Point(x: 50, y: 50)) === view)
+        #expect(stage.window.hitTest(CGPoint(x: 50, y: 50)) === view)
         stage.perform {
             UIView.animate(withDuration: 1, delay: 0, options: .allowUserInteraction,
                          animations: { other.center.x = 60 })
         }
         stage.frame(at: 1)
-        #expect(stage.window.hitTest(Point(x: 50, y: 50)) === other)
+        #expect(stage.window.hitTest(CGPoint(x: 50, y: 50)) === other)
     }
 }

@@ -12,7 +12,7 @@ final class PositionLog {
 /// A view at x = 0 (center), a linear animator moving it to x = 100 over 1 s.
 private func linearMove(_ stage: Stage, duration: Double = 1, curve: UIView.AnimationCurve = .linear)
     -> (UIView, UIViewPropertyAnimator, PositionLog) {
-    let view = stage.add(Rect(x: -5, y: -5, width: 10, height: 10))
+    let view = stage.add(CGRect(x: -5, y: -5, width: 10, height: 10))
     let log = PositionLog()
     var animator: UIViewPropertyAnimator!
     stage.perform {
@@ -102,14 +102,14 @@ private func linearMove(_ stage: Stage, duration: Double = 1, curve: UIView.Anim
         #expect(log.calls.isEmpty)
         stage.perform { animator.finishAnimation(at: position) }
         #expect(animator.state == .inactive)
-        #expect(view.center.x == x)
+        #expect(view.center.x == CGFloat(x))
         #expect(stage.x(view, at: 0.5) == x)
         #expect(log.calls == [position])
     }
 
     @Test func runningPropertyAnimatorStartsAfterItsDelay() {
         let stage = Stage()
-        let view = stage.add(Rect(x: -5, y: -5, width: 10, height: 10))
+        let view = stage.add(CGRect(x: -5, y: -5, width: 10, height: 10))
         let log = PositionLog()
         var animator: UIViewPropertyAnimator!
         stage.perform {
@@ -296,7 +296,7 @@ private func linearMove(_ stage: Stage, duration: Double = 1, curve: UIView.Anim
         let x0 = stage.x(view, at: 0)
         #expect(x0 == 40)
         // 300 pt/s over the 60 points left: relative velocity 5.
-        let velocity = UISpringTimingParameters.relativeVelocity(Point(x: 300, y: 0), distance: Vector(dx: 60, dy: 0))
+        let velocity = UISpringTimingParameters.relativeVelocity(CGPoint(x: 300, y: 0), distance: Vector(dx: 60, dy: 0))
         #expect(velocity == Vector(dx: 5, dy: 0))
         let parameters = UISpringTimingParameters(mass: 4.5, stiffness: 1300, damping: 95, initialVelocity: velocity)
         stage.perform { animator.continueAnimation(withTimingParameters: parameters, durationFactor: 0) }
@@ -333,12 +333,12 @@ private func linearMove(_ stage: Stage, duration: Double = 1, curve: UIView.Anim
 
     @Test func aVectorVelocityDrivesEachAxisOfAPositionOnItsOwn() {
         let stage = Stage()
-        let view = stage.add(Rect(x: -5, y: -5, width: 10, height: 10))
+        let view = stage.add(CGRect(x: -5, y: -5, width: 10, height: 10))
         var animator: UIViewPropertyAnimator!
         let parameters = UISpringTimingParameters(dampingRatio: 0.8, initialVelocity: Vector(dx: 0, dy: 4))
         stage.perform {
             animator = UIViewPropertyAnimator(duration: 0.5, timingParameters: parameters)
-            animator.addAnimations { view.center = Point(x: 100, y: 100); view.alpha = 0 }
+            animator.addAnimations { view.center = CGPoint(x: 100, y: 100); view.alpha = 0 }
             animator.startAnimation()
         }
         let springs = parameters.springs(duration: 0.5)
@@ -374,8 +374,8 @@ private func linearMove(_ stage: Stage, duration: Double = 1, curve: UIView.Anim
 
     @Test func cubicParametersCarryTheirControlPoints() {
         #expect(UICubicTimingParameters().animationCurve == .easeInOut)
-        #expect(UICubicTimingParameters(animationCurve: .easeOut).controlPoint2 == Point(x: 0.58, y: 1))
-        let custom = UICubicTimingParameters(controlPoint1: Point(x: 0.2, y: 0.9), controlPoint2: Point(x: 0.3, y: 1))
+        #expect(UICubicTimingParameters(animationCurve: .easeOut).controlPoint2 == CGPoint(x: 0.58, y: 1))
+        let custom = UICubicTimingParameters(controlPoint1: CGPoint(x: 0.2, y: 0.9), controlPoint2: CGPoint(x: 0.3, y: 1))
         #expect(custom.timingFunction == TimingFunction(controlPoints: 0.2, 0.9, 0.3, 1))
         #expect(custom.timingCurveType == .cubic && custom.springTimingParameters == nil)
     }

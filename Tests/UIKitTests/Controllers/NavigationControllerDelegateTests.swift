@@ -50,7 +50,7 @@ struct NavigationControllerDelegateTests {
     private let delegate: ShowingDelegate
 
     init() {
-        window = UIWindow(size: Size(width: 390, height: 844), clock: clock)
+        window = UIWindow(size: CGSize(width: 390, height: 844), clock: clock)
         root = LoggedController("root", log: log)
         detail = LoggedController("detail", log: log)
         navigation = UINavigationController(rootViewController: root)
@@ -72,7 +72,7 @@ struct NavigationControllerDelegateTests {
 
     private func send(_ phase: PointerEvent.Phase, _ x: Double, at time: Double) {
         clock.set(time)
-        window.handle(PointerEvent(phase: phase, pointerID: 1, kind: .touch, location: Point(x: x, y: 400), timestamp: time))
+        window.handle(PointerEvent(phase: phase, pointerID: 1, kind: .touch, location: CGPoint(x: x, y: 400), timestamp: time))
         _ = window.displayList()
     }
 

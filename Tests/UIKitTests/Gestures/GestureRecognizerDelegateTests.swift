@@ -6,18 +6,18 @@ import Testing
 private struct Screen {
     let clock = ManualClock()
     let window: UIWindow
-    let view = UIView(frame: Rect(x: 0, y: 0, width: 390, height: 844), name: "screen")
-    let card = UIView(frame: Rect(x: 0, y: 200, width: 390, height: 400), name: "card")
+    let view = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), name: "screen")
+    let card = UIView(frame: CGRect(x: 0, y: 200, width: 390, height: 400), name: "card")
 
     init() {
-        window = UIWindow(size: Size(width: 390, height: 844), clock: clock)
+        window = UIWindow(size: CGSize(width: 390, height: 844), clock: clock)
         window.addSubview(view)
         view.addSubview(card)
     }
 
     func send(_ phase: PointerEvent.Phase, _ x: Double, _ y: Double, at time: Double) {
         clock.set(time)
-        window.handle(PointerEvent(phase: phase, pointerID: 1, kind: .touch, location: Point(x: x, y: y), timestamp: time))
+        window.handle(PointerEvent(phase: phase, pointerID: 1, kind: .touch, location: CGPoint(x: x, y: y), timestamp: time))
     }
 
     /// A drag from (x0, 400) to (x1, 400) in ten steps, then a lift.
@@ -172,7 +172,7 @@ struct GestureRecognizerDelegateTests {
     func aButtonUnderAPanTapsOnlyWhenThePanLeavesItsTouches(cancels: Bool) {
         let screen = Screen()
         let handlers = Handlers()
-        let button = UIButton(title: "Go", frame: Rect(x: 100, y: 180, width: 190, height: 44)) { handlers.log.append("button") }
+        let button = UIButton(title: "Go", frame: CGRect(x: 100, y: 180, width: 190, height: 44)) { handlers.log.append("button") }
         screen.card.addSubview(button)
         let pan = UIPanGestureRecognizer(target: handlers, action: Selector(Handlers.handlePan(_:)))
         pan.cancelsTouchesInView = cancels

@@ -6,23 +6,23 @@ import Testing
 private struct Screen {
     let clock = ManualClock()
     let window: UIWindow
-    let view = UIView(frame: Rect(x: 0, y: 0, width: 390, height: 844), name: "screen")
+    let view = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), name: "screen")
     var states: [UIGestureRecognizer.State] = []
 
     init() {
-        window = UIWindow(size: Size(width: 390, height: 844), clock: clock)
+        window = UIWindow(size: CGSize(width: 390, height: 844), clock: clock)
         window.addSubview(view)
     }
 
     func send(_ phase: PointerEvent.Phase, _ x: Double, _ y: Double, at time: Double, id: Int = 1) {
         clock.set(time)
-        window.handle(PointerEvent(phase: phase, pointerID: id, kind: .touch, location: Point(x: x, y: y), timestamp: time))
+        window.handle(PointerEvent(phase: phase, pointerID: id, kind: .touch, location: CGPoint(x: x, y: y), timestamp: time))
     }
 }
 
 private final class Log {
     var states: [UIGestureRecognizer.State] = []
-    var translations: [Point] = []
+    var translations: [CGPoint] = []
 }
 
 @Suite struct ScreenEdgePanGestureRecognizerTests {
@@ -47,7 +47,7 @@ private final class Log {
         #expect(log.translations.last == .zero)
         screen.send(.move, 300, 400, at: 0.05)
         #expect(log.states.last == .changed)
-        #expect(log.translations.last == Point(x: -74, y: 0))
+        #expect(log.translations.last == CGPoint(x: -74, y: 0))
         screen.send(.up, 300, 400, at: 0.066)
         #expect(log.states.last == .ended)
     }
@@ -88,7 +88,7 @@ private final class Log {
         screen.send(.up, 200, 600, at: 0.04, id: 2)
         #expect(log.states == [.began])
         screen.send(.move, 340, 400, at: 0.05)
-        #expect(log.translations.last == Point(x: -20, y: 0), "still following the first finger")
+        #expect(log.translations.last == CGPoint(x: -20, y: 0), "still following the first finger")
         #expect(log.states == [.began, .changed])
     }
 
@@ -132,11 +132,11 @@ private final class Log {
         screen.send(.move, 120, 100, at: 0.01)
         #expect(pan.state == .began)
         screen.send(.move, 150, 130, at: 0.02)
-        #expect(pan.translation(in: screen.view) == Point(x: 30, y: 30))
+        #expect(pan.translation(in: screen.view) == CGPoint(x: 30, y: 30))
         pan.setTranslation(.zero, in: screen.view)
         screen.send(.move, 155, 120, at: 0.03)
-        #expect(pan.translation(in: screen.view) == Point(x: 5, y: -10))
-        #expect(pan.location(in: screen.view) == Point(x: 155, y: 120))
+        #expect(pan.translation(in: screen.view) == CGPoint(x: 5, y: -10))
+        #expect(pan.location(in: screen.view) == CGPoint(x: 155, y: 120))
     }
 }
 
@@ -160,8 +160,8 @@ private final class Log {
     @Test func hitTestingRoutesTheTapToTheTopmostView() {
         let screen = Screen()
         var hits: [String] = []
-        let below = UIView(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "below")
-        let above = UIView(frame: Rect(x: 50, y: 50, width: 100, height: 100), name: "above")
+        let below = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), name: "below")
+        let above = UIView(frame: CGRect(x: 50, y: 50, width: 100, height: 100), name: "above")
         below.addGestureRecognizer(UITapGestureRecognizer { _ in hits.append("below") })
         above.addGestureRecognizer(UITapGestureRecognizer { _ in hits.append("above") })
         screen.view.addSubview(below)
@@ -314,7 +314,7 @@ private final class Gate: UIGestureRecognizerDelegate {
         var taps = 0
         weak var freed: UIButton?
         do {
-            let button = UIButton(title: "Next", frame: Rect(x: 100, y: 400, width: 190, height: 44)) { taps += 1 }
+            let button = UIButton(title: "Next", frame: CGRect(x: 100, y: 400, width: 190, height: 44)) { taps += 1 }
             screen.view.addSubview(button)
             freed = button
             screen.send(.down, 195, 422, at: 1.0)

@@ -13,38 +13,38 @@ import ReferenceMath
         let a: UIView, b: UIView, c: UIView, hidden: UIView, clear: UIView
 
         init() {
-            a = stage.add(Rect(x: 50, y: 100, width: 200, height: 100), name: "a")
-            a.transform = AffineTransform(rotationAngle: .pi / 2)
+            a = stage.add(CGRect(x: 50, y: 100, width: 200, height: 100), name: "a")
+            a.transform = CGAffineTransform(rotationAngle: .pi / 2)
             a.alpha = 0.5
-            a.bounds.origin = Point(x: 10, y: 0)
+            a.bounds.origin = CGPoint(x: 10, y: 0)
             a.backgroundColor = Color(hex: 0x336699)
-            b = UIView(frame: Rect(x: 10, y: 20, width: 40, height: 30), name: "b")
-            b.transform = AffineTransform(translationX: 5, y: 0)
+            b = UIView(frame: CGRect(x: 10, y: 20, width: 40, height: 30), name: "b")
+            b.transform = CGAffineTransform(translationX: 5, y: 0)
             b.alpha = 0.4
             a.addSubview(b)
-            hidden = stage.add(Rect(x: 0, y: 0, width: 10, height: 10), name: "hidden")
+            hidden = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10), name: "hidden")
             hidden.isHidden = true
-            hidden.addSubview(UIView(frame: Rect(x: 0, y: 0, width: 5, height: 5), name: "underHidden"))
-            clear = stage.add(Rect(x: 0, y: 0, width: 10, height: 10), name: "clear")
+            hidden.addSubview(UIView(frame: CGRect(x: 0, y: 0, width: 5, height: 5), name: "underHidden"))
+            clear = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10), name: "clear")
             clear.alpha = 0
-            clear.addSubview(UIView(frame: Rect(x: 0, y: 0, width: 5, height: 5), name: "underClear"))
-            c = stage.add(Rect(x: 300, y: 300, width: 20, height: 20), name: "c")
+            clear.addSubview(UIView(frame: CGRect(x: 0, y: 0, width: 5, height: 5), name: "underClear"))
+            c = stage.add(CGRect(x: 300, y: 300, width: 20, height: 20), name: "c")
         }
     }
 
     @Test func nestedTransformsComposeIntoViewportMatrices() {
         let list = Tree().stage.frame(at: 0)
         // a: local (x, y) → centered (x − 100, y − 50) → rotated (−(y − 50), x − 100) → + center (150, 150).
-        let a = AffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 200, ty: 50)
+        let a = CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 200, ty: 50)
         #expect(isClose(list.node(named: "a")!.transform, a, 1e-12))
         // b: local → (x − 20 + 5 + 30, y − 15 + 35) in a's bounds space → minus a's bounds origin
         // (10, 0) → a's local (x + 5, y + 20) → through a: (200 − (y + 20), x + 5 + 50).
-        let b = AffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 180, ty: 55)
+        let b = CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 180, ty: 55)
         #expect(isClose(list.node(named: "b")!.transform, b, 1e-12))
-        #expect(list.node(named: "b")!.size == Size(width: 40, height: 30))
-        #expect(list.node(named: "c")!.transform == AffineTransform(translationX: 300, y: 300))
+        #expect(list.node(named: "b")!.size == CGSize(width: 40, height: 30))
+        #expect(list.node(named: "c")!.transform == CGAffineTransform(translationX: 300, y: 300))
         #expect(list.node(named: "window")!.transform == .identity)
-        #expect(list.viewport == Size(width: 400, height: 800))
+        #expect(list.viewport == CGSize(width: 400, height: 800))
     }
 
     @Test func alphaMultipliesDownTheTree() {
@@ -77,7 +77,7 @@ import ReferenceMath
         let first = tree.stage.frame(at: 0)
         let ids = Dictionary(uniqueKeysWithValues: first.nodes.map { ($0.name, $0.id) })
         #expect(Set(ids.values).count == ids.count)
-        tree.a.insertSubview(UIView(frame: Rect(x: 0, y: 0, width: 5, height: 5), name: "new"), at: 0)
+        tree.a.insertSubview(UIView(frame: CGRect(x: 0, y: 0, width: 5, height: 5), name: "new"), at: 0)
         tree.hidden.isHidden = false
         let second = tree.stage.frame(at: 1)
         for node in second.nodes where ids[node.name] != nil {
@@ -95,7 +95,7 @@ import ReferenceMath
             })
         }
         let list = tree.stage.frame(at: 0.5)
-        #expect(list.node(named: "c")!.transform == AffineTransform(translationX: 350, y: 300))
+        #expect(list.node(named: "c")!.transform == CGAffineTransform(translationX: 350, y: 300))
         #expect(list.node(named: "c")!.alpha == 0.5)
         #expect(tree.stage.frame(at: 1).node(named: "c") == nil)
     }
@@ -103,10 +103,10 @@ import ReferenceMath
     @Test func dimmingDimsColorsAndInheritsThroughAutomaticButNotNormal() {
         let stage = Stage()
         let color = Color(hex: 0x4080C0)
-        let dimmed = stage.add(Rect(x: 0, y: 0, width: 100, height: 100), name: "dimmed")
-        let inheriting = UIView(frame: Rect(x: 0, y: 0, width: 10, height: 10), name: "inheriting")
-        let normal = UIView(frame: Rect(x: 0, y: 0, width: 10, height: 10), name: "normal")
-        let sibling = stage.add(Rect(x: 0, y: 0, width: 10, height: 10), name: "sibling")
+        let dimmed = stage.add(CGRect(x: 0, y: 0, width: 100, height: 100), name: "dimmed")
+        let inheriting = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10), name: "inheriting")
+        let normal = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10), name: "normal")
+        let sibling = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10), name: "sibling")
         for view in [dimmed, inheriting, normal, sibling] {
             view.backgroundColor = color
             view.text = "t"
@@ -145,7 +145,7 @@ import ReferenceMath
 
     @Test func textAndStyleArePassedThrough() {
         let stage = Stage()
-        let label = stage.add(Rect(x: 0, y: 0, width: 100, height: 20), name: "label")
+        let label = stage.add(CGRect(x: 0, y: 0, width: 100, height: 20), name: "label")
         label.text = "Hello"
         label.fontSize = 24
         label.cornerRadius = 4

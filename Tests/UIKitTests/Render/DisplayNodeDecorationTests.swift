@@ -5,7 +5,7 @@ import Testing
 /// A node keeps its shadow and border in a box it may share with its copies (`DisplayNode`'s
 /// layout); it must still behave as a plain value.
 @Suite struct DisplayNodeDecorationTests {
-    static let shadow = Shadow(color: .systemBlue, opacity: 0.4, radius: 6, offset: Size(width: 0, height: 3))
+    static let shadow = Shadow(color: .systemBlue, opacity: 0.4, radius: 6, offset: CGSize(width: 0, height: 3))
     static let border = Border(width: 2, color: .systemRed)
 
     @Test func shadowAndBorderReadBackAsWritten() {

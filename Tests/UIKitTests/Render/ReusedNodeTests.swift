@@ -17,15 +17,15 @@ import Testing
         ("shadowOpacity", { $0.shadowOpacity = 0.3 }),
         ("shadowColor", { $0.shadowColor = .systemBlue }),
         ("shadowRadius", { $0.shadowRadius = 8 }),
-        ("shadowOffset", { $0.shadowOffset = Size(width: 2, height: 2) }),
+        ("shadowOffset", { $0.shadowOffset = CGSize(width: 2, height: 2) }),
         ("borderWidth", { $0.borderWidth = 2 }),
         ("borderColor", { $0.borderColor = .systemBlue }),
         ("clipsToBounds", { $0.clipsToBounds = true }),
         ("isHidden", { $0.isHidden = true }),
         ("tintAdjustmentMode", { $0.tintAdjustmentMode = .dimmed }),
-        ("center", { $0.center = Point(x: 7, y: 9) }),
-        ("bounds", { $0.bounds = Rect(x: 3, y: 4, width: 50, height: 60) }),
-        ("transform", { $0.transform = AffineTransform(scaleX: 2, y: 2) }),
+        ("center", { $0.center = CGPoint(x: 7, y: 9) }),
+        ("bounds", { $0.bounds = CGRect(x: 3, y: 4, width: 50, height: 60) }),
+        ("transform", { $0.transform = CGAffineTransform(scaleX: 2, y: 2) }),
         ("alpha", { $0.alpha = 0.5 }),
         ("backgroundColor", { $0.backgroundColor = .systemBlue }),
         ("cornerRadius", { $0.cornerRadius = 6 }),
@@ -33,7 +33,7 @@ import Testing
 
     @Test func everyWriteToSomethingDrawnMovesTheRevision() {
         for (property, write) in Self.writes {
-            let view = UIView(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+            let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
             let before = view.drawRevision
             write(view)
             #expect(view.drawRevision != before, "\(property)")
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func writingTheValueAlreadyThereIsNoChange() {
-        let view = UIView(frame: Rect(x: 0, y: 0, width: 10, height: 10), name: "same")
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10), name: "same")
         view.text = "Same"
         let before = view.drawRevision
         view.name = "same"
@@ -49,7 +49,7 @@ import Testing
         view.textColor = .black
         view.fontSize = 17
         view.isHidden = false
-        view.center = Point(x: 5, y: 5)
+        view.center = CGPoint(x: 5, y: 5)
         #expect(view.drawRevision == before)
     }
 
@@ -68,10 +68,10 @@ import Testing
     func aWriteBetweenFramesIsDrawnAsAFullBuildDrawsIt(_ target: String) {
         for (property, write) in Self.writes {
             let stage = Stage()
-            let parent = stage.add(Rect(x: 20, y: 30, width: 200, height: 100), name: "parent")
-            let view = UIView(frame: Rect(x: 10, y: 10, width: 40, height: 20), name: "view")
+            let parent = stage.add(CGRect(x: 20, y: 30, width: 200, height: 100), name: "parent")
+            let view = UIView(frame: CGRect(x: 10, y: 10, width: 40, height: 20), name: "view")
             parent.addSubview(view)
-            let child = UIView(frame: Rect(x: 1, y: 2, width: 5, height: 5), name: "child")
+            let child = UIView(frame: CGRect(x: 1, y: 2, width: 5, height: 5), name: "child")
             child.backgroundColor = .systemBlue
             view.addSubview(child)
             for time in [0.0, 1.0 / 60] { stage.frame(at: time) }
@@ -115,10 +115,10 @@ import Testing
         let stage = Stage()
         let row = Self.rowOfLeaves(in: stage)
         let moving = row.superview!
-        row.subviews[1].addSubview(UIView(frame: Rect(x: 2, y: 2, width: 4, height: 4), name: "dot"))
-        let still = stage.add(Rect(x: 0, y: 200, width: 200, height: 100), name: "still")
+        row.subviews[1].addSubview(UIView(frame: CGRect(x: 2, y: 2, width: 4, height: 4), name: "dot"))
+        let still = stage.add(CGRect(x: 0, y: 200, width: 200, height: 100), name: "still")
         for index in 0..<2 {
-            still.addSubview(UIView(frame: Rect(x: Double(index) * 30, y: 10, width: 20, height: 20), name: "tile"))
+            still.addSubview(UIView(frame: CGRect(x: Double(index) * 30, y: 10, width: 20, height: 20), name: "tile"))
         }
         var builder = DisplayListBuilder()
         var list = DisplayList()
@@ -133,7 +133,7 @@ import Testing
             let redrawn = step == 1 ? 5 : 1
             #expect(builder.unreadNodeCount == builder.skippedNodeCount - redrawn, "step \(step)")
             #expect(list.nodes.filter { $0.name == "tile" }.map(\.transform.tx) == [0, 30])
-            #expect(list.nodes.filter { $0.name == "dot" }.map(\.transform.tx) == [Double(10 * step + 22)])
+            #expect(list.nodes.filter { $0.name == "dot" }.map(\.transform.tx) == [CGFloat(10 * step + 22)])
             #expect(Self.matchesAFullBuild(list, stage), "step \(step)")
             // In the same frame as the next move, the first leaf changes: the moving parent's
             // subtree is visited, and the second leaf's (the dot) is skipped but must follow.
@@ -149,10 +149,10 @@ import Testing
     /// Changes that move no view's own `drawRevision` but change what a subtree draws: each must
     /// bring back the visit of the subtrees above it.
     static let treeChanges: [(String, @Sendable (Stage, UIView, UIView) -> Void)] = [
-        ("a subview added to a leaf", { _, _, leaf in leaf.addSubview(UIView(frame: Rect(x: 1, y: 1, width: 2, height: 2))) }),
+        ("a subview added to a leaf", { _, _, leaf in leaf.addSubview(UIView(frame: CGRect(x: 1, y: 1, width: 2, height: 2))) }),
         ("a leaf removed", { _, _, leaf in leaf.removeFromSuperview() }),
         ("a leaf brought to the front", { _, row, leaf in row.bringSubviewToFront(leaf) }),
-        ("a leaf inserted at the back", { _, row, _ in row.insertSubview(UIView(frame: Rect(x: 0, y: 0, width: 4, height: 4)), at: 0) }),
+        ("a leaf inserted at the back", { _, row, _ in row.insertSubview(UIView(frame: CGRect(x: 0, y: 0, width: 4, height: 4)), at: 0) }),
         ("a leaf hidden", { _, _, leaf in leaf.isHidden = true }),
         ("a transparent leaf faded in", { stage, _, leaf in
             // The animation's first frame still leaves the leaf out; the frames after it need it.
@@ -201,11 +201,11 @@ import Testing
     /// A parent in the window with one row inside it and three blue leaves in the row, 20 pt apart:
     /// returns the row.
     static func rowOfLeaves(in stage: Stage) -> UIView {
-        let parent = stage.add(Rect(x: 0, y: 0, width: 200, height: 100), name: "parent")
-        let row = UIView(frame: Rect(x: 0, y: 50, width: 200, height: 20), name: "row")
+        let parent = stage.add(CGRect(x: 0, y: 0, width: 200, height: 100), name: "parent")
+        let row = UIView(frame: CGRect(x: 0, y: 50, width: 200, height: 20), name: "row")
         parent.addSubview(row)
         for index in 0..<3 {
-            let leaf = UIView(frame: Rect(x: Double(index) * 20, y: 0, width: 10, height: 10), name: "leaf")
+            let leaf = UIView(frame: CGRect(x: Double(index) * 20, y: 0, width: 10, height: 10), name: "leaf")
             leaf.backgroundColor = .systemBlue
             row.addSubview(leaf)
         }
@@ -223,9 +223,9 @@ import Testing
 
     @Test func unchangedViewsKeepTheirNodesAndMovingOnesAreRecomputed() {
         let stage = Stage()
-        let parent = stage.add(Rect(x: 0, y: 0, width: 200, height: 100), name: "parent")
+        let parent = stage.add(CGRect(x: 0, y: 0, width: 200, height: 100), name: "parent")
         for index in 0..<4 {
-            parent.addSubview(UIView(frame: Rect(x: Double(index) * 20, y: 0, width: 10, height: 10), name: "leaf"))
+            parent.addSubview(UIView(frame: CGRect(x: Double(index) * 20, y: 0, width: 10, height: 10), name: "leaf"))
         }
         var builder = DisplayListBuilder()
         var list = DisplayList()
@@ -244,7 +244,7 @@ import Testing
     /// A list edited outside its builder, or another builder's, has nothing to reuse.
     @Test func aListTheBuilderDidNotWriteLastIsBuiltInFull() throws {
         let stage = Stage()
-        let only = stage.add(Rect(x: 0, y: 0, width: 10, height: 10), name: "only")
+        let only = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10), name: "only")
         only.backgroundColor = .systemRed
         var builder = DisplayListBuilder()
         var list = DisplayList()

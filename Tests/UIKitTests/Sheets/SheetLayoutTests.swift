@@ -5,7 +5,7 @@ import Testing
 @Suite("sheet layout: detents, frames, dimming, scale-back")
 struct SheetLayoutTests {
     typealias Detent = UISheetPresentationController.Detent
-    static let phone = Size(width: 390, height: 844)
+    static let phone = CGSize(width: 390, height: 844)
 
     func layout(_ detents: [Detent] = [.medium(), .large()], undimmed: Detent.Identifier? = .medium) -> SheetLayout {
         SheetLayout(containerSize: Self.phone, detents: detents, largestUndimmed: undimmed)
@@ -56,10 +56,10 @@ struct SheetLayoutTests {
 
     @Test func theSheetsFrameKeepsItsBottomOnTheEdgeAndSlidesDownBelowItsSmallestDetent() {
         let l = layout()
-        #expect(l.frame(forHeight: 412) == Rect(x: 0, y: 432, width: 390, height: 412))
-        #expect(l.frame(forHeight: 824) == Rect(x: 0, y: 20, width: 390, height: 824))
-        #expect(l.frame(forHeight: 900) == Rect(x: 0, y: -56, width: 390, height: 900))
-        #expect(l.frame(forHeight: 100) == Rect(x: 0, y: 744, width: 390, height: 412))
+        #expect(l.frame(forHeight: 412) == CGRect(x: 0, y: 432, width: 390, height: 412))
+        #expect(l.frame(forHeight: 824) == CGRect(x: 0, y: 20, width: 390, height: 824))
+        #expect(l.frame(forHeight: 900) == CGRect(x: 0, y: -56, width: 390, height: 900))
+        #expect(l.frame(forHeight: 100) == CGRect(x: 0, y: 744, width: 390, height: 412))
         #expect(l.frame(forHeight: 0).minY == 844)
         #expect(l.height(forTop: 432) == 412)
     }
@@ -67,8 +67,8 @@ struct SheetLayoutTests {
     @Test func anOverhangHidesTheBottomCornersBelowTheEdge() {
         let l = SheetLayout(containerSize: Self.phone, detents: [.medium(), .large()], largestUndimmed: .medium,
                             bottomOverhang: 10)
-        #expect(l.frame(forHeight: 412) == Rect(x: 0, y: 432, width: 390, height: 422))
-        #expect(l.frame(forHeight: 100) == Rect(x: 0, y: 744, width: 390, height: 422))
+        #expect(l.frame(forHeight: 412) == CGRect(x: 0, y: 432, width: 390, height: 422))
+        #expect(l.frame(forHeight: 100) == CGRect(x: 0, y: 744, width: 390, height: 422))
     }
 
     @Test(arguments: [(0.0, 0.0), (412, 0), (618, 0.5), (824, 1), (900, 1)])
@@ -121,7 +121,7 @@ struct SheetLayoutTests {
 
 @Suite("sheet release targets")
 struct SheetReleaseTargetTests {
-    static let layout = SheetLayout(containerSize: Size(width: 390, height: 844),
+    static let layout = SheetLayout(containerSize: CGSize(width: 390, height: 844),
                                     detents: [.medium(), .large()], largestUndimmed: .medium)
 
     /// Projected heights: dismissal is a target at height 0, so below half of medium (206) dismisses.

@@ -56,14 +56,14 @@ struct SheetPresentationControllerTests {
         world.stage.frame(at: 0.2)
         #expect(world.top > 450.5 && world.top < 844)
         world.stage.frame(at: SheetDriver.settleDuration + 0.01)
-        #expect(world.sheetController.view.frame == Rect(x: 0, y: 450.5, width: 390, height: 403.5))
+        #expect(world.sheetController.view.frame == CGRect(x: 0, y: 450.5, width: 390, height: 403.5))
         #expect(world.root.presentedViewController === world.sheetController)
         #expect(world.sheetController.calls == ["willAppear", "didAppear"])
         #expect(world.root.calls == ["willAppear", "didAppear"], "the presenter stays on screen")
         #expect(world.root.view.superview === world.stage.window)
         let grabber = world.sheet.driver.grabberView
         #expect(grabber.superview === world.sheetController.view && !grabber.isHidden)
-        #expect(grabber.frame == Rect(x: 177, y: 5, width: 36, height: 5))
+        #expect(grabber.frame == CGRect(x: 177, y: 5, width: 36, height: 5))
         #expect(grabber.cornerRadius == 2.5)
         #expect(world.sheetController.view.cornerRadius == UISheetPresentationController.defaultCornerRadius)
         #expect(world.stage.window.transitions.isBusy == false)
@@ -73,7 +73,7 @@ struct SheetPresentationControllerTests {
     @Test func selectingADetentOutsideAnimateChangesMovesAtOnce() {
         let world = World()
         world.stage.perform { world.sheet.selectedDetentIdentifier = .large }
-        #expect(world.sheetController.view.frame == Rect(x: 0, y: 57, width: 390, height: 797))
+        #expect(world.sheetController.view.frame == CGRect(x: 0, y: 57, width: 390, height: 797))
         #expect(world.dimming.alpha == SheetLayout.maximumDimmingAlpha)
         #expect(abs(world.root.view.transform.a - (1 - 20.0 / 390)) < 1e-12)
         #expect(world.root.view.cornerRadius == 10)
@@ -132,7 +132,7 @@ struct SheetPresentationControllerTests {
         #expect(transitions.duplicateCompletionCount == 0 && transitions.rescuedCount == 0)
     }
 
-    func tap(_ world: World, at point: Point, time: Double) {
+    func tap(_ world: World, at point: CGPoint, time: Double) {
         world.stage.clock.set(time)
         world.stage.window.handle(PointerEvent(phase: .down, pointerID: 1, kind: .touch, location: point, timestamp: time))
         world.stage.window.handle(PointerEvent(phase: .up, pointerID: 1, kind: .touch, location: point, timestamp: time + 0.05))
@@ -140,11 +140,11 @@ struct SheetPresentationControllerTests {
 
     @Test func aTapOnTheDimmedAreaDismissesButNotWhereItIsClear() {
         let world = World()
-        tap(world, at: Point(x: 195, y: 200), time: 2)
+        tap(world, at: CGPoint(x: 195, y: 200), time: 2)
         world.stage.frame(at: 3)
         #expect(world.root.presentedViewController === world.sheetController, "medium is undimmed")
         world.stage.perform { world.sheet.selectedDetentIdentifier = .large }
-        tap(world, at: Point(x: 195, y: 10), time: 3)
+        tap(world, at: CGPoint(x: 195, y: 10), time: 3)
         world.stage.frame(at: 4)
         #expect(world.root.presentedViewController == nil)
         #expect(world.stage.window.subviews.map(\.name) == ["root", "status-bar", "home-indicator"])
@@ -153,13 +153,13 @@ struct SheetPresentationControllerTests {
     @Test func resizingAtLargeRelaysTheSheetAndThePresenterBehindIt() {
         let world = World()
         world.stage.perform { world.sheet.selectedDetentIdentifier = .large }
-        world.stage.window.resize(to: Size(width: 500, height: 900))
+        world.stage.window.resize(to: CGSize(width: 500, height: 900))
         world.stage.frame(at: 2.1)
-        #expect(world.sheetController.view.frame == Rect(x: 0, y: 30, width: 500, height: 880))
-        #expect(world.dimming.frame == Rect(x: 0, y: 0, width: 500, height: 900))
+        #expect(world.sheetController.view.frame == CGRect(x: 0, y: 30, width: 500, height: 880))
+        #expect(world.dimming.frame == CGRect(x: 0, y: 0, width: 500, height: 900))
         #expect(world.sheet.driver.grabberView.frame.minX == 232)
         let notes = world.root.view
-        #expect(notes.bounds.size == Size(width: 500, height: 900))
+        #expect(notes.bounds.size == CGSize(width: 500, height: 900))
         #expect(abs(notes.transform.a - (1 - 20.0 / 500)) < 1e-12)
         #expect(abs(notes.frame.minY - 20) < 1e-9 && abs(notes.frame.minX - 10) < 1e-9)
     }
@@ -176,7 +176,7 @@ struct SheetPresentationControllerTests {
             }
         }
         world.stage.frame(at: 2 + SheetDriver.settleDuration + 0.01)
-        #expect(world.sheetController.view.frame == Rect(x: 0, y: 844 - 196.75, width: 390, height: 206.75))
+        #expect(world.sheetController.view.frame == CGRect(x: 0, y: 844 - 196.75, width: 390, height: 206.75))
         // Medium is still the largest undimmed detent: below it nothing dims.
         #expect(world.dimming.alpha == 0)
     }

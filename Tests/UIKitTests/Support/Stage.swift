@@ -12,11 +12,11 @@ final class Stage {
     let window: UIWindow
 
     init(width: Double = 400, height: Double = 800) {
-        window = UIWindow(size: Size(width: width, height: height), clock: clock)
+        window = UIWindow(size: CGSize(width: width, height: height), clock: clock)
     }
 
     /// A view added to the window.
-    func add(_ frame: Rect, name: String = "view") -> UIView {
+    func add(_ frame: CGRect, name: String = "view") -> UIView {
         let view = UIView(frame: frame, name: name)
         window.addSubview(view)
         return view

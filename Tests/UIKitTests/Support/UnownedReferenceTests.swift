@@ -50,7 +50,7 @@ struct UnownedReferenceTests {
             let controller = UIViewController(name: "detached")
             do {
                 // Not the window's root controller, so the window's `deinit` does not clear it.
-                let window = UIWindow(size: Size(width: 390, height: 844), clock: ManualClock())
+                let window = UIWindow(size: CGSize(width: 390, height: 844), clock: ManualClock())
                 controller.attachedWindow = window
             }
             _ = controller.window
@@ -64,7 +64,7 @@ struct UnownedReferenceTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let link: CADisplayLink
             do {
-                let window = UIWindow(size: Size(width: 390, height: 844), clock: ManualClock())
+                let window = UIWindow(size: CGSize(width: 390, height: 844), clock: ManualClock())
                 link = CADisplayLink(window: window) { _ in }
                 // Forgotten by the window, which then cannot tell it that it goes away.
                 window.displayLinks.removeAll()
@@ -93,8 +93,8 @@ struct UnownedReferenceTests {
 
     @Test func removingViewsAndRecognizersClearsTheirBackPointers() {
         let stage = Stage(width: 390, height: 844)
-        let card = stage.add(Rect(x: 0, y: 0, width: 390, height: 400), name: "card")
-        let title = UIView(frame: Rect(x: 0, y: 0, width: 390, height: 44), name: "title")
+        let card = stage.add(CGRect(x: 0, y: 0, width: 390, height: 400), name: "card")
+        let title = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 44), name: "title")
         card.addSubview(title)
         let tap = UITapGestureRecognizer { _ in }
         let pan = UIPanGestureRecognizer { _ in }
@@ -148,7 +148,7 @@ struct UnownedReferenceTests {
         func touch(_ phase: PointerEvent.Phase, x: Double, at time: Double) {
             stage.clock.set(time)
             stage.window.handle(PointerEvent(phase: phase, pointerID: 1, kind: .touch,
-                                             location: Point(x: x, y: 400), timestamp: time))
+                                             location: CGPoint(x: x, y: 400), timestamp: time))
             stage.frame(at: time)
         }
         weak var gonePushed: UIViewController?

@@ -21,7 +21,7 @@ struct ChromeCacheTests {
             stage.frame(at: time)
             return indicator.backgroundColor
         }
-        let page = stage.add(Rect(x: 0, y: 0, width: 390, height: 844), name: "page")
+        let page = stage.add(CGRect(x: 0, y: 0, width: 390, height: 844), name: "page")
         page.backgroundColor = .white
         #expect(colorNextFrame() == .black)
         #expect(colorNextFrame() == .black)
@@ -30,11 +30,11 @@ struct ChromeCacheTests {
         #expect(colorNextFrame() == .white)
 
         // A light strip added off screen changes nothing; moved under the indicator, it does.
-        let strip = UIView(frame: Rect(x: 0, y: 900, width: 390, height: 60), name: "strip")
+        let strip = UIView(frame: CGRect(x: 0, y: 900, width: 390, height: 60), name: "strip")
         strip.backgroundColor = .white
         page.addSubview(strip)
         #expect(colorNextFrame() == .white)
-        strip.center = Point(x: 195, y: 844 - 30)
+        strip.center = CGPoint(x: 195, y: 844 - 30)
         #expect(colorNextFrame() == .black)
 
         strip.isHidden = true
@@ -54,8 +54,8 @@ struct ChromeCacheTests {
 
         // A clipping parent that no longer reaches the indicator hides the strip from it.
         page.clipsToBounds = true
-        page.bounds = Rect(x: 0, y: 0, width: 390, height: 400)
-        page.center = Point(x: 195, y: 200)
+        page.bounds = CGRect(x: 0, y: 0, width: 390, height: 400)
+        page.center = CGPoint(x: 195, y: 200)
         #expect(colorNextFrame() == .white)
     }
 
@@ -63,11 +63,11 @@ struct ChromeCacheTests {
     /// indicator (its top edge from 1,244 to 444; the indicator's centre is at 833.5).
     final class SlidingSheet {
         let stage = Stage(width: 390, height: 844)
-        let sheet = UIView(frame: Rect(x: 0, y: 1244, width: 390, height: 400), name: "sheet")
+        let sheet = UIView(frame: CGRect(x: 0, y: 1244, width: 390, height: 400), name: "sheet")
         private var time = 0.0
 
         init() {
-            let page = stage.add(Rect(x: 0, y: 0, width: 390, height: 844), name: "page")
+            let page = stage.add(CGRect(x: 0, y: 0, width: 390, height: 844), name: "page")
             page.backgroundColor = ChromeCacheTests.dark
             sheet.backgroundColor = .white
             page.addSubview(sheet)
@@ -76,7 +76,7 @@ struct ChromeCacheTests {
         func raise(over duration: Double) {
             stage.window.perform {
                 UIView.animate(withDuration: duration, delay: 0, options: [.curveLinear]) {
-                    self.sheet.center = Point(x: 195, y: 644)
+                    self.sheet.center = CGPoint(x: 195, y: 644)
                 }
             }
         }

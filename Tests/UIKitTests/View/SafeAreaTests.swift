@@ -5,20 +5,20 @@ import Testing
 @Suite("safe area: insets from the screen size, views and controllers inside them")
 struct SafeAreaTests {
     /// Apple's figures per device (SafeArea's sources), portrait and landscape.
-    static let devices: [(size: Size, insets: EdgeInsets)] = [
-        (Size(width: 390, height: 844), EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)),
-        (Size(width: 393, height: 852), EdgeInsets(top: 59, left: 0, bottom: 34, right: 0)),
-        (Size(width: 430, height: 932), EdgeInsets(top: 59, left: 0, bottom: 34, right: 0)),
-        (Size(width: 375, height: 812), EdgeInsets(top: 44, left: 0, bottom: 34, right: 0)),
-        (Size(width: 375, height: 667), EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)),
-        (Size(width: 820, height: 1180), EdgeInsets(top: 24, left: 0, bottom: 20, right: 0)),
-        (Size(width: 768, height: 1024), EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)),
-        (Size(width: 844, height: 390), EdgeInsets(top: 0, left: 47, bottom: 21, right: 47)),
-        (Size(width: 852, height: 393), EdgeInsets(top: 0, left: 59, bottom: 21, right: 59)),
-        (Size(width: 667, height: 375), EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)),
-        (Size(width: 1180, height: 820), EdgeInsets(top: 24, left: 0, bottom: 20, right: 0)),
+    static let devices: [(size: CGSize, insets: UIEdgeInsets)] = [
+        (CGSize(width: 390, height: 844), UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)),
+        (CGSize(width: 393, height: 852), UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0)),
+        (CGSize(width: 430, height: 932), UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0)),
+        (CGSize(width: 375, height: 812), UIEdgeInsets(top: 44, left: 0, bottom: 34, right: 0)),
+        (CGSize(width: 375, height: 667), UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0)),
+        (CGSize(width: 820, height: 1180), UIEdgeInsets(top: 24, left: 0, bottom: 20, right: 0)),
+        (CGSize(width: 768, height: 1024), UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0)),
+        (CGSize(width: 844, height: 390), UIEdgeInsets(top: 0, left: 47, bottom: 21, right: 47)),
+        (CGSize(width: 852, height: 393), UIEdgeInsets(top: 0, left: 59, bottom: 21, right: 59)),
+        (CGSize(width: 667, height: 375), UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)),
+        (CGSize(width: 1180, height: 820), UIEdgeInsets(top: 24, left: 0, bottom: 20, right: 0)),
         // An unlisted notched size gets the common 47; an unlisted tall phone is notched.
-        (Size(width: 400, height: 880), EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)),
+        (CGSize(width: 400, height: 880), UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)),
     ]
 
     @Test func insetsFollowTheDevice() {
@@ -28,41 +28,41 @@ struct SafeAreaTests {
     }
 
     @Test func onlyDevicesWithoutAHomeButtonShowTheHomeIndicator() {
-        #expect(SafeArea.hasHomeIndicator(Size(width: 390, height: 844)))
-        #expect(SafeArea.hasHomeIndicator(Size(width: 844, height: 390)))
-        #expect(SafeArea.hasHomeIndicator(Size(width: 820, height: 1180)))
-        #expect(!SafeArea.hasHomeIndicator(Size(width: 375, height: 667)))
-        #expect(!SafeArea.hasHomeIndicator(Size(width: 768, height: 1024)))
+        #expect(SafeArea.hasHomeIndicator(CGSize(width: 390, height: 844)))
+        #expect(SafeArea.hasHomeIndicator(CGSize(width: 844, height: 390)))
+        #expect(SafeArea.hasHomeIndicator(CGSize(width: 820, height: 1180)))
+        #expect(!SafeArea.hasHomeIndicator(CGSize(width: 375, height: 667)))
+        #expect(!SafeArea.hasHomeIndicator(CGSize(width: 768, height: 1024)))
     }
 
     @Test func aViewGetsThePartOfTheWindowsSafeAreaItOverlaps() {
         let stage = Stage(width: 390, height: 844)
-        #expect(stage.window.safeAreaInsets == EdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
-        let top = stage.add(Rect(x: 0, y: 20, width: 390, height: 100))
-        #expect(top.safeAreaInsets == EdgeInsets(top: 27, left: 0, bottom: 0, right: 0))
-        let bottom = stage.add(Rect(x: 10, y: 800, width: 100, height: 44))
-        #expect(bottom.safeAreaInsets == EdgeInsets(top: 0, left: 0, bottom: 34, right: 0))
-        let middle = stage.add(Rect(x: 0, y: 300, width: 390, height: 100))
+        #expect(stage.window.safeAreaInsets == UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+        let top = stage.add(CGRect(x: 0, y: 20, width: 390, height: 100))
+        #expect(top.safeAreaInsets == UIEdgeInsets(top: 27, left: 0, bottom: 0, right: 0))
+        let bottom = stage.add(CGRect(x: 10, y: 800, width: 100, height: 44))
+        #expect(bottom.safeAreaInsets == UIEdgeInsets(top: 0, left: 0, bottom: 34, right: 0))
+        let middle = stage.add(CGRect(x: 0, y: 300, width: 390, height: 100))
         #expect(middle.safeAreaInsets == .zero)
         // Nested: the child of `top` sits 10 pt lower, so 17 pt of the status bar reach it.
-        let child = UIView(frame: Rect(x: 0, y: 10, width: 50, height: 50))
+        let child = UIView(frame: CGRect(x: 0, y: 10, width: 50, height: 50))
         top.addSubview(child)
-        #expect(child.safeAreaInsets == EdgeInsets(top: 17, left: 0, bottom: 0, right: 0))
+        #expect(child.safeAreaInsets == UIEdgeInsets(top: 17, left: 0, bottom: 0, right: 0))
         // A view entirely under the status bar is all inset, never more than its height.
-        let under = stage.add(Rect(x: 0, y: 0, width: 390, height: 30))
+        let under = stage.add(CGRect(x: 0, y: 0, width: 390, height: 30))
         #expect(under.safeAreaInsets.top == 30)
-        #expect(UIView(frame: Rect(x: 0, y: 0, width: 10, height: 10)).safeAreaInsets == .zero, "off screen")
+        #expect(UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10)).safeAreaInsets == .zero, "off screen")
     }
 
     @Test func aControllersViewGetsTheWindowsInsetsPlusItsAdditionalOnes() {
         let stage = Stage(width: 390, height: 844)
         let root = UIViewController(name: "root")
-        root.additionalSafeAreaInsets = EdgeInsets(top: 10, left: 0, bottom: 5, right: 0)
+        root.additionalSafeAreaInsets = UIEdgeInsets(top: 10, left: 0, bottom: 5, right: 0)
         stage.window.rootViewController = root
-        #expect(root.safeAreaInsets == EdgeInsets(top: 57, left: 0, bottom: 39, right: 0))
+        #expect(root.safeAreaInsets == UIEdgeInsets(top: 57, left: 0, bottom: 39, right: 0))
         #expect(root.view.safeAreaInsets == root.safeAreaInsets)
-        stage.perform { stage.window.resize(to: Size(width: 844, height: 390)) }
-        #expect(root.safeAreaInsets == EdgeInsets(top: 10, left: 47, bottom: 26, right: 47))
+        stage.perform { stage.window.resize(to: CGSize(width: 844, height: 390)) }
+        #expect(root.safeAreaInsets == UIEdgeInsets(top: 10, left: 47, bottom: 26, right: 47))
     }
 
     @Test func aNavigationControllersChildStartsUnderTheBarAndALargeTitleAddsItsRow() {
@@ -70,13 +70,13 @@ struct SafeAreaTests {
         let child = UIViewController(name: "child")
         let navigation = UINavigationController(rootViewController: child)
         stage.window.rootViewController = navigation
-        #expect(child.safeAreaInsets == EdgeInsets(top: 47 + 44, left: 0, bottom: 34, right: 0))
+        #expect(child.safeAreaInsets == UIEdgeInsets(top: 47 + 44, left: 0, bottom: 34, right: 0))
         navigation.navigationBar.prefersLargeTitles = true
-        stage.perform { stage.window.resize(to: Size(width: 393, height: 852)) }
-        #expect(child.safeAreaInsets == EdgeInsets(top: 59 + 44 + 52, left: 0, bottom: 34, right: 0))
+        stage.perform { stage.window.resize(to: CGSize(width: 393, height: 852)) }
+        #expect(child.safeAreaInsets == UIEdgeInsets(top: 59 + 44 + 52, left: 0, bottom: 34, right: 0))
         navigation.isNavigationBarHidden = true
-        stage.perform { stage.window.resize(to: Size(width: 390, height: 844)) }
-        #expect(child.safeAreaInsets == EdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+        stage.perform { stage.window.resize(to: CGSize(width: 390, height: 844)) }
+        #expect(child.safeAreaInsets == UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
         #expect(stage.frame(at: 0).node(named: "navigation-bar") == nil)
     }
 
@@ -85,11 +85,11 @@ struct SafeAreaTests {
         let first = UIViewController(name: "first"), second = UIViewController(name: "second")
         let tabs = UITabBarController(viewControllers: [first, second])
         stage.window.rootViewController = tabs
-        #expect(tabs.tabBar.frame == Rect(x: 0, y: 844 - 83, width: 390, height: 83))
-        #expect(first.view.frame == Rect(x: 0, y: 0, width: 390, height: 761))
-        #expect(first.safeAreaInsets == EdgeInsets(top: 47, left: 0, bottom: 0, right: 0))
+        #expect(tabs.tabBar.frame == CGRect(x: 0, y: 844 - 83, width: 390, height: 83))
+        #expect(first.view.frame == CGRect(x: 0, y: 0, width: 390, height: 761))
+        #expect(first.safeAreaInsets == UIEdgeInsets(top: 47, left: 0, bottom: 0, right: 0))
         let list = stage.frame(at: 0)
-        #expect(list.node(named: "tab-bar-hairline")?.size.height == UITabBarController.hairlineThickness)
+        #expect(list.node(named: "tab-bar-hairline")?.size.height == CGFloat(UITabBarController.hairlineThickness))
     }
 }
 
@@ -109,7 +109,7 @@ struct WindowChromeTests {
     @Test func theChromeFollowsTheDevice() throws {
         let stage = Stage(width: 390, height: 844)
         var list = stage.frame(at: 0)
-        #expect(list.node(named: "status-bar")?.size == Size(width: 390, height: 47))
+        #expect(list.node(named: "status-bar")?.size == CGSize(width: 390, height: 47))
         #expect(list.node(named: "home-indicator")?.transform.ty == 831.0, "8 pt above the bottom, 5 pt thick")
         // The icons are two glyphs, each on a square as wide as its ink, centred on the row 2 pt
         // below the bar's middle (25.5); the signal sits 6 pt left of the battery, whose ink ends at 352.8.
@@ -117,18 +117,18 @@ struct WindowChromeTests {
         let battery = try #require(list.node(named: "status-bar-battery"))
         #expect(signal.glyph == .cellularbars && battery.glyph == .battery100)
         #expect(signal.textColor == .black && battery.textColor == .black)
-        #expect(signal.size == Size(width: 17.1, height: 17.1) && battery.size == Size(width: 27.3, height: 27.3))
+        #expect(signal.size == CGSize(width: 17.1, height: 17.1) && battery.size == CGSize(width: 27.3, height: 27.3))
         #expect(abs(signal.transform.ty + 17.1 / 2 - 25.5) < 1e-9 && abs(battery.transform.ty + 27.3 / 2 - 25.5) < 1e-9)
         #expect(abs(battery.transform.tx - (signal.transform.tx + 17.1 + 6)) < 1e-9)
         #expect(abs(battery.transform.tx + 27.3 - (390 * 0.84 + (17.1 + 6 + 27.3) / 2)) < 1e-9)
         #expect(list.nodes.filter { $0.name.hasPrefix("status-bar") }.count == 4, "the bar, the time and two glyphs")
         // Landscape: no status bar (iOS hides it on phones), the home indicator stays.
-        stage.perform { stage.window.resize(to: Size(width: 844, height: 390)) }
+        stage.perform { stage.window.resize(to: CGSize(width: 844, height: 390)) }
         list = stage.frame(at: 0)
         #expect(list.node(named: "status-bar") == nil)
         #expect(list.node(named: "home-indicator") != nil)
         // iPhone SE: a 20-pt bar, no home indicator.
-        stage.perform { stage.window.resize(to: Size(width: 375, height: 667)) }
+        stage.perform { stage.window.resize(to: CGSize(width: 375, height: 667)) }
         list = stage.frame(at: 0)
         #expect(list.node(named: "status-bar")?.size.height == 20)
         #expect(list.node(named: "status-bar-time")?.fontSize == StatusBar.compactFontSize)
@@ -139,12 +139,12 @@ struct WindowChromeTests {
 
     @Test func theChromeStaysInFrontOfViewsAddedLaterAndNeverTakesTouches() {
         let stage = Stage(width: 390, height: 844)
-        let late = stage.add(Rect(x: 0, y: 0, width: 390, height: 844), name: "late")
+        let late = stage.add(CGRect(x: 0, y: 0, width: 390, height: 844), name: "late")
         stage.window.bringSubviewToFront(late)
         stage.window.insertSubview(late, at: 99)
         #expect(stage.window.subviews.map(\.name) == ["late", "status-bar", "home-indicator"])
-        #expect(stage.window.hitTest(Point(x: 20, y: 20)) === late)
-        #expect(stage.window.hitTest(Point(x: 195, y: 833)) === late)
+        #expect(stage.window.hitTest(CGPoint(x: 20, y: 20)) === late)
+        #expect(stage.window.hitTest(CGPoint(x: 195, y: 833)) === late)
         stage.window.statusBar.removeFromSuperview()
         stage.window.addSubview(UIView(name: "after"))
         #expect(stage.window.subviews.map(\.name) == ["late", "after", "home-indicator"])

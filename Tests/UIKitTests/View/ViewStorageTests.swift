@@ -23,8 +23,8 @@ import Testing
     @Test func assignedSafeAreaInsetsReadBack() {
         let view = UIView()
         #expect(view.assignedSafeAreaInsets == nil)
-        view.assignedSafeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
-        #expect(view.assignedSafeAreaInsets == EdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+        view.assignedSafeAreaInsets = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+        #expect(view.assignedSafeAreaInsets == UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
         view.assignedSafeAreaInsets = nil
         #expect(view.assignedSafeAreaInsets == nil)
     }
@@ -33,7 +33,7 @@ import Testing
     /// model again, and the next animation on the view starts from zero offsets.
     @Test func offsetsFollowAnimationsAndReturnToZero() {
         let stage = Stage()
-        let view = stage.add(Rect(x: 0, y: 0, width: 10, height: 10))
+        let view = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
         #expect(view.offsets[.center] == .zero)
         stage.perform { UIView.animate(withDuration: 1) { view.center.x = 105 } }
         #expect(stage.x(view, at: 0.5) > 5 && stage.x(view, at: 0.5) < 105)

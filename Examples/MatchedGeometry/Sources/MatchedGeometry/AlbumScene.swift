@@ -9,7 +9,7 @@ public enum AlbumScene {
         name: "album", hint: "Tap a card; swipe from the left edge to send it back",
         transitionCycle: [
             .tap("card-2"),  // present: the card flies into the banner
-            .drag(from: Point(x: 1, y: 500), to: Point(x: 300, y: 500)),  // dismiss, interactive
+            .drag(from: CGPoint(x: 1, y: 500), to: CGPoint(x: 300, y: 500)),  // dismiss, interactive
         ]) { AlbumViewController() }
 
     /// The cards: a title and a colour each.
@@ -41,7 +41,7 @@ final class AlbumViewController: UIViewController, MatchedGeometryProviding, UIV
         let heading = UIView(name: "album-heading")
         heading.text = "Album"
         heading.fontSize = 34
-        heading.frame = Rect(x: Self.margin, y: 50, width: 200, height: 44)
+        heading.frame = CGRect(x: Self.margin, y: 50, width: 200, height: 44)
         heading.isUserInteractionEnabled = false
         view.addSubview(heading)
         for (index, card) in AlbumScene.cards.enumerated() {
@@ -61,7 +61,7 @@ final class AlbumViewController: UIViewController, MatchedGeometryProviding, UIV
         super.viewDidLayoutSubviews()
         let side = (view.bounds.width - Self.margin * 2 - Self.spacing) / 2
         for (index, card) in cards.enumerated() {
-            card.frame = Rect(x: Self.margin + Double(index % 2) * (side + Self.spacing),
+            card.frame = CGRect(x: Self.margin + Double(index % 2) * (side + Self.spacing),
                               y: Self.top + Double(index / 2) * (side + Self.spacing), width: side, height: side)
         }
     }
@@ -136,9 +136,9 @@ final class DetailViewController: UIViewController, MatchedGeometryProviding {
     override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         let width = view.bounds.width
-        banner.frame = Rect(x: 0, y: 0, width: width, height: Self.bannerHeight)
-        body.frame = Rect(x: 20, y: Self.bannerHeight + 24, width: width - 40, height: 24)
-        close?.frame = Rect(x: 20, y: view.bounds.height - 98, width: width - 40, height: 50)
+        banner.frame = CGRect(x: 0, y: 0, width: width, height: Self.bannerHeight)
+        body.frame = CGRect(x: 20, y: Self.bannerHeight + 24, width: width - 40, height: 24)
+        close?.frame = CGRect(x: 20, y: view.bounds.height - 98, width: width - 40, height: 50)
     }
 
     func matchedViews() -> [String: UIView] {

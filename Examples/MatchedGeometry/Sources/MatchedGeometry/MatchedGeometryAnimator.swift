@@ -77,7 +77,7 @@ struct Flight {
     let outgoing: UIView
     /// The target as it will look, named `flight-<id>-incoming`.
     let incoming: UIView
-    let end: Rect
+    let end: CGRect
     let endCornerRadius: Double
     let source: UIView
     let target: UIView

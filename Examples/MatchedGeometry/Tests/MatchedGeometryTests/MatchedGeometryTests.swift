@@ -5,8 +5,8 @@ import Testing
 @Suite("Matched geometry: the album's cards fly into the detail's banner and back")
 struct MatchedGeometryTests {
     /// Card 2 (bottom left) in the 390-wide album: 20 pt margins, 16 pt between 167 pt cards.
-    let card2 = Rect(x: 20, y: 120 + 167 + 16, width: 167, height: 167)
-    let banner = Rect(x: 0, y: 0, width: 390, height: 320)
+    let card2 = CGRect(x: 20, y: 120 + 167 + 16, width: 167, height: 167)
+    let banner = CGRect(x: 0, y: 0, width: 390, height: 320)
 
     @Test func tappingACardFliesItsSnapshotIntoTheBanner() throws {
         let run = SceneRun(AlbumScene.scene)
@@ -35,8 +35,8 @@ struct MatchedGeometryTests {
         let run = SceneRun(AlbumScene.scene)
         run.tap("card-2")
         run.waitUntilSettled()
-        let finger = run.grab(at: Point(x: 1, y: 500))
-        finger.move(to: Point(x: 196, y: 500), duration: 0.5)
+        let finger = run.grab(at: CGPoint(x: 1, y: 500))
+        finger.move(to: CGPoint(x: 196, y: 500), duration: 0.5)
         // Scrubbed: progress is the travel (from where the edge pan began) over the width, and
         // the snapshot's frame is the spring's value there, between banner and card.
         #expect(run.phase == .interactive)
@@ -71,7 +71,7 @@ struct MatchedGeometryTests {
         let run = SceneRun(AlbumScene.scene)
         run.tap("card-2")
         run.waitUntilSettled()
-        run.flick(from: Point(x: 1, y: 500), by: Point(x: 100, y: 0), velocity: 1500)
+        run.flick(from: CGPoint(x: 1, y: 500), by: CGPoint(x: 100, y: 0), velocity: 1500)
         #expect(run.progressAtRelease! < MatchedDismissInteraction.finishThreshold)
         run.waitUntilSettled()
         #expect(run.top == "album")
