@@ -4,10 +4,12 @@ import PackageDescription
 let package = Package(
     name: "SeguePort",
     products: [
+        .executable(name: "segue-port", targets: ["segue-port"]),
         .library(name: "SeguePort", targets: ["SeguePort"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // The rules and the file handling: everything `segue-port` does, as a library to test.
@@ -18,9 +20,17 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
+        .executableTarget(
+            name: "segue-port",
+            dependencies: [
+                "SeguePort",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "SeguePortTests",
-            dependencies: ["SeguePort"]
+            // segue-port: the exit-status tests run the built executable.
+            dependencies: ["SeguePort", "segue-port"]
         ),
     ]
 )
