@@ -5,6 +5,7 @@ let package = Package(
     name: "SeguePort",
     products: [
         .executable(name: "segue-port", targets: ["segue-port"]),
+        .plugin(name: "SeguePortPlugin", targets: ["SeguePortPlugin"]),
         .library(name: "SeguePort", targets: ["SeguePort"]),
     ],
     dependencies: [
@@ -26,6 +27,12 @@ let package = Package(
                 "SeguePort",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // Ports a target's iOS source folders (named in its segue-port.json) before each build.
+        .plugin(
+            name: "SeguePortPlugin",
+            capability: .buildTool(),
+            dependencies: ["segue-port"]
         ),
         .testTarget(
             name: "SeguePortTests",
