@@ -122,7 +122,7 @@ public enum DisplayListBenchmark {
             var rows: [UIView] = []
             for c in 0..<5 {
                 let card = UIView(frame: CGRect(x: 20, y: 20 + Double(c) * 160, width: 350, height: 150), name: "card\(c)")
-                card.backgroundColor = Color(hex: [0x007AFF, 0x34C759, 0xFF9500, 0xAF52DE, 0xFF2D55][c])
+                card.backgroundColor = UIColor(hex: [0x007AFF, 0x34C759, 0xFF9500, 0xAF52DE, 0xFF2D55][c])
                 card.cornerRadius = 12
                 card.alpha = 0.9
                 card.transform = CGAffineTransform(rotationAngle: 0.02 * Double(c - 2)).scaledBy(x: 0.98, y: 0.98)
@@ -134,7 +134,7 @@ public enum DisplayListBenchmark {
                 card.addSubview(header)
                 for r in 0..<4 {
                     let row = UIView(frame: CGRect(x: 12, y: 36 + Double(r) * 28, width: 326, height: 24), name: "row\(c).\(r)")
-                    row.backgroundColor = Color(white: 1, alpha: 0.2)
+                    row.backgroundColor = UIColor(white: 1, alpha: 0.2)
                     row.cornerRadius = 6
                     let label = UIView(frame: CGRect(x: 8, y: 2, width: 200, height: 20), name: "label\(c).\(r)")
                     label.text = "Row \(r)"

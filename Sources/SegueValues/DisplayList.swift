@@ -31,11 +31,11 @@ public struct DisplayNode: Equatable, Sendable {
     public var ownAlpha: Double
     /// The bounds size; the node covers (0, 0)–(width, height) in its local space.
     public var size: CGSize
-    public var backgroundColor: Color
+    public var backgroundColor: UIColor
     public var cornerRadius: Double
     public var name: String
     public var text: String?
-    public var textColor: Color
+    public var textColor: UIColor
     public var fontSize: Double
     /// The shadow and border, or nil when both are none (`NodeDecoration`). Seen by the inlined
     /// getters below: a getter called out of line is handed a copy of the whole node.
@@ -54,9 +54,9 @@ public struct DisplayNode: Equatable, Sendable {
 
     public init(id: UInt32, name: String, depth: UInt16 = 0, descendantCount: UInt32 = 0, size: CGSize = .zero,
                 transform: CGAffineTransform = .identity, localTransform: CGAffineTransform? = nil,
-                alpha: Double = 1, ownAlpha: Double? = nil, backgroundColor: Color = .clear,
+                alpha: Double = 1, ownAlpha: Double? = nil, backgroundColor: UIColor = .clear,
                 cornerRadius: Double = 0, clipsToBounds: Bool = false, text: String? = nil,
-                textColor: Color = .black, fontSize: Double = 17, fontWeight: FontWeight = .regular,
+                textColor: UIColor = .black, fontSize: Double = 17, fontWeight: FontWeight = .regular,
                 shadow: Shadow = .none, border: Border = .none, glyph: Glyph? = nil) {
         self.id = id
         self.depth = depth

@@ -1,4 +1,3 @@
-import Motion
 import Scenes
 import UIKit
 
@@ -34,21 +33,24 @@ final class SlideUpAnimator: UIViewControllerAnimatedTransitioning {
 
 /// A screen with one button that presents a card through the animator above.
 final class HomeViewController: UIViewController, UIViewControllerTransitioningDelegate {
-    init() {
-        super.init(name: "home")
-    }
-
     override func viewDidLoad() {
         super.viewDidLoad()
-        view.backgroundColor = Color(hex: 0x264653)
-        let open = UIButton(title: "Open", name: "home-open", frame: CGRect(x: 95, y: 700, width: 200, height: 50)) {
-            [unowned self] in
-            let card = UIViewController(name: "card")
-            card.view.backgroundColor = Color(hex: 0xE9C46A)
-            card.transitioningDelegate = self
-            present(card, animated: true)
-        }
+        view.accessibilityIdentifier = "home"
+        view.backgroundColor = UIColor(red: 0.15, green: 0.27, blue: 0.33, alpha: 1)
+        let open = UIButton(type: .system)
+        open.setTitle("Open", for: .normal)
+        open.frame = CGRect(x: 95, y: 700, width: 200, height: 50)
+        open.accessibilityIdentifier = "home-open"
+        open.addTarget(self, action: Selector(HomeViewController.openCard), for: .touchUpInside)
         view.addSubview(open)
+    }
+
+    func openCard() {
+        let card = UIViewController()
+        card.view.accessibilityIdentifier = "card"
+        card.view.backgroundColor = UIColor(red: 0.91, green: 0.77, blue: 0.42, alpha: 1)
+        card.transitioningDelegate = self
+        present(card, animated: true)
     }
 
     func animationController(forPresented presented: UIViewController, presenting: UIViewController,

@@ -113,7 +113,7 @@ public func isClose(_ a: CGAffineTransform, _ b: CGAffineTransform, _ tolerance:
         && isClose(a.d, b.d, tolerance) && isClose(a.tx, b.tx, tolerance) && isClose(a.ty, b.ty, tolerance)
 }
 
-public func isClose(_ a: Color, _ b: Color, _ tolerance: Double = 1e-9) -> Bool {
+public func isClose(_ a: UIColor, _ b: UIColor, _ tolerance: Double = 1e-9) -> Bool {
     isClose(a.red, b.red, tolerance) && isClose(a.green, b.green, tolerance)
         && isClose(a.blue, b.blue, tolerance) && isClose(a.alpha, b.alpha, tolerance)
 }

@@ -29,7 +29,7 @@ struct DepthRecordingTests {
         var writer = FrameWriter()
         let line = writer.write(frame: 0, time: 0, top: "t", transition: nil,
                                 list: DisplayList(viewport: CGSize(width: 20, height: 10), nodes: [framed]))
-        #expect(line.contains(#""border":{"width":1.5,"color":"\#(Color.systemRed.hexString)"}"#))
+        #expect(line.contains(#""border":{"width":1.5,"color":"\#(UIColor.systemRed.hexString)"}"#))
     }
 
     @Test func theSqueezedPresenterIsRoundedAndDimmedUnderTheStackModal() throws {

@@ -42,7 +42,7 @@ struct RecorderTests {
         #expect(first["w"] as? Int == 390 && first["h"] as? Int == 844)
         #expect((first["m"] as? [Double]) == [1, 0, 0, 1, 0, 0])
         #expect(first["alpha"] as? Int == 1)
-        #expect(first["color"] as? String == Color(hex: 0x2E86DE).hexString)
+        #expect(first["color"] as? String == UIColor(hex: 0x2E86DE).hexString)
         let next = try #require(nodes.first { $0["name"] as? String == "first-next" })
         #expect(next["text"] as? String == "Next")
         #expect(first["text"] == nil)

@@ -10,7 +10,7 @@ struct SceneAPITests {
     static let outside = Scene(name: "outside", hint: "Nothing to do",
                                transitionCycle: [.tap("outside-button")]) {
         let controller = UIViewController(name: "outside")
-        controller.view.backgroundColor = Color(hex: 0x123456)
+        controller.view.backgroundColor = UIColor(hex: 0x123456)
         return controller
     }
 

@@ -381,7 +381,7 @@ struct SettingsSceneTests {
         // The fade leaves the detail where it is; the stock slide's views never appear.
         #expect(isIdentityPlacement(nodes.first { $0.name == "detail" }))
         #expect(!nodes.contains { $0.name.hasSuffix("-dimming") || $0.name.hasSuffix("-shadow") })
-        let stock = try #require((driver.host.window.rootViewController as? UITabBarController)?.viewControllers.first as? UINavigationController)
+        let stock = try #require((driver.host.window.rootViewController as? UITabBarController)?.viewControllers?.first as? UINavigationController)
         #expect(![.began, .changed].contains(stock.interactivePopGestureRecognizer.state))
         driver.touch(.up, CGPoint(x: 200, y: 400), at: last + 1.0 / 60)
         driver.settle()

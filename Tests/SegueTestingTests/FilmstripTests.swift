@@ -19,7 +19,7 @@ struct FilmstripTests {
     @Test func aNodeIsARectThroughItsTransformAtItsAlpha() {
         let node = DisplayNode(id: 1, name: "card", size: CGSize(width: 100, height: 50),
                                transform: CGAffineTransform(a: 0.8, b: 0, c: 0, d: 0.8, tx: 10.004, ty: 20),
-                               alpha: 0.5, backgroundColor: Color(hex: 0x336699), cornerRadius: 12, text: "Hi",
+                               alpha: 0.5, backgroundColor: UIColor(hex: 0x336699), cornerRadius: 12, text: "Hi",
                                textColor: .white, fontSize: 17)
         let svg = FrameDrawing(drawsText: true).svg([node], idPrefix: "f0")
         #expect(svg == ##"<rect width="100" height="50" rx="12" transform="matrix(0.8 0 0 0.8 10 20)" fill="#336699" fill-opacity="0.5"/>"##

@@ -16,14 +16,18 @@ final class ProbeController: UIViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        let box = UIView(frame: CGRect(x: 0, y: 100, width: 50, height: 50), name: "box")
+        let box = UIView(frame: CGRect(x: 0, y: 100, width: 50, height: 50))
+        box.accessibilityIdentifier = "box"
         view.addSubview(box)
-        view.addSubview(UIButton(title: "Go", name: "go", frame: CGRect(x: 100, y: 700, width: 100, height: 50)) { [unowned self] in
+        let go = UIButton(type: .system, primaryAction: UIAction(title: "Go") { [unowned self] _ in
             taps += 1
             UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
                 box.frame.origin.x += 200
             }, completion: nil)
         })
+        go.frame = CGRect(x: 100, y: 700, width: 100, height: 50)
+        go.accessibilityIdentifier = "go"
+        view.addSubview(go)
         view.addGestureRecognizer(UIPanGestureRecognizer { [unowned self] pan in
             guard pan.state == .ended else { return }
             panEndVelocity = pan.velocity(in: nil)

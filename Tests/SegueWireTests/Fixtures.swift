@@ -6,8 +6,8 @@ import SegueValues
 /// (`composed` fills in the absolute ones).
 func makeNode(id: UInt32, name: String, depth: UInt16, descendants: UInt32 = 0,
               size: CGSize, transform: CGAffineTransform = .identity, alpha: Double = 1,
-              background: Color = .clear, cornerRadius: Double = 0, clips: Bool = false,
-              text: String? = nil, textColor: Color = .black, fontSize: Double = 17) -> DisplayNode {
+              background: UIColor = .clear, cornerRadius: Double = 0, clips: Bool = false,
+              text: String? = nil, textColor: UIColor = .black, fontSize: Double = 17) -> DisplayNode {
     var node = DisplayNode(id: 0, name: "")
     node.id = id
     node.name = name
@@ -53,7 +53,7 @@ func pushTransitionList() -> DisplayList {
     return composed(DisplayList(viewport: phone, nodes: [
         makeNode(id: 1, name: "window", depth: 0, descendants: 7, size: phone, background: .black),
         makeNode(id: 2, name: "inbox.view", depth: 1, descendants: 2, size: phone,
-                 transform: CGAffineTransform(translationX: -58.5, y: 0), background: Color(white: 0.9)),
+                 transform: CGAffineTransform(translationX: -58.5, y: 0), background: UIColor(white: 0.9)),
         makeNode(id: 3, name: "inbox.title", depth: 2, size: CGSize(width: 390, height: 44),
                  transform: CGAffineTransform(translationX: 0, y: 47), text: "Inbox", fontSize: 17),
         makeNode(id: 4, name: "inbox.row", depth: 2, size: CGSize(width: 358, height: 72),
@@ -92,20 +92,20 @@ func quantised(_ list: DisplayList) -> DisplayList {
                                               d: step(t.d, 1024), tx: step(t.tx, 64), ty: step(t.ty, 64))
         node.size = CGSize(width: step(node.size.width, 64), height: step(node.size.height, 64))
         node.ownAlpha = step(min(max(node.ownAlpha, 0), 1), 255)
-        node.backgroundColor = Color(packedRGBA: node.backgroundColor.packedRGBA)
+        node.backgroundColor = UIColor(packedRGBA: node.backgroundColor.packedRGBA)
         node.cornerRadius = max(step(node.cornerRadius, 64), 0)
-        node.textColor = Color(packedRGBA: node.textColor.packedRGBA)
+        node.textColor = UIColor(packedRGBA: node.textColor.packedRGBA)
         node.fontSize = Double(Float(node.fontSize))
         if node.shadow.isVisible {
             let s = node.shadow
-            node.shadow = Shadow(color: Color(packedRGBA: s.color.packedRGBA), opacity: float32(s.opacity),
+            node.shadow = Shadow(color: UIColor(packedRGBA: s.color.packedRGBA), opacity: float32(s.opacity),
                                  radius: float32(s.radius),
                                  offset: CGSize(width: float32(s.offset.width), height: float32(s.offset.height)))
         } else {
             node.shadow = .none
         }
         node.border = node.border.isVisible
-            ? Border(width: float32(node.border.width), color: Color(packedRGBA: node.border.color.packedRGBA)) : .none
+            ? Border(width: float32(node.border.width), color: UIColor(packedRGBA: node.border.color.packedRGBA)) : .none
         list.nodes[index] = node
     }
     return composed(list)

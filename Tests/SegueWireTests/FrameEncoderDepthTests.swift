@@ -8,7 +8,7 @@ import Testing
 @Suite("frame depth and hint")
 struct FrameEncoderDepthTests {
     static let cardShadow = Shadow(color: .black, opacity: 0.25, radius: 16, offset: CGSize(width: 0, height: 8))
-    static let hairline = Border(width: 0.5, color: Color(white: 0, alpha: 0.2))
+    static let hairline = Border(width: 0.5, color: UIColor(white: 0, alpha: 0.2))
 
     func shadowedList() -> DisplayList {
         var list = pushTransitionList()
@@ -35,7 +35,7 @@ struct FrameEncoderDepthTests {
         // Values chosen exact in f32; the border's color reads back at byte precision.
         #expect(frame.displayList.hint == list.hint)
         #expect(frame.displayList.nodes.map(\.shadow) == list.nodes.map(\.shadow))
-        #expect(frame.displayList.nodes[3].border == Border(width: 0.5, color: Color(packedRGBA: Self.hairline.color.packedRGBA)))
+        #expect(frame.displayList.nodes[3].border == Border(width: 0.5, color: UIColor(packedRGBA: Self.hairline.color.packedRGBA)))
         #expect(frame.displayList.nodes.enumerated().allSatisfy { $0.offset == 3 || $0.element.border == .none })
     }
 

@@ -134,7 +134,7 @@ import Testing
         #expect(buffer.count == Self.repeatedHeader + alpha + text + color + noText + shape)
         let nodes = try decoder.decodeFrame(buffer).displayList.nodes
         #expect(nodes[2].text == "Archive")
-        #expect(nodes[3].backgroundColor.rgba8 == Color.systemRed.rgba8)
+        #expect(nodes[3].backgroundColor.rgba8 == UIColor.systemRed.rgba8)
         #expect(nodes[7].cornerRadius == 20)
         #expect(nodes[6].text == nil)
         #expect(nodes[1].ownAlpha == 128.0 / 255)
@@ -258,7 +258,7 @@ import Testing
         withoutCard.nodes[4].descendantCount = 2
         var renamed = withoutCard
         renamed.nodes[3].id = 900
-        renamed.nodes[3].backgroundColor = Color(red: 0.2, green: 0.6, blue: 0.9)
+        renamed.nodes[3].backgroundColor = UIColor(red: 0.2, green: 0.6, blue: 0.9)
         var encoder = FrameEncoder()
         var decoder = FrameDecoder()
         var buffer: [UInt8] = []
@@ -331,7 +331,7 @@ import Testing
         encoder.encode(list, header: header, into: &buffer)
         let keyframe = buffer.count
         list.nodes[1].localTransform.tx -= 1.5
-        list.nodes[1].backgroundColor = Color(white: 0.85)
+        list.nodes[1].backgroundColor = UIColor(white: 0.85)
         list.nodes[4].localTransform.tx -= 5
         list.nodes[7].localTransform.ty -= 2
         header.sequence += 1

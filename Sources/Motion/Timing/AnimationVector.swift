@@ -84,7 +84,7 @@ extension CGAffineTransform: VectorAnimatable {
     }
 }
 
-extension Color: VectorAnimatable {
+extension UIColor: VectorAnimatable {
     public var animationVector: AnimationVector { AnimationVector(red, green, blue, alpha) }
     public init(animationVector v: AnimationVector) {
         self.init(red: v.lanes.0, green: v.lanes.1, blue: v.lanes.2, alpha: v.lanes.3)

@@ -60,7 +60,7 @@ struct FrameDrawing {
         return out
     }
 
-    private static func glyphLayer(_ path: String, transform: CGAffineTransform, color: Color, opacity: Double) -> String {
+    private static func glyphLayer(_ path: String, transform: CGAffineTransform, color: UIColor, opacity: Double) -> String {
         "<path d=\"\(path)\" fill-rule=\"evenodd\" transform=\"\(matrix(transform))\" fill=\"\(rgb(color))\""
             + Self.opacity("fill-opacity", opacity) + "/>"
     }
@@ -78,7 +78,7 @@ struct FrameDrawing {
     }
 
     /// `#rrggbb`; alpha goes in an opacity attribute.
-    static func rgb(_ color: Color) -> String {
+    static func rgb(_ color: UIColor) -> String {
         String(color.hexString.prefix(7))
     }
 

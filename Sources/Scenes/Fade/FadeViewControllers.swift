@@ -3,8 +3,10 @@ import UIKit
 
 /// The navigation stack's root: the navigation controller's delegate, vending the fades.
 final class ListViewController: DemoViewController, UINavigationControllerDelegate {
+    required init?(coder: NSCoder) { nil }
+
     init() {
-        super.init(name: "list", heading: "List", color: Color(hex: 0x2C3E50), hint: "Open the detail, then pan to go back")
+        super.init(name: "list", heading: "List", color: UIColor(hex: 0x2C3E50), hint: "Open the detail, then pan to go back")
     }
 
     override func viewDidLoad() {
@@ -33,8 +35,10 @@ final class ListViewController: DemoViewController, UINavigationControllerDelega
 final class DetailViewController: DemoViewController {
     private(set) var fadeTransition: FadeTransition!
 
+    required init?(coder: NSCoder) { nil }
+
     init() {
-        super.init(name: "detail", heading: "Detail", color: Color(hex: 0xD35400), hint: "Pan right to go back")
+        super.init(name: "detail", heading: "Detail", color: UIColor(hex: 0xD35400), hint: "Pan right to go back")
     }
 
     override func viewDidLoad() {
@@ -47,13 +51,17 @@ final class DetailViewController: DemoViewController {
 
 /// The second tab.
 final class AboutViewController: DemoViewController {
+    required init?(coder: NSCoder) { nil }
+
     init() {
-        super.init(name: "about", heading: "About", color: Color(hex: 0x7F8C8D), hint: "Tab switches fade too")
+        super.init(name: "about", heading: "About", color: UIColor(hex: 0x7F8C8D), hint: "Tab switches fade too")
     }
 }
 
 /// The tab bar whose delegate vends an animated switch (the fade).
 final class FadeTabBarController: UITabBarController, UITabBarControllerDelegate {
+    required init?(coder: NSCoder) { nil }
+
     init() {
         let list = ListViewController()
         let navigation = UINavigationController(rootViewController: list)
@@ -62,7 +70,8 @@ final class FadeTabBarController: UITabBarController, UITabBarControllerDelegate
         navigation.delegate = list
         let about = AboutViewController()
         about.tabBarItem.image = .person
-        super.init(viewControllers: [navigation, about])
+        super.init(nibName: nil, bundle: nil)
+        viewControllers = [navigation, about]
         delegate = self
     }
 

@@ -11,18 +11,21 @@ open class DemoViewController: UIViewController {
     /// Where the heading sits, as a fraction of the safe area's height from its top.
     static let headingPosition = 0.25
 
-    let color: Color
+    let color: UIColor
     let heading: String
     private let headingLabel: UIView
     private let hintLabel: UIView
     public private(set) var buttons: [UIButton] = []
 
-    public init(name: String, heading: String, color: Color, hint: String? = nil) {
+    public required init?(coder: NSCoder) { nil }
+
+    public init(name: String, heading: String, color: UIColor, hint: String? = nil) {
         self.color = color
         self.heading = heading
         headingLabel = UIView(name: "\(name)-heading")
         hintLabel = UIView(name: "\(name)-hint")
-        super.init(name: name)
+        super.init(nibName: nil, bundle: nil)
+        restorationIdentifier = name
         title = heading
         self.hint = hint
     }
@@ -41,7 +44,7 @@ open class DemoViewController: UIViewController {
         if let hint {
             hintLabel.text = hint
             hintLabel.fontSize = 15
-            hintLabel.textColor = Color(white: 1, alpha: 0.85)
+            hintLabel.textColor = UIColor(white: 1, alpha: 0.85)
             hintLabel.isUserInteractionEnabled = false
             view.addSubview(hintLabel)
         }
@@ -50,8 +53,8 @@ open class DemoViewController: UIViewController {
     /// Adds a button named `<controller>-<title>` that runs `action` when tapped.
     @discardableResult
     public func addButton(_ title: String, action: @escaping () -> Void) -> UIButton {
-        let button = UIButton(title: title, name: "\(name)-\(title.lowercased().split(separator: " ").joined(separator: "-"))",
-                            action: action)
+        let button = UIButton(type: .system, primaryAction: UIAction(title: title) { _ in action() })
+        button.accessibilityIdentifier = "\(name)-\(title.lowercased().split(separator: " ").joined(separator: "-"))"
         button.backgroundColor = .white
         button.cornerRadius = 12
         button.fontSize = 19

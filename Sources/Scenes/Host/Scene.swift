@@ -80,7 +80,11 @@ public struct Scene: Sendable {
             .drag(from: CGPoint(x: 2, y: 400), to: CGPoint(x: 380, y: 400)),  // back swipe: pops legal
             .drag(from: CGPoint(x: 2, y: 400), to: CGPoint(x: 60, y: 400)),  // too short and slow: cancels
             .tap("about-back"),
-        ]) { UINavigationController(rootViewController: SettingsScreen(.general), name: "settings") },
+        ]) {
+            let navigation = UINavigationController(rootViewController: SettingsScreen(.general))
+            navigation.restorationIdentifier = "settings"
+            return navigation
+        },
         Scene(name: "sheet", hint: "\"Compose\" opens a sheet; drag between the detents, flick down to close", transitionCycle: [
             .tap("notes-compose"),  // present, to the medium detent
             .drag(from: CGPoint(x: 195, y: 500), to: CGPoint(x: 195, y: 150)),  // medium to large: no transition

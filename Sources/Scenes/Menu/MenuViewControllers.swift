@@ -7,8 +7,10 @@ final class HomeViewController: DemoViewController, UIViewControllerTransitionin
     private(set) var menuInteractor: MenuInteractor!
     private var physicsButton: UIButton?
 
+    required init?(coder: NSCoder) { nil }
+
     init() {
-        super.init(name: "home", heading: "Home", color: Color(hex: 0x34495E), hint: "Swipe from the left edge for the menu")
+        super.init(name: "home", heading: "Home", color: UIColor(hex: 0x34495E), hint: "Swipe from the left edge for the menu")
     }
 
     override func viewDidLoad() {
@@ -29,7 +31,7 @@ final class HomeViewController: DemoViewController, UIViewControllerTransitionin
 
     private func togglePhysics() {
         menuInteractor.usesDynamics.toggle()
-        physicsButton?.title = menuInteractor.usesDynamics ? "Physics: on" : "Physics: off"
+        physicsButton?.setTitle(menuInteractor.usesDynamics ? "Physics: on" : "Physics: off", for: .normal)
     }
 
     func animationController(forPresented presented: UIViewController, presenting: UIViewController,
@@ -46,8 +48,11 @@ final class HomeViewController: DemoViewController, UIViewControllerTransitionin
 final class CardViewController: UIViewController {
     private var closeButton: UIButton?
 
+    required init?(coder: NSCoder) { nil }
+
     init() {
-        super.init(name: "card")
+        super.init(nibName: nil, bundle: nil)
+        restorationIdentifier = "card"
         hint = "Tap the card to close it"
     }
 
@@ -60,7 +65,10 @@ final class CardViewController: UIViewController {
         view.shadowOpacity = 0.25
         view.shadowRadius = 16
         view.shadowOffset = CGSize(width: 0, height: 8)
-        let close = UIButton(title: "Close", name: "card-close") { [unowned self] in self.dismiss(animated: true) }
+        let close = UIButton(type: .system, primaryAction: UIAction(title: "Close") { [unowned self] _ in
+            self.dismiss(animated: true)
+        })
+        close.accessibilityIdentifier = "card-close"
         close.fontSize = 17
         view.addSubview(close)
         closeButton = close
@@ -80,9 +88,11 @@ final class CardViewController: UIViewController {
 final class MenuViewController: DemoViewController {
     private unowned let interactor: MenuInteractor
 
+    required init?(coder: NSCoder) { nil }
+
     init(interactor: MenuInteractor) {
         self.interactor = interactor
-        super.init(name: "menu", heading: "Menu", color: Color(hex: 0x8E44AD), hint: "Swipe from the right edge to close")
+        super.init(name: "menu", heading: "Menu", color: UIColor(hex: 0x8E44AD), hint: "Swipe from the right edge to close")
     }
 
     override func viewDidLoad() {

@@ -19,8 +19,11 @@ final class PhotoGridViewController: UIViewController, UINavigationControllerDel
     /// The transition running now, if any.
     var zoom: PhotoZoomTransition?
 
+    required init?(coder: NSCoder) { nil }
+
     init() {
-        super.init(name: "grid")
+        super.init(nibName: nil, bundle: nil)
+        restorationIdentifier = "grid"
         title = "Photos"
         hint = "Tap a photo; drag it down to go back"
     }
@@ -30,14 +33,14 @@ final class PhotoGridViewController: UIViewController, UINavigationControllerDel
         view.backgroundColor = .white
         for index in 0..<Self.tileCount {
             let tile = UIView(name: "tile-\(index)")
-            tile.backgroundColor = Color(hex: Self.palette[index % Self.palette.count])
+            tile.backgroundColor = UIColor(hex: Self.palette[index % Self.palette.count])
             tile.addGestureRecognizer(UITapGestureRecognizer { [unowned self] _ in self.open(index) })
             tiles.append(tile)
             view.addSubview(tile)
         }
         hintLabel.text = hint
         hintLabel.fontSize = 15
-        hintLabel.textColor = Color(white: 0.4)
+        hintLabel.textColor = UIColor(white: 0.4)
         hintLabel.isUserInteractionEnabled = false
         view.addSubview(hintLabel)
     }
@@ -89,9 +92,12 @@ final class PhotoDetailViewController: UIViewController {
     /// Whether a pan on this screen is under way (then the pop it starts is interactive).
     private(set) var isPanning = false
 
+    required init?(coder: NSCoder) { nil }
+
     init(index: Int) {
         self.index = index
-        super.init(name: "photo")
+        super.init(nibName: nil, bundle: nil)
+        restorationIdentifier = "photo"
         title = "Photo \(index + 1)"
         hint = "Drag the photo down to go back"
     }
@@ -100,7 +106,7 @@ final class PhotoDetailViewController: UIViewController {
         super.viewDidLoad()
         backdrop.backgroundColor = .white
         backdrop.isUserInteractionEnabled = false
-        imageView.backgroundColor = Color(hex: PhotoGridViewController.palette[index % PhotoGridViewController.palette.count])
+        imageView.backgroundColor = UIColor(hex: PhotoGridViewController.palette[index % PhotoGridViewController.palette.count])
         view.addSubview(backdrop)
         view.addSubview(imageView)
         view.addGestureRecognizer(UIPanGestureRecognizer { [unowned self] in self.didPan($0) })

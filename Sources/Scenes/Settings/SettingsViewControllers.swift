@@ -24,16 +24,18 @@ final class SettingsScreen: DemoViewController {
             }
         }
 
-        var color: Color {
+        var color: UIColor {
             switch self {
-            case .general: Color(hex: 0x34495E)
-            case .about: Color(hex: 0x2980B9)
-            case .legal: Color(hex: 0x8E44AD)
+            case .general: UIColor(hex: 0x34495E)
+            case .about: UIColor(hex: 0x2980B9)
+            case .legal: UIColor(hex: 0x8E44AD)
             }
         }
     }
 
     let page: Page
+
+    required init?(coder: NSCoder) { nil }
 
     init(_ page: Page) {
         self.page = page

@@ -5,8 +5,10 @@ import UIKit
 /// `UISheetPresentationController`) with medium and large detents, a grabber, and the medium
 /// detent undimmed.
 final class NotesViewController: DemoViewController {
+    required init?(coder: NSCoder) { nil }
+
     init() {
-        super.init(name: "notes", heading: "Notes", color: Color(hex: 0xF39C12), hint: "Compose opens a sheet")
+        super.init(name: "notes", heading: "Notes", color: UIColor(hex: 0xF39C12), hint: "Compose opens a sheet")
     }
 
     override func viewDidLoad() {
@@ -38,8 +40,11 @@ final class ComposeViewController: UIViewController {
     private let hintLabel = UIView(name: "compose-hint")
     private var done: UIButton?
 
+    required init?(coder: NSCoder) { nil }
+
     init() {
-        super.init(name: "compose")
+        super.init(nibName: nil, bundle: nil)
+        restorationIdentifier = "compose"
         title = "New Note"
         hint = Self.hintText
     }
@@ -56,7 +61,10 @@ final class ComposeViewController: UIViewController {
         hintLabel.textColor = .gray
         hintLabel.isUserInteractionEnabled = false
         view.addSubview(hintLabel)
-        let done = UIButton(title: "Done", name: "compose-done") { [unowned self] in self.dismiss(animated: true) }
+        let done = UIButton(type: .system, primaryAction: UIAction(title: "Done") { [unowned self] _ in
+            self.dismiss(animated: true)
+        })
+        done.accessibilityIdentifier = "compose-done"
         done.fontSize = 17
         view.addSubview(done)
         self.done = done

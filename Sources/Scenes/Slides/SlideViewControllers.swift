@@ -11,11 +11,13 @@ final class SlideViewController: DemoViewController, UIViewControllerTransitioni
     let position: Position
     private(set) var slideInteractionController: SlideInteractionController?
 
+    required init?(coder: NSCoder) { nil }
+
     init(_ position: Position) {
         self.position = position
         let names = ["first", "second", "third"]
         let headings = ["First", "Second", "Third"]
-        let colors = [Color(hex: 0x2E86DE), Color(hex: 0xE67E22), Color(hex: 0x27AE60)]
+        let colors = [UIColor(hex: 0x2E86DE), UIColor(hex: 0xE67E22), UIColor(hex: 0x27AE60)]
         let hints = ["Swipe from the right edge", "Swipe from either edge", "Swipe from the left edge"]
         super.init(name: names[position.rawValue], heading: headings[position.rawValue],
                    color: colors[position.rawValue], hint: hints[position.rawValue])

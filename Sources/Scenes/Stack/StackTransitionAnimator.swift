@@ -92,7 +92,7 @@ class StackTransitionAnimator {
         let background = UIView(frame: frame, name: Self.backgroundName)
         background.backgroundColor = .white
         let overlay = UIView(frame: background.bounds, name: "stack-overlay")
-        overlay.backgroundColor = Color(white: 0, alpha: Self.overlayAlpha)
+        overlay.backgroundColor = UIColor(white: 0, alpha: Self.overlayAlpha)
         background.addSubview(overlay)
         return background
     }

@@ -3,8 +3,10 @@ import UIKit
 
 /// The stack scene's first screen: presents the stacked modal with a button.
 final class StackFirstViewController: DemoViewController, UIViewControllerTransitioningDelegate {
+    required init?(coder: NSCoder) { nil }
+
     init() {
-        super.init(name: "stackfirst", heading: "First", color: Color(hex: 0x16A085), hint: "Present a stacked modal")
+        super.init(name: "stackfirst", heading: "First", color: UIColor(hex: 0x16A085), hint: "Present a stacked modal")
     }
 
     override func viewDidLoad() {
@@ -36,8 +38,10 @@ final class StackFirstViewController: DemoViewController, UIViewControllerTransi
 final class StackSecondViewController: DemoViewController {
     let dismissInteraction = PullDownInteraction()
 
+    required init?(coder: NSCoder) { nil }
+
     init() {
-        super.init(name: "stacksecond", heading: "Second", color: Color(hex: 0xC0392B), hint: "Drag down to dismiss")
+        super.init(name: "stacksecond", heading: "Second", color: UIColor(hex: 0xC0392B), hint: "Drag down to dismiss")
     }
 
     override func viewDidLoad() {

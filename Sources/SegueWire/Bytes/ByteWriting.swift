@@ -31,7 +31,7 @@ extension Array where Element == UInt8 {
         append(contentsOf: string.utf8)
     }
 
-    /// r, g, b, a bytes, each rounded and clamped as `Color.rgba8` defines.
+    /// r, g, b, a bytes, each rounded and clamped as `UIColor.rgba8` defines.
     mutating func appendColor(_ rgba: UInt32) {
         appendLittleEndian(rgba)
     }

@@ -94,7 +94,7 @@ struct NodeFields: OptionSet {
     static let text = NodeFields(rawValue: 1 << 8)
     /// Font size as Float32.
     static let fontSize = NodeFields(rawValue: 1 << 9)
-    /// Color r, g, b, a bytes, then opacity, radius, offset x and offset y as Float32: 20 bytes.
+    /// UIColor r, g, b, a bytes, then opacity, radius, offset x and offset y as Float32: 20 bytes.
     static let shadow = NodeFields(rawValue: 1 << 10)
     /// Width as Float32, then the color's r, g, b, a bytes: 8 bytes.
     static let border = NodeFields(rawValue: 1 << 11)
@@ -107,7 +107,7 @@ struct NodeFields: OptionSet {
                                   .text, .fontSize, .shadow, .border, .glyph, .fontWeight]
 }
 
-extension Color {
+extension UIColor {
     /// `rgba8` packed so that writing it little-endian yields the bytes r, g, b, a.
     var packedRGBA: UInt32 {
         let bytes = rgba8

@@ -84,7 +84,7 @@ struct WireNode: Equatable, Sendable {
         }
     }
 
-    static let opaqueBlack = Color.black.packedRGBA
+    static let opaqueBlack = UIColor.black.packedRGBA
 
     init() {}
 
@@ -197,17 +197,17 @@ struct WireNode: Equatable, Sendable {
             c: Double(linear[2]) / WireStep.matrixUnitsPerOne, d: Double(linear[3]) / WireStep.matrixUnitsPerOne,
             tx: Double(position.x) / WireStep.lengthsPerPoint, ty: Double(position.y) / WireStep.lengthsPerPoint)
         let ownAlpha = Double(alpha) / WireStep.alphaSteps
-        let shadowValue = Shadow(color: Color(packedRGBA: shadowColor), opacity: Double(shadow[0]),
+        let shadowValue = Shadow(color: UIColor(packedRGBA: shadowColor), opacity: Double(shadow[0]),
                                  radius: Double(shadow[1]),
                                  offset: CGSize(width: Double(shadow[2]), height: Double(shadow[3])))
-        let borderValue = Border(width: Double(borderWidth), color: Color(packedRGBA: borderColor))
+        let borderValue = Border(width: Double(borderWidth), color: UIColor(packedRGBA: borderColor))
         return DisplayNode(
             id: id, name: name, depth: depth,
             size: CGSize(width: Double(size.x) / WireStep.lengthsPerPoint, height: Double(size.y) / WireStep.lengthsPerPoint),
             transform: local, localTransform: local, alpha: ownAlpha, ownAlpha: ownAlpha,
-            backgroundColor: Color(packedRGBA: background),
+            backgroundColor: UIColor(packedRGBA: background),
             cornerRadius: Double(cornerRadius) / WireStep.lengthsPerPoint, clipsToBounds: clipsToBounds, text: text,
-            textColor: Color(packedRGBA: textColor), fontSize: Double(fontSize), fontWeight: fontWeight,
+            textColor: UIColor(packedRGBA: textColor), fontSize: Double(fontSize), fontWeight: fontWeight,
             shadow: shadowValue.isVisible ? shadowValue : .none, border: borderValue.isVisible ? borderValue : .none,
             glyph: glyph)
     }

@@ -59,7 +59,7 @@ struct ModelValues {
     var center = CGPoint.zero
     var transform = CGAffineTransform.identity
     var alpha = 1.0
-    var backgroundColor = Color.clear
+    var backgroundColor = UIColor.clear
     var cornerRadius = 0.0
 
     subscript(property: AnimatableProperty) -> AnimationVector {
@@ -80,7 +80,7 @@ struct ModelValues {
             case .bounds: bounds = CGRect(animationVector: newValue)
             case .transform: transform = CGAffineTransform(animationVector: newValue)
             case .alpha: alpha = Double(animationVector: newValue)
-            case .backgroundColor: backgroundColor = Color(animationVector: newValue)
+            case .backgroundColor: backgroundColor = UIColor(animationVector: newValue)
             case .cornerRadius: cornerRadius = Double(animationVector: newValue)
             case .dimming: dimming = Double(animationVector: newValue)
             }
@@ -97,7 +97,7 @@ extension ModelValues {
         values.bounds = CGRect(animationVector: bounds.animationVector + offsets[.bounds])
         values.transform = CGAffineTransform(animationVector: transform.animationVector + offsets[.transform])
         values.alpha = Double(animationVector: alpha.animationVector + offsets[.alpha])
-        values.backgroundColor = Color(animationVector: backgroundColor.animationVector + offsets[.backgroundColor])
+        values.backgroundColor = UIColor(animationVector: backgroundColor.animationVector + offsets[.backgroundColor])
         values.cornerRadius = Double(animationVector: cornerRadius.animationVector + offsets[.cornerRadius])
         values.dimming = Double(animationVector: dimming.animationVector + offsets[.dimming])
         return values

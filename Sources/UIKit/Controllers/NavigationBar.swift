@@ -37,8 +37,8 @@ public final class UINavigationBar: UIView {
     /// Text views' room beyond their glyphs' advance, in ems.
     static let textPadding = 0.5
     /// The bar's translucent system background and its bottom hairline.
-    static let barColor = Color(red: 0.976, green: 0.976, blue: 0.976, alpha: 0.94)
-    static let hairlineColor = Color(white: 0, alpha: 0.3)
+    static let barColor = UIColor(red: 0.976, green: 0.976, blue: 0.976, alpha: 0.94)
+    static let hairlineColor = UIColor(white: 0, alpha: 0.3)
     static let hairlineThickness = 1.0 / 3.0
 
     /// `prefersLargeTitles`: a large title row under the bar; applied at the next layout.
@@ -101,10 +101,12 @@ public final class UINavigationBar: UIView {
     /// The safe area's left inset (a notched phone in landscape): the bar's content starts after it.
     private var leadingInset = 0.0
 
+    override var defaultName: String { "navigation-bar" }
+
     init(pop: @escaping () -> Void) {
         current = ItemViews(pop: pop)
         other = ItemViews(pop: pop)
-        super.init(name: "navigation-bar")
+        super.init(frame: .zero)
         backgroundColor = Self.barColor
         hairline.backgroundColor = Self.hairlineColor
         hairline.isUserInteractionEnabled = false
@@ -114,6 +116,8 @@ public final class UINavigationBar: UIView {
         name(other, resting: false)
         show(nil, in: other, alpha: 0)
     }
+
+    public required init?(coder: NSCoder) { nil }
 
     /// The height the bar covers from the top of its controller's view: the status bar's inset,
     /// the bar, and the large-title row when shown.
@@ -257,7 +261,7 @@ public final class UINavigationBar: UIView {
                                    height: Self.backChevronSize.height)
         var backFrame: CGRect?
         if let backTitle = item.backTitle {
-            views.back.title = backTitle
+            views.back.setTitle(backTitle, for: .normal)
             let labelX = leadingInset + Self.backChevronX + Self.backChevronSize.width + Self.backLabelGap
             let backWidth = min(Self.textWidth(characters: item.backTitleLength, fontSize: Self.backFontSize), width * Self.maximumBackWidth)
             let frame = CGRect(x: labelX, y: barTop, width: backWidth, height: Self.height)

@@ -58,12 +58,28 @@ open class UINavigationController: UIViewController {
         didSet { controllersDidChange() }
     }
 
-    public init(rootViewController: UIViewController, name: String = "navigation") {
-        let recognizer = InteractivePopGestureRecognizer()
-        interactivePopGestureRecognizer = recognizer
-        super.init(name: name)
+    /// `init(rootViewController:)`: a stack of one.
+    public init(rootViewController: UIViewController) {
+        interactivePopGestureRecognizer = InteractivePopGestureRecognizer()
+        super.init(nibName: nil, bundle: nil)
+        setUpBackSwipe()
         addChild(rootViewController)
         viewControllers = [rootViewController]
+    }
+
+    /// An empty stack, for `viewControllers` or a push to fill.
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        interactivePopGestureRecognizer = InteractivePopGestureRecognizer()
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+        setUpBackSwipe()
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
+    override var defaultName: String { "navigation" }
+
+    private func setUpBackSwipe() {
+        let recognizer = interactivePopGestureRecognizer as! InteractivePopGestureRecognizer
         recognizer.navigationController = self
         recognizer.addTarget { [weak self, unowned recognizer] _ in self?.handleBackSwipe(recognizer) }
     }

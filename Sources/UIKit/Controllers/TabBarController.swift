@@ -1,7 +1,11 @@
 import Motion
 
-/// `UITabBarControllerDelegate`: vends the animator for a tab switch.
+/// `UITabBarControllerDelegate`: answers a tap on a tab, and vends the animator for a tab switch.
 public protocol UITabBarControllerDelegate: AnyObject {
+    /// Asked when a person taps a tab (not when code sets the selection); false: nothing happens.
+    func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool
+    /// After a tap selected a tab, the selected one included; never for a selection made in code.
+    func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController)
     func tabBarController(_ tabBarController: UITabBarController,
                           animationControllerForTransitionFrom fromVC: UIViewController,
                           to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning?
@@ -12,6 +16,9 @@ public protocol UITabBarControllerDelegate: AnyObject {
 
 extension UITabBarControllerDelegate {
     public func tabBarController(_ tabBarController: UITabBarController,
+                                 shouldSelect viewController: UIViewController) -> Bool { true }
+    public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {}
+    public func tabBarController(_ tabBarController: UITabBarController,
                                  animationControllerForTransitionFrom fromVC: UIViewController,
                                  to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
     public func tabBarController(_ tabBarController: UITabBarController,
@@ -20,15 +27,17 @@ extension UITabBarControllerDelegate {
 }
 
 /// `UITabBarController`: a row of tab buttons along the bottom and the selected tab's controller
-/// above it; a switch runs through the delegate's animator, or a default cross-fade.
+/// above it; a switch, by a tap or by setting `selectedIndex` or `selectedViewController`, runs
+/// through the delegate's animator, or a default cross-fade. The selection (and the bar's tint)
+/// changes as the switch starts, and goes back if an interactive switch is cancelled.
 open class UITabBarController: UIViewController {
     /// The tab bar's height, in points (UIKit's 49 without the home-indicator inset).
     public static let tabBarHeight = 49.0
 
-    public private(set) var viewControllers: [UIViewController] {
+    private var tabs: [UIViewController] = [] {
         didSet { controllersDidChange() }
     }
-    public private(set) var selectedIndex = 0 {
+    private var selectedTab = 0 {
         didSet { controllersDidChange() }
     }
     public weak var delegate: UITabBarControllerDelegate?
@@ -38,7 +47,7 @@ open class UITabBarController: UIViewController {
     /// The bar's top edge: UIKit's 1-pixel shadow line (0.33 pt at 3×, black at 30 %).
     let tabBarHairline = UIView(name: "tab-bar-hairline")
     static let hairlineThickness = 1.0 / 3.0
-    static let hairlineColor = Color(white: 0, alpha: 0.3)
+    static let hairlineColor = UIColor(white: 0, alpha: 0.3)
     /// One control per tab: the whole cell takes the tap; its icon and label are drawn inside it.
     private var tabButtons: [(button: UIButton, icon: UIView, label: UIView)] = []
     /// UIKit's stacked tab item on a phone: a 25-pt icon 7 pt from the top, a 10-pt label under it.
@@ -48,14 +57,52 @@ open class UITabBarController: UIViewController {
     static let labelHeight = 12.0
     static let labelFontSize = 10.0
 
-    public init(viewControllers: [UIViewController], name: String = "tabs") {
-        self.viewControllers = viewControllers
-        super.init(name: name)
-        for controller in viewControllers { addChild(controller) }
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
     }
 
+    public required init?(coder: NSCoder) { nil }
+
+    override var defaultName: String { "tabs" }
+
+    /// `viewControllers`: the tabs, in order; setting them shows them at once (no animation).
+    public var viewControllers: [UIViewController]? {
+        get { tabs.isEmpty ? nil : tabs }
+        set { setViewControllers(newValue, animated: false) }
+    }
+
+    /// `setViewControllers(_:animated:)`: replaces the tabs; the selection stays on the same index
+    /// where it can, else the first tab.
+    open func setViewControllers(_ viewControllers: [UIViewController]?, animated: Bool) {
+        let shown = isViewLoaded ? selectedViewController : nil
+        for controller in tabs where !(viewControllers ?? []).contains(where: { $0 === controller }) {
+            controller.removeFromParent()
+        }
+        tabs = viewControllers ?? []
+        for controller in tabs where controller.parent !== self { addChild(controller) }
+        if !tabs.indices.contains(selectedTab) { selectedTab = 0 }
+        guard isViewLoaded else { return }
+        if let shown, shown !== selectedViewController { shown.view.removeFromSuperview() }
+        if let selected = selectedViewController, selected.view.superview !== contentView {
+            contentView.addSubview(selected.view)
+        }
+        rebuildTabButtons()
+        viewDidLayoutSubviews()
+    }
+
+    /// `selectedIndex`: setting it switches to that tab, through the delegate's animator.
+    public var selectedIndex: Int {
+        get { selectedTab }
+        set { select(newValue, animated: true) }
+    }
+
+    /// `selectedViewController`: setting it selects that controller's tab.
     public var selectedViewController: UIViewController? {
-        viewControllers.indices.contains(selectedIndex) ? viewControllers[selectedIndex] : nil
+        get { tabs.indices.contains(selectedTab) ? tabs[selectedTab] : nil }
+        set {
+            guard let newValue, let index = tabs.firstIndex(where: { $0 === newValue }) else { return }
+            selectedIndex = index
+        }
     }
 
     override var contentViewController: UIViewController? { selectedViewController }
@@ -66,15 +113,23 @@ open class UITabBarController: UIViewController {
     open override func viewDidLoad() {
         super.viewDidLoad()
         view.backgroundColor = .white
-        tabBar.backgroundColor = Color(hex: 0xF7F7F7)
+        tabBar.backgroundColor = UIColor(hex: 0xF7F7F7)
         view.addSubview(contentView)
         view.addSubview(tabBar)
         tabBarHairline.backgroundColor = Self.hairlineColor
         tabBarHairline.isUserInteractionEnabled = false
         tabBar.addSubview(tabBarHairline)
-        for (index, controller) in viewControllers.enumerated() {
+        rebuildTabButtons()
+        if let selected = selectedViewController { contentView.addSubview(selected.view) }
+    }
+
+    /// One button per tab, named after its controller: "tab-list".
+    private func rebuildTabButtons() {
+        for tab in tabButtons { tab.button.removeFromSuperview() }
+        tabButtons.removeAll()
+        for (index, controller) in tabs.enumerated() {
             let button = UIButton(title: "", name: "tab-\(controller.name)") { [unowned self] in
-                self.select(index, animated: true)
+                self.tapTab(at: index)
             }
             button.text = nil
             let icon = UIView(name: "tab-\(controller.name)-icon")
@@ -92,8 +147,16 @@ open class UITabBarController: UIViewController {
             tabButtons.append((button, icon, label))
             tabBar.addSubview(button)
         }
-        if let selected = selectedViewController { contentView.addSubview(selected.view) }
         updateTabTints()
+    }
+
+    /// A tap on a tab: the delegate may refuse it; it is told of it after, even for the selected tab.
+    private func tapTab(at index: Int) {
+        guard tabs.indices.contains(index) else { return }
+        let controller = tabs[index]
+        if let delegate, !delegate.tabBarController(self, shouldSelect: controller) { return }
+        select(index, animated: true)
+        delegate?.tabBarController(self, didSelect: controller)
     }
 
     open override func viewDidLayoutSubviews() {
@@ -106,7 +169,7 @@ open class UITabBarController: UIViewController {
         tabBar.frame = CGRect(x: 0, y: contentView.frame.maxY, width: bounds.width, height: barHeight)
         tabBarHairline.frame = CGRect(x: 0, y: 0, width: bounds.width, height: Self.hairlineThickness)
         let itemsWidth = max(bounds.width - safeArea.left - safeArea.right, 0)
-        let width = itemsWidth / Double(max(tabButtons.count, 1))
+        let width = itemsWidth / CGFloat(max(tabButtons.count, 1))
         for (index, tab) in tabButtons.enumerated() {
             tab.button.frame = CGRect(x: safeArea.left + Double(index) * width, y: 0, width: width, height: Self.tabBarHeight)
             tab.icon.frame = CGRect(x: (width - Self.iconSide) / 2, y: Self.iconTop, width: Self.iconSide, height: Self.iconSide)
@@ -123,12 +186,17 @@ open class UITabBarController: UIViewController {
         view.safeAreaInsets.clipped(to: contentView.frame, in: view.bounds)
     }
 
-    /// Selects the tab at `index` (`selectedIndex = index` in UIKit, animated by the delegate).
-    public func select(_ index: Int, animated: Bool) {
-        guard index != selectedIndex, viewControllers.indices.contains(index), isViewLoaded,
-              let from = selectedViewController, let window = self.window,
-              window.transitions.admit("switching to tab \(index)") else { return }
-        let to = viewControllers[index]
+    /// Switches to the tab at `index`: at once when not on screen, otherwise through the delegate's
+    /// animator (or the cross-fade).
+    private func select(_ index: Int, animated: Bool) {
+        guard index != selectedTab, tabs.indices.contains(index) else { return }
+        guard isViewLoaded, let from = selectedViewController, let window = self.window else {
+            selectedTab = index
+            return
+        }
+        guard window.transitions.admit("switching to tab \(index)") else { return }
+        let previous = selectedTab
+        let to = tabs[index]
         to.layout(in: contentView.bounds, safeArea: contentSafeArea)
         let coordinator = window.transitions
         let custom = delegate?.tabBarController(self, animationControllerForTransitionFrom: from, to: to)
@@ -144,23 +212,25 @@ open class UITabBarController: UIViewController {
             if completed {
                 if to.view.superview !== self.contentView { self.contentView.addSubview(to.view) }
                 from.view.removeFromSuperview()
-                self.selectedIndex = index
-                self.updateTabTints()
                 from.endAppearance()
                 to.endAppearance()
             } else {
                 to.view.removeFromSuperview()
+                self.selectedTab = previous
+                self.updateTabTints()
                 to.cancelAppearance(appearing: true)
                 from.cancelAppearance(appearing: false)
             }
             animator.animationEnded(completed)
         }
+        selectedTab = index
+        updateTabTints()
         coordinator.run(context, interactor: interactor)
     }
 
     private func updateTabTints() {
         for (index, tab) in tabButtons.enumerated() {
-            let tint: Color = index == selectedIndex ? .systemBlue : .systemGray
+            let tint: UIColor = index == selectedTab ? .systemBlue : .systemGray
             tab.icon.textColor = tint
             tab.label.textColor = tint
         }

@@ -3,8 +3,12 @@ import Motion
 /// `UIViewController`: owns a view (loaded lazily), gets appearance callbacks in UIKit's order,
 /// presents and dismisses other controllers, and contains children.
 open class UIViewController {
-    /// Names the controller's root view (lower case, e.g. "first"), which the display list shows.
-    public let name: String
+    /// `restorationIdentifier`: here, the controller's name (`name`).
+    public var restorationIdentifier: String?
+    /// The nib `init(nibName:bundle:)` was given. There are no nibs here: `loadView` makes a plain
+    /// view whatever it names.
+    public let nibName: String?
+    public let nibBundle: Bundle?
     /// What tab buttons, headings and the navigation bar show.
     public var title: String?
     /// `navigationItem`: what this controller puts in a navigation bar (its title wins over `title`).
@@ -46,29 +50,72 @@ open class UIViewController {
     /// Backs `sheetPresentationController` (Presentation/UISheetPresentationController.swift).
     var sheetStorage: UISheetPresentationController?
 
-    public init(name: String) {
-        self.name = name
+    /// `init(nibName:bundle:)`, the designated initializer.
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        nibName = nibNameOrNil
+        nibBundle = nibBundleOrNil
     }
 
-    public var view: UIView {
-        if let loadedView { return loadedView }
-        loadView()
-        if loadedView == nil { loadedView = UIView(name: name) }
-        viewDidLoad()
-        return loadedView!
+    public convenience init() {
+        self.init(nibName: nil, bundle: nil)
     }
+
+    /// `init?(coder:)`, required as in UIKit, for subclasses written for it: there are no archives
+    /// here (storyboards), so it makes no controller.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    /// A controller named `name` (Segue's own containers, tests).
+    package convenience init(name: String) {
+        self.init(nibName: nil, bundle: nil)
+        restorationIdentifier = name
+    }
+
+    /// What logs and the testing kit call this controller, and the name its root view shows in the
+    /// display list while the view has no `accessibilityIdentifier`: `restorationIdentifier` where
+    /// set, else its view's identifier, else the class's name without UIKit's prefix and without
+    /// "ViewController", in lower camel case ("photoDetail"; "viewController" for a plain one).
+    package var name: String { restorationIdentifier ?? loadedView?.accessibilityIdentifier ?? defaultName }
+
+    /// The name of a controller without a `restorationIdentifier`.
+    var defaultName: String {
+        var typeName = String(describing: type(of: self))
+        if typeName.hasPrefix("UI"), typeName.dropFirst(2).first?.isUppercase == true { typeName.removeFirst(2) }
+        for suffix in ["ViewController", "Controller"] where typeName.hasSuffix(suffix) && typeName.count > suffix.count {
+            typeName.removeLast(suffix.count)
+            break
+        }
+        return typeName.prefix(1).lowercased() + typeName.dropFirst()
+    }
+
+    /// `view`: made by `loadView` on first use, then `viewDidLoad`. A root view without an
+    /// identifier shows the controller's name.
+    public var view: UIView! {
+        get {
+            loadViewIfNeeded()
+            return loadedView
+        }
+        set {
+            loadedView = newValue
+            if let newValue, newValue.accessibilityIdentifier == nil { newValue.name = name }
+        }
+    }
+
+    public var viewIfLoaded: UIView? { loadedView }
 
     public var isViewLoaded: Bool { loadedView != nil }
 
-    /// Replaces the view `loadView` creates; only meaningful inside `loadView`.
-    public func setView(_ view: UIView) {
-        view.name = name
-        loadedView = view
+    public func loadViewIfNeeded() {
+        guard loadedView == nil else { return }
+        loadView()
+        if loadedView == nil { view = UIView() }
+        viewDidLoad()
     }
 
-    /// Creates the view; the default is a plain view named after the controller.
+    /// Creates the view; the default is a plain view, named after the controller.
     open func loadView() {
-        loadedView = UIView(name: name)
+        view = UIView()
     }
 
     open func viewDidLoad() {}

@@ -19,7 +19,7 @@ final class SheetDriver {
     /// The grabber: iOS's 36 × 5 pt capsule, 5 pt below the sheet's top, in tertiary-label gray.
     static let grabberSize = CGSize(width: 36, height: 5)
     static let grabberTopInset = 5.0
-    static let grabberColor = Color(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.3)
+    static let grabberColor = UIColor(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.3)
 
     /// Where the sheet is going once let go: a detent, or off the bottom edge.
     enum Target: Equatable {

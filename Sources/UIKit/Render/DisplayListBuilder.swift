@@ -370,11 +370,11 @@ struct DisplayListBuilder {
     }
 
     /// Desaturates and darkens towards gray: UIKit dims tint colors; here the whole view dims visibly.
-    static func dim(_ color: Color, by level: Double) -> Color {
+    static func dim(_ color: UIColor, by level: Double) -> UIColor {
         guard level > 0 else { return color }
         let luminance = 0.299 * color.red + 0.587 * color.green + 0.114 * color.blue
         let gray = luminance * dimmedBrightness
-        return Color(red: color.red + (gray - color.red) * level,
+        return UIColor(red: color.red + (gray - color.red) * level,
                      green: color.green + (gray - color.green) * level,
                      blue: color.blue + (gray - color.blue) * level,
                      alpha: color.alpha)
@@ -389,8 +389,8 @@ extension DisplayNode {
     /// strings are stored only when they differ: equal ones (nearly always the same storage) are
     /// then not released and retained again.
     mutating func update(id: UInt32, name: String, depth: UInt16, size: CGSize, transform: CGAffineTransform,
-                         localTransform: CGAffineTransform, alpha: Double, ownAlpha: Double, backgroundColor: Color,
-                         cornerRadius: Double, clipsToBounds: Bool, text: String?, textColor: Color,
+                         localTransform: CGAffineTransform, alpha: Double, ownAlpha: Double, backgroundColor: UIColor,
+                         cornerRadius: Double, clipsToBounds: Bool, text: String?, textColor: UIColor,
                          fontSize: Double, fontWeight: FontWeight, style: (shadow: Shadow, border: Border)?,
                          glyph: Glyph?) -> Bool {
         // The shadow and border (`style`, nil for neither) are compared first, and always: they are

@@ -84,9 +84,39 @@ open class UIView {
     /// (`prepareForAnimations`) and kept, zeroed, after the last ends, so an animation ending and the
     /// next starting allocate nothing.
     private var offsetStorage: OffsetStorage?
-    /// Shown in the display list and the recorder's output; controllers name their root views.
-    public var name: String {
-        didSet { if name != oldValue { drawingDidChange() } }
+    /// What the display list, the recorder and the testing kit call this view: its
+    /// `accessibilityIdentifier` where set, otherwise a stable name of the kind of view ("view",
+    /// "button-open" after a button's title; a controller's root view takes the controller's name).
+    /// Setting it, as Segue's own views and containers do, sets the identifier.
+    package var name: String {
+        get { storedName }
+        set {
+            hasIdentifier = true
+            storedName = newValue
+        }
+    }
+    private var storedName: String {
+        didSet { if storedName != oldValue { drawingDidChange() } }
+    }
+    /// Whether `name` was set (as `accessibilityIdentifier` or by Segue) rather than defaulted.
+    private var hasIdentifier = false
+
+    /// `accessibilityIdentifier`: how tests find this view, as XCUITest does; also the name the
+    /// display list and recordings show for it. nil gives the view its default name back.
+    public var accessibilityIdentifier: String? {
+        get { hasIdentifier ? storedName : nil }
+        set {
+            hasIdentifier = newValue != nil
+            storedName = newValue ?? defaultName
+        }
+    }
+
+    /// The name of a view without an identifier.
+    var defaultName: String { "view" }
+
+    /// A subclass whose `defaultName` depends on its state (a button's title) calls this when it changes.
+    func defaultNameDidChange() {
+        if !hasIdentifier { storedName = defaultName }
     }
 
     public internal(set) var gestureRecognizers: [UIGestureRecognizer] = []
@@ -103,7 +133,7 @@ open class UIView {
     public var text: String? {
         didSet { if text != oldValue { drawingDidChange() } }
     }
-    public var textColor: Color = .black {
+    public var textColor: UIColor = .black {
         didSet { if textColor != oldValue { drawingDidChange() } }
     }
     /// Font size in points.
@@ -133,7 +163,7 @@ open class UIView {
     }
 
     /// `layer.shadowColor`: black by default.
-    public var shadowColor: Color {
+    public var shadowColor: UIColor {
         get { shadow.color }
         set { shadow.color = newValue }
     }
@@ -163,17 +193,36 @@ open class UIView {
     }
 
     /// `layer.borderColor`: black by default.
-    public var borderColor: Color {
+    public var borderColor: UIColor {
         get { border.color }
         set { border.color = newValue }
     }
 
-    public init(frame: CGRect = .zero, name: String = "view") {
-        self.name = name
+    /// `init(frame:)`: a view with `frame` and no superview.
+    public init(frame: CGRect) {
+        storedName = "view"
         drawRevision = UIView.lastRevisionBlock.add(1, ordering: .relaxed).newValue << UIView.revisionBlockBits
         descendantsRevision = drawRevision
         model.bounds = CGRect(origin: .zero, size: frame.size)
         model.center = CGPoint(x: frame.midX, y: frame.midY)
+        storedName = defaultName
+    }
+
+    public convenience init() {
+        self.init(frame: .zero)
+    }
+
+    /// `init?(coder:)`, required as in UIKit, for subclasses written for it: there are no archives
+    /// here (storyboards, nibs), so it makes no view.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    /// A view named `name` before it has an identifier of its own: the names Segue's own views
+    /// carry in the display list (the bars, a presentation's container).
+    package convenience init(frame: CGRect = .zero, name: String) {
+        self.init(frame: frame)
+        self.name = name
     }
 
     /// Children and recognizers that outlive their view (kept by a controller) must not point at it.
@@ -204,7 +253,7 @@ open class UIView {
         set { setModel(.alpha, newValue.animationVector) }
     }
 
-    public var backgroundColor: Color? {
+    public var backgroundColor: UIColor? {
         get { model.backgroundColor == .clear ? nil : model.backgroundColor }
         set { setModel(.backgroundColor, (newValue ?? .clear).animationVector) }
     }
@@ -318,7 +367,7 @@ public struct Presentation {
     public let bounds: CGRect
     public let transform: CGAffineTransform
     public let alpha: Double
-    public let backgroundColor: Color
+    public let backgroundColor: UIColor
     public let cornerRadius: Double
 
     init(view: UIView) {
@@ -326,7 +375,7 @@ public struct Presentation {
         bounds = CGRect(animationVector: view.presentationVector(.bounds))
         transform = CGAffineTransform(animationVector: view.presentationVector(.transform))
         alpha = Double(animationVector: view.presentationVector(.alpha))
-        backgroundColor = Color(animationVector: view.presentationVector(.backgroundColor))
+        backgroundColor = UIColor(animationVector: view.presentationVector(.backgroundColor))
         cornerRadius = Double(animationVector: view.presentationVector(.cornerRadius))
     }
 

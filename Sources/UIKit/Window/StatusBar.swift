@@ -5,7 +5,7 @@ import Motion
 public enum UIStatusBarStyle: Sendable {
     case `default`, lightContent, darkContent
 
-    var contentColor: Color { self == .lightContent ? .white : .black }
+    var contentColor: UIColor { self == .lightContent ? .white : .black }
 }
 
 /// The system status bar, drawn from ordinary views so the display list and `segue record` show
@@ -43,8 +43,12 @@ public final class StatusBar: UIView {
 
     public private(set) var style: UIStatusBarStyle = .default
 
+    override var defaultName: String { "status-bar" }
+
+    public required init?(coder: NSCoder) { nil }
+
     init() {
-        super.init(name: "status-bar")
+        super.init(frame: .zero)
         isUserInteractionEnabled = false
         signal.glyph = .cellularbars
         battery.glyph = .battery100
@@ -111,8 +115,12 @@ public final class HomeIndicator: UIView {
     static let thickness = 5.0
     static let bottomMargin = 8.0
 
+    override var defaultName: String { "home-indicator" }
+
+    public required init?(coder: NSCoder) { nil }
+
     init() {
-        super.init(name: "home-indicator")
+        super.init(frame: .zero)
         isUserInteractionEnabled = false
         cornerRadius = Self.thickness / 2
     }
@@ -129,8 +137,8 @@ public final class HomeIndicator: UIView {
 
     /// Like iOS's, the indicator adapts to what is under it: dark over a light background, light
     /// over a dark one (or, with nothing opaque found, the status bar's content colour).
-    func adapt(to background: Color?, fallback: UIStatusBarStyle) {
-        let color: Color
+    func adapt(to background: UIColor?, fallback: UIStatusBarStyle) {
+        let color: UIColor
         if let background {
             // ITU-R BT.601 luma, as DisplayListBuilder.dim uses.
             let luminance = 0.299 * background.red + 0.587 * background.green + 0.114 * background.blue
@@ -156,16 +164,16 @@ extension UIView {
     /// passed over before their geometry is computed, and all are walked unretained, as the
     /// display-list builder walks them (`subviews`, held here, keeps them alive; the search changes
     /// nothing).
-    func opaqueBackground(at point: CGPoint) -> Color? {
+    func opaqueBackground(at point: CGPoint) -> UIColor? {
         opaqueBackground(at: point, shown: presentationValues)
     }
 
     /// `opaqueBackground(at:)` with this view's presentation values, read once by the caller.
-    private func opaqueBackground(at point: CGPoint, shown values: ModelValues) -> Color? {
+    private func opaqueBackground(at point: CGPoint, shown values: ModelValues) -> UIColor? {
         guard !isHidden, values.alpha > 0.01 else { return nil }
         let inside = values.bounds.contains(point)
         if clipsToBounds && !inside { return nil }
-        var found: Color?
+        var found: UIColor?
         let subviews = self.subviews
         subviews.withUnsafeBytes { children in
             for offset in stride(from: children.count - MemoryLayout<UIView>.stride, through: 0,

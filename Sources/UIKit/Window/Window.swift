@@ -20,7 +20,7 @@ open class UIWindow: UIView {
     public let homeIndicator = HomeIndicator()
     /// The background under the home indicator as last found, and the `contentRevision` it holds
     /// for: what the indicator finds under it changes only with what the window draws.
-    private var indicatorBackground: Color?
+    private var indicatorBackground: UIColor?
     private var indicatorBackgroundRevision: UInt64?
     /// While only animations move (no model value changes), what is under the indicator is found
     /// again every this many frames, a tenth of a second, and once more when they stop: searching
@@ -37,11 +37,15 @@ open class UIWindow: UIView {
     private var visibleHint = ""
     private var controllerFindingsRevision: UInt64?
 
+    override var defaultName: String { "window" }
+
+    public required init?(coder: NSCoder) { nil }
+
     public init(size: CGSize, clock: Clock, logger: Logger = Logger(label: "segue.window", factory: { _ in SwiftLogNoOpLogHandler() })) {
         engine = AnimationEngine(clock: clock, logger: logger)
         self.logger = logger
         transitions = TransitionRunner(engine: engine, logger: logger)
-        super.init(frame: CGRect(origin: .zero, size: size), name: "window")
+        super.init(frame: CGRect(origin: .zero, size: size))
         backgroundColor = .black
         pinSubviewInFront(statusBar)
         pinSubviewInFront(homeIndicator)

@@ -16,7 +16,7 @@ struct PresentationOffsetsTests {
             (.bounds, CGRect(x: 1, y: 2, width: 30, height: 40).animationVector),
             (.transform, CGAffineTransform(a: 0.5, b: 0.1, c: -0.1, d: 0.5, tx: 7, ty: -8).animationVector),
             (.alpha, 0.25.animationVector),
-            (.backgroundColor, Color(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4).animationVector),
+            (.backgroundColor, UIColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4).animationVector),
             (.cornerRadius, 12.0.animationVector),
             (.dimming, 1.0.animationVector),
         ]

@@ -116,15 +116,15 @@ import ReferenceMath
     @Test func colorsAndCornerRadiusInterpolateComponentwise() {
         let stage = Stage()
         let view = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
-        view.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        view.backgroundColor = UIColor(red: 1, green: 0, blue: 0)
         stage.perform {
             UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-                view.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 0.5)
+                view.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 0.5)
                 view.cornerRadius = 20
             })
         }
         stage.frame(at: 0.25)
-        #expect(isClose(view.presentation.backgroundColor, Color(red: 0.75, green: 0, blue: 0.25, alpha: 0.875)))
+        #expect(isClose(view.presentation.backgroundColor, UIColor(red: 0.75, green: 0, blue: 0.25, alpha: 0.875)))
         #expect(isClose(view.presentation.cornerRadius, 5))
     }
 

@@ -5,9 +5,12 @@ import Testing
 /// A controller that logs its appearance callbacks into a shared log.
 private final class LoggedController: UIViewController {
     let log: CallLog
+    required init?(coder: NSCoder) { nil }
+
     init(_ name: String, log: CallLog) {
         self.log = log
-        super.init(name: name)
+        super.init(nibName: nil, bundle: nil)
+        restorationIdentifier = name
     }
     override func viewWillAppear(_ animated: Bool) { log.calls.append("\(name).viewWillAppear") }
     override func viewDidAppear(_ animated: Bool) { log.calls.append("\(name).viewDidAppear") }

@@ -172,7 +172,8 @@ struct GestureRecognizerDelegateTests {
     func aButtonUnderAPanTapsOnlyWhenThePanLeavesItsTouches(cancels: Bool) {
         let screen = Screen()
         let handlers = Handlers()
-        let button = UIButton(title: "Go", frame: CGRect(x: 100, y: 180, width: 190, height: 44)) { handlers.log.append("button") }
+        let button = UIButton(type: .system, primaryAction: UIAction(title: "Go") { _ in handlers.log.append("button") })
+        button.frame = CGRect(x: 100, y: 180, width: 190, height: 44)
         screen.card.addSubview(button)
         let pan = UIPanGestureRecognizer(target: handlers, action: Selector(Handlers.handlePan(_:)))
         pan.cancelsTouchesInView = cancels

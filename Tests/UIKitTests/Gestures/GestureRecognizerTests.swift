@@ -314,7 +314,8 @@ private final class Gate: UIGestureRecognizerDelegate {
         var taps = 0
         weak var freed: UIButton?
         do {
-            let button = UIButton(title: "Next", frame: CGRect(x: 100, y: 400, width: 190, height: 44)) { taps += 1 }
+            let button = UIButton(type: .system, primaryAction: UIAction(title: "Next") { _ in taps += 1 })
+            button.frame = CGRect(x: 100, y: 400, width: 190, height: 44)
             screen.view.addSubview(button)
             freed = button
             screen.send(.down, 195, 422, at: 1.0)

@@ -17,7 +17,7 @@ import ReferenceMath
             a.transform = CGAffineTransform(rotationAngle: .pi / 2)
             a.alpha = 0.5
             a.bounds.origin = CGPoint(x: 10, y: 0)
-            a.backgroundColor = Color(hex: 0x336699)
+            a.backgroundColor = UIColor(hex: 0x336699)
             b = UIView(frame: CGRect(x: 10, y: 20, width: 40, height: 30), name: "b")
             b.transform = CGAffineTransform(translationX: 5, y: 0)
             b.alpha = 0.4
@@ -102,7 +102,7 @@ import ReferenceMath
 
     @Test func dimmingDimsColorsAndInheritsThroughAutomaticButNotNormal() {
         let stage = Stage()
-        let color = Color(hex: 0x4080C0)
+        let color = UIColor(hex: 0x4080C0)
         let dimmed = stage.add(CGRect(x: 0, y: 0, width: 100, height: 100), name: "dimmed")
         let inheriting = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10), name: "inheriting")
         let normal = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10), name: "normal")
@@ -118,9 +118,9 @@ import ReferenceMath
         dimmed.tintAdjustmentMode = .dimmed
         let list = stage.frame(at: 0)
         // Fully dimmed: each color becomes its own luminance times the dimmed brightness.
-        func gray(_ c: Color) -> Color {
+        func gray(_ c: UIColor) -> UIColor {
             let g = (0.299 * c.red + 0.587 * c.green + 0.114 * c.blue) * DisplayListBuilder.dimmedBrightness
-            return Color(red: g, green: g, blue: g, alpha: c.alpha)
+            return UIColor(red: g, green: g, blue: g, alpha: c.alpha)
         }
         for name in ["dimmed", "inheriting"] {
             #expect(isClose(list.node(named: name)!.backgroundColor, gray(color), 1e-12), "\(name)")
@@ -138,7 +138,7 @@ import ReferenceMath
         }
         let half = stage.frame(at: 0.5).node(named: "inheriting")!.backgroundColor
         let g = gray(color)
-        #expect(isClose(half, Color(red: (color.red + g.red) / 2, green: (color.green + g.green) / 2,
+        #expect(isClose(half, UIColor(red: (color.red + g.red) / 2, green: (color.green + g.green) / 2,
                                     blue: (color.blue + g.blue) / 2), 1e-12))
         #expect(stage.frame(at: 1).node(named: "inheriting")!.backgroundColor == color)
     }

@@ -158,7 +158,7 @@ struct SheetPresentationControllerTests {
         #expect(world.sheetController.view.frame == CGRect(x: 0, y: 30, width: 500, height: 880))
         #expect(world.dimming.frame == CGRect(x: 0, y: 0, width: 500, height: 900))
         #expect(world.sheet.driver.grabberView.frame.minX == 232)
-        let notes = world.root.view
+        let notes: UIView = world.root.view
         #expect(notes.bounds.size == CGSize(width: 500, height: 900))
         #expect(abs(notes.transform.a - (1 - 20.0 / 500)) < 1e-12)
         #expect(abs(notes.frame.minY - 20) < 1e-9 && abs(notes.frame.minX - 10) < 1e-9)

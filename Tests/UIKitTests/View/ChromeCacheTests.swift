@@ -8,7 +8,7 @@ import Testing
 /// each kind of change still reaches the screen.
 @Suite("chrome caches: found again when what they read changes")
 struct ChromeCacheTests {
-    static let dark = Color(red: 0.1, green: 0.1, blue: 0.12, alpha: 1)
+    static let dark = UIColor(red: 0.1, green: 0.1, blue: 0.12, alpha: 1)
     /// A 60 Hz frame.
     static let frameInterval = 1.0 / 60
 
@@ -16,7 +16,7 @@ struct ChromeCacheTests {
         let stage = Stage(width: 390, height: 844)
         let indicator = stage.window.homeIndicator
         var time = 0.0
-        func colorNextFrame() -> Color? {
+        func colorNextFrame() -> UIColor? {
             time += Self.frameInterval
             stage.frame(at: time)
             return indicator.backgroundColor
@@ -82,7 +82,7 @@ struct ChromeCacheTests {
         }
 
         /// The indicator's colour in each of the next `count` frames.
-        func colors(frames count: Int) -> [Color?] {
+        func colors(frames count: Int) -> [UIColor?] {
             (0..<count).map { _ in
                 time += ChromeCacheTests.frameInterval
                 stage.frame(at: time)
@@ -126,7 +126,7 @@ struct ChromeCacheTests {
         }
         let stage = Stage(width: 390, height: 844)
         var time = 0.0
-        func nextFrame() -> (hint: String, time: Color?) {
+        func nextFrame() -> (hint: String, time: UIColor?) {
             time += Self.frameInterval
             let list = stage.frame(at: time)
             return (list.hint, list.node(named: "status-bar-time")?.textColor)
@@ -172,10 +172,11 @@ struct ChromeCacheTests {
         let dark = Styled(name: "dark")
         dark.hint = "Dark"
         dark.style = .lightContent
-        let tabs = UITabBarController(viewControllers: [light, dark])
+        let tabs = UITabBarController()
+        tabs.viewControllers = [light, dark]
         stage.window.rootViewController = tabs
         #expect(nextFrame() == ("Light", .black))
-        stage.perform { tabs.select(1, animated: false) }
+        stage.perform { tabs.selectedIndex = 1 }
         #expect(nextFrame() == ("Dark", .white))
     }
 }

@@ -83,7 +83,8 @@ struct SafeAreaTests {
     @Test func aTabBarStandsOnTheHomeIndicatorsInsetAndItsContentEndsAboveIt() {
         let stage = Stage(width: 390, height: 844)
         let first = UIViewController(name: "first"), second = UIViewController(name: "second")
-        let tabs = UITabBarController(viewControllers: [first, second])
+        let tabs = UITabBarController()
+        tabs.viewControllers = [first, second]
         stage.window.rootViewController = tabs
         #expect(tabs.tabBar.frame == CGRect(x: 0, y: 844 - 83, width: 390, height: 83))
         #expect(first.view.frame == CGRect(x: 0, y: 0, width: 390, height: 761))
@@ -167,7 +168,7 @@ struct WindowChromeTests {
         light.window.rootViewController = white
         white.view.backgroundColor = .white
         #expect(light.frame(at: 0).node(named: "home-indicator")?.backgroundColor == .black)
-        white.view.backgroundColor = Color(hex: 0x34495E)
+        white.view.backgroundColor = UIColor(hex: 0x34495E)
         #expect(light.frame(at: 0).node(named: "home-indicator")?.backgroundColor == .white)
         // In a navigation controller the bar decides: dark content on its light background.
         let navigated = Stage(width: 390, height: 844)

@@ -13,9 +13,9 @@ public enum AlbumScene {
         ]) { AlbumViewController() }
 
     /// The cards: a title and a colour each.
-    static let cards: [(title: String, color: Color)] = [
-        ("Dunes", Color(hex: 0xE07A5F)), ("Lagoon", Color(hex: 0x3D9A8B)),
-        ("Meadow", Color(hex: 0x81B29A)), ("Dusk", Color(hex: 0x3D405B)),
+    static let cards: [(title: String, color: UIColor)] = [
+        ("Dunes", UIColor(hex: 0xE07A5F)), ("Lagoon", UIColor(hex: 0x3D9A8B)),
+        ("Meadow", UIColor(hex: 0x81B29A)), ("Dusk", UIColor(hex: 0x3D405B)),
     ]
 
     /// The identifier a card and its detail banner share.
@@ -31,13 +31,16 @@ final class AlbumViewController: UIViewController, MatchedGeometryProviding, UIV
 
     private var cards: [UIView] = []
 
+    required init?(coder: NSCoder) { nil }
+
     init() {
-        super.init(name: "album")
+        super.init(nibName: nil, bundle: nil)
+        restorationIdentifier = "album"
     }
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        view.backgroundColor = Color(hex: 0xF4F1DE)
+        view.backgroundColor = UIColor(hex: 0xF4F1DE)
         let heading = UIView(name: "album-heading")
         heading.text = "Album"
         heading.fontSize = 34
@@ -106,9 +109,12 @@ final class DetailViewController: UIViewController, MatchedGeometryProviding {
     private let body = UIView(name: "detail-body")
     private var close: UIButton?
 
+    required init?(coder: NSCoder) { nil }
+
     init(index: Int) {
         self.index = index
-        super.init(name: "detail")
+        super.init(nibName: nil, bundle: nil)
+        restorationIdentifier = "detail"
     }
 
     override func viewDidLoad() {
@@ -126,7 +132,7 @@ final class DetailViewController: UIViewController, MatchedGeometryProviding {
         body.isUserInteractionEnabled = false
         view.addSubview(body)
         let close = UIButton(title: "Close", name: "detail-close") { [unowned self] in self.dismiss(animated: true) }
-        close.backgroundColor = Color(hex: 0xF4F1DE)
+        close.backgroundColor = UIColor(hex: 0xF4F1DE)
         close.cornerRadius = 12
         view.addSubview(close)
         self.close = close

@@ -1,5 +1,5 @@
-/// A color as straight (not premultiplied) sRGB components in 0…1.
-public struct Color: Hashable, Sendable {
+/// `UIColor`: a color, as straight (not premultiplied) sRGB components in 0…1.
+public struct UIColor: Hashable, Sendable {
     public var red: Double
     public var green: Double
     public var blue: Double
@@ -17,7 +17,7 @@ public struct Color: Hashable, Sendable {
         self.init(red: white, green: white, blue: white, alpha: alpha)
     }
 
-    /// `0xRRGGBB` (opaque), e.g. `Color(hex: 0x4A90E2)`.
+    /// `0xRRGGBB` (opaque), e.g. `UIColor(hex: 0x4A90E2)`.
     public init(hex: UInt32, alpha: Double = 1) {
         self.init(red: Double((hex >> 16) & 0xFF) / 255,
                   green: Double((hex >> 8) & 0xFF) / 255,
@@ -55,8 +55,8 @@ public struct Color: Hashable, Sendable {
         return "#" + [bytes.red, bytes.green, bytes.blue, bytes.alpha].map(Self.hexByte).joined()
     }
 
-    public func withAlphaComponent(_ alpha: Double) -> Color {
-        Color(red: red, green: green, blue: blue, alpha: alpha)
+    public func withAlphaComponent(_ alpha: Double) -> UIColor {
+        UIColor(red: red, green: green, blue: blue, alpha: alpha)
     }
 
     private static func byte(_ component: Double) -> UInt8 {
@@ -71,25 +71,25 @@ public struct Color: Hashable, Sendable {
 }
 
 // A small named palette: UIKit's fixed colors, plus the system tints scenes use for accents.
-extension Color {
-    public static let clear = Color(white: 0, alpha: 0)
-    public static let black = Color(white: 0)
-    public static let white = Color(white: 1)
-    public static let darkGray = Color(white: 1.0 / 3.0)
-    public static let gray = Color(white: 0.5)
-    public static let lightGray = Color(white: 2.0 / 3.0)
-    public static let red = Color(red: 1, green: 0, blue: 0)
-    public static let green = Color(red: 0, green: 1, blue: 0)
-    public static let blue = Color(red: 0, green: 0, blue: 1)
-    public static let systemRed = Color(hex: 0xFF3B30)
-    public static let systemOrange = Color(hex: 0xFF9500)
-    public static let systemYellow = Color(hex: 0xFFCC00)
-    public static let systemGreen = Color(hex: 0x34C759)
-    public static let systemTeal = Color(hex: 0x30B0C7)
-    public static let systemBlue = Color(hex: 0x007AFF)
-    public static let systemIndigo = Color(hex: 0x5856D6)
-    public static let systemPurple = Color(hex: 0xAF52DE)
-    public static let systemPink = Color(hex: 0xFF2D55)
-    public static let systemGray = Color(hex: 0x8E8E93)
-    public static let systemBackground = Color.white
+extension UIColor {
+    public static let clear = UIColor(white: 0, alpha: 0)
+    public static let black = UIColor(white: 0)
+    public static let white = UIColor(white: 1)
+    public static let darkGray = UIColor(white: 1.0 / 3.0)
+    public static let gray = UIColor(white: 0.5)
+    public static let lightGray = UIColor(white: 2.0 / 3.0)
+    public static let red = UIColor(red: 1, green: 0, blue: 0)
+    public static let green = UIColor(red: 0, green: 1, blue: 0)
+    public static let blue = UIColor(red: 0, green: 0, blue: 1)
+    public static let systemRed = UIColor(hex: 0xFF3B30)
+    public static let systemOrange = UIColor(hex: 0xFF9500)
+    public static let systemYellow = UIColor(hex: 0xFFCC00)
+    public static let systemGreen = UIColor(hex: 0x34C759)
+    public static let systemTeal = UIColor(hex: 0x30B0C7)
+    public static let systemBlue = UIColor(hex: 0x007AFF)
+    public static let systemIndigo = UIColor(hex: 0x5856D6)
+    public static let systemPurple = UIColor(hex: 0xAF52DE)
+    public static let systemPink = UIColor(hex: 0xFF2D55)
+    public static let systemGray = UIColor(hex: 0x8E8E93)
+    public static let systemBackground = UIColor.white
 }
