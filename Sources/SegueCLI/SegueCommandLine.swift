@@ -9,7 +9,7 @@ import Scenes
 /// SegueCommandLine.main(scenes: [cardsScene] + Scene.all)
 /// ```
 ///
-/// It is exactly `segue`'s command line — `serve` (the default), `record` and `bench`, every flag —
+/// It is exactly `segue`'s command line — `serve` (the default), `record`, `bench` and `port`, every flag —
 /// over the scenes given; `segue` itself is `SegueCommandLine.main(scenes: Scene.all)`. Workers
 /// (`serve --workers N`) re-run the same executable, so they serve the same scenes.
 public enum SegueCommandLine {
@@ -35,7 +35,7 @@ public enum SegueCommandLine {
             // The executable's own name, as the user typed it, in usage lines.
             commandName: CommandLine.arguments.first.flatMap { $0.split(separator: "/").last.map(String.init) },
             abstract: "UIKit's custom, interactive view-controller transitions, live in a browser.",
-            subcommands: [Serve.self, Record.self, Bench.self],
+            subcommands: [Serve.self, Record.self, Bench.self, Port.self],
             defaultSubcommand: Serve.self)
     }
 }

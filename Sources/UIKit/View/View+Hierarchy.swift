@@ -80,3 +80,14 @@ extension UIView {
         return false
     }
 }
+
+extension UIView {
+    /// `viewWithTag(_:)`: this view or the first descendant, depth first, whose `tag` is `tag`.
+    public func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for subview in subviews {
+            if let found = subview.viewWithTag(tag) { return found }
+        }
+        return nil
+    }
+}

@@ -60,6 +60,8 @@ open class UIView {
         didSet { if clipsToBounds != oldValue { drawingDidChange() } }
     }
     public var isUserInteractionEnabled = true
+    /// `tag`: an integer the app gives the view to tell it apart (`viewWithTag(_:)`).
+    public var tag = 0
     public var tintAdjustmentMode: TintAdjustmentMode = .automatic {
         didSet {
             if tintAdjustmentMode != oldValue { drawingDidChange() }

@@ -1,0 +1,99 @@
+import UIKit
+
+/// A grid of coloured tiles; tapping one opens it as a full-screen card.
+class CardsViewController: UIViewController {
+    static let colors: [UIColor] = [.systemRed, .systemOrange, .systemGreen, .systemBlue]
+
+    private var tiles: [UIButton] = []
+    private let cardTransition = CardTransitionDelegate()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        title = "Cards"
+        view.backgroundColor = .white
+        for (index, color) in Self.colors.enumerated() {
+            let tile = UIButton(type: .custom)
+            tile.backgroundColor = color
+            tile.setTitle("Card \(index + 1)", for: .normal)
+            tile.accessibilityIdentifier = "tile-\(index + 1)"
+            tile.tag = index
+            tile.addTarget(self, action: #selector(openCard(_:)), for: .touchUpInside)
+            view.addSubview(tile)
+            tiles.append(tile)
+        }
+    }
+
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        let margin: CGFloat = 16
+        let width = (view.bounds.width - 3 * margin) / 2
+        for (index, tile) in tiles.enumerated() {
+            let row = CGFloat(index / 2), column = CGFloat(index % 2)
+            tile.frame = CGRect(x: margin + column * (width + margin), y: 140 + row * (width + margin),
+                                width: width, height: width)
+        }
+    }
+
+    @objc func openCard(_ sender: UIButton) {
+        let card = CardViewController(color: Self.colors[sender.tag], number: sender.tag + 1)
+        cardTransition.originFrame = sender.frame
+        card.modalPresentationStyle = .custom
+        card.transitioningDelegate = cardTransition
+        cardTransition.interaction = SwipeDownInteraction(viewController: card)
+        present(card, animated: true, completion: nil)
+    }
+}
+
+/// Vends the card animator both ways, and the drag-down interaction while a finger drives it.
+class CardTransitionDelegate: NSObject, UIViewControllerTransitioningDelegate {
+    var originFrame = CGRect.zero
+    var interaction: SwipeDownInteraction?
+
+    func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                             source: UIViewController) -> UIViewControllerAnimatedTransitioning? {
+        return CardAnimator(isPresenting: true, originFrame: originFrame)
+    }
+
+    func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? {
+        return CardAnimator(isPresenting: false, originFrame: originFrame)
+    }
+
+    func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning? {
+        guard let interaction = interaction, interaction.isInteracting else { return nil }
+        return interaction
+    }
+}
+
+/// One card, full screen, with a Close button.
+class CardViewController: UIViewController {
+    let color: UIColor
+    let number: Int
+
+    init(color: UIColor, number: Int) {
+        self.color = color
+        self.number = number
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.accessibilityIdentifier = "card"
+        view.backgroundColor = color
+        let close = UIButton(type: .system)
+        close.setTitle("Close", for: .normal)
+        close.setTitleColor(.white, for: .normal)
+        close.accessibilityIdentifier = "card-close"
+        close.frame = CGRect(x: 20, y: 60, width: 80, height: 44)
+        close.addTarget(self, action: #selector(closeTapped), for: .touchUpInside)
+        view.addSubview(close)
+    }
+
+    @objc private func closeTapped() {
+        dismiss(animated: true, completion: nil)
+    }
+}

@@ -1,0 +1,4 @@
+import Cards
+import SegueCLI
+
+SegueCommandLine.main(scenes: [cardsScene])

@@ -1,0 +1,47 @@
+@testable import Cards
+import SegueTesting
+import Testing
+import UIKit
+
+/// The app's own transition files, ported at build time, behave in Segue as on iOS.
+@Suite struct CardsTests {
+    /// A tap on a tile (a target-action with `#selector` in App/) presents its card through the
+    /// app's spring animator: mid-way the card is between the tile and the screen, then it fills
+    /// the screen.
+    @Test func aTapOpensTheCardFromItsTile() throws {
+        let run = SceneRun(cardsScene)
+        let tile = try #require(run.frame(of: "tile-2"))
+        run.tap("tile-2")
+        let start = try #require(run.releases.last).time
+        let early = try #require(run.frame(of: "card", at: start + 0.05))
+        #expect(early.width > tile.width && early.width < 390)
+        #expect(run.waitUntilSettled())
+        #expect(run.top == "card")
+        #expect(run.frame(of: "card")!.isClose(to: CGRect(x: 0, y: 0, width: 390, height: 844), within: 0.5))
+    }
+
+    /// Close (another `#selector` action) dismisses the card back into its tile.
+    @Test func closePutsTheCardBack() throws {
+        let run = SceneRun(cardsScene)
+        run.tap("tile-1")
+        #expect(run.waitUntilSettled())
+        run.tap("card-close")
+        #expect(run.waitUntilSettled())
+        #expect(run.top != "card")
+        #expect(run.frame(of: "card") == nil)
+    }
+
+    /// The drag-down dismissal (a UIPercentDrivenInteractiveTransition driven from a pan whose
+    /// action is `#selector(handlePan(_:))`) follows the finger, and a short slow drag cancels.
+    @Test func aDragDownFollowsTheFingerAndAShortOneCancels() throws {
+        let run = SceneRun(cardsScene)
+        run.tap("tile-1")
+        #expect(run.waitUntilSettled())
+        run.drag(from: CGPoint(x: 195, y: 300), to: CGPoint(x: 195, y: 400), duration: 1.0)
+        #expect(run.waitUntilSettled())
+        #expect(run.top == "card")
+        run.drag(from: CGPoint(x: 195, y: 300), to: CGPoint(x: 195, y: 800), duration: 0.3)
+        #expect(run.waitUntilSettled())
+        #expect(run.top != "card")
+    }
+}
