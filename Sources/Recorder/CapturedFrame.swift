@@ -20,9 +20,11 @@ public struct CapturedFrame: Equatable, Sendable {
         self.nodes = nodes
     }
 
-    /// The first node with this name (views are named; see docs/scenes.md).
+    /// The view called `name`, as XCUITest finds an element: the first node named so (a view's
+    /// `accessibilityIdentifier`, or the default name of one without; see docs/scenes.md), else
+    /// the first whose text reads so (a label's text, a button's title).
     public func node(_ name: String) -> DisplayNode? {
-        nodes.first { $0.name == name }
+        nodes.first { $0.name == name } ?? nodes.first { $0.text == name }
     }
 
     /// Where the named view is on screen: its bounds through its transform, as the smallest

@@ -53,7 +53,8 @@ extension SceneRun {
         finger.lift()
     }
 
-    /// A tap on the center of the view with this name (a button, say), down and up a few frames
+    /// A tap on the center of the view with this identifier or text (a button, by its
+    /// `accessibilityIdentifier` or its title; `CapturedFrame.node(_:)`), down and up a few frames
     /// apart. Fails the precondition if no such view is on screen: a test naming a missing view
     /// is wrong.
     public func tap(_ name: String) {

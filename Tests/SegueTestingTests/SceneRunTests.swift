@@ -77,6 +77,17 @@ struct SceneRunTests {
         #expect(run.time.isClose(to: tappedAt + 1, within: run.frameInterval))
     }
 
+    /// Views are found as XCUITest finds them: by `accessibilityIdentifier` ("go"), else by the
+    /// text they show (the button's title, "Go").
+    @Test func aButtonIsFoundByItsIdentifierOrByItsTitle() throws {
+        let run = SceneRun(ProbeController.scene)
+        #expect(run.frame(of: "go") == CGRect(x: 100, y: 700, width: 100, height: 50))
+        #expect(run.frame(of: "Go") == run.frame(of: "go"))
+        run.tap("Go")
+        #expect(probe(run).taps == 1)
+        #expect(run.frame(of: "Stop") == nil)
+    }
+
     @Test(arguments: [400.0, 1200.0, 3000.0])
     func aFlickReachesTheRecognizerAtItsVelocity(velocity: Double) throws {
         let run = SceneRun(ProbeController.scene)

@@ -205,8 +205,8 @@ final class PhotoZoomTransition: UIViewControllerAnimatedTransitioning, UIViewCo
         let target = imageFrame(at: position)
         let current = image.frame
         let relative = UISpringTimingParameters.relativeVelocity(
-            velocity, distance: Vector(dx: target.midX - current.midX, dy: target.midY - current.midY))
-        let clipped = Vector(dx: min(max(relative.dx, -Self.velocityClip), Self.velocityClip),
+            velocity, distance: CGVector(dx: target.midX - current.midX, dy: target.midY - current.midY))
+        let clipped = CGVector(dx: min(max(relative.dx, -Self.velocityClip), Self.velocityClip),
                              dy: min(max(relative.dy, -Self.velocityClip), Self.velocityClip))
         let spring = UISpringTimingParameters(mass: Self.springMass, stiffness: Self.springStiffness,
                                             damping: Self.springDamping, initialVelocity: clipped)

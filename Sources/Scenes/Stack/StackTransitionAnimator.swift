@@ -181,7 +181,7 @@ final class StackDismissAnimator: StackTransitionAnimator, UIViewControllerAnima
         if let dismissAnimator { return dismissAnimator }
         let animator = UIViewPropertyAnimator(duration: Self.animationDuration,
             timingParameters: UISpringTimingParameters(dampingRatio: Self.dismissSpringDamping,
-                                                      initialVelocity: Vector(dx: Self.slowerSpringVelocity, dy: Self.slowerSpringVelocity)))
+                                                      initialVelocity: CGVector(dx: Self.slowerSpringVelocity, dy: Self.slowerSpringVelocity)))
         dismissAnimator = animator
         guard let snapshot = snapshotToSqueeze(withContext: transitionContext),
               let viewToSlide = viewToSlide(withContext: transitionContext) else {

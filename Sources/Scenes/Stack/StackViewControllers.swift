@@ -117,7 +117,7 @@ final class PullDownInteraction: UIPercentDrivenInteractiveTransition {
             let remaining = height * (finishing ? 1 - progress : -progress)
             let relative = remaining == 0 ? 0 : velocity / remaining
             timingCurve = UISpringTimingParameters(dampingRatio: StackTransitionAnimator.dismissSpringDamping,
-                                                 initialVelocity: Vector(dx: relative, dy: relative))
+                                                 initialVelocity: CGVector(dx: relative, dy: relative))
             if finishing { finish() } else { cancel() }
         case .cancelled:
             guard interactionInProgress else { return }

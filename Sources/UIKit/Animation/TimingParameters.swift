@@ -62,7 +62,7 @@ public struct UISpringTimingParameters: UITimingCurveProvider, Hashable {
     public static let defaultDampingRatio = 4.56
 
     public let form: Form
-    public let initialVelocity: Vector
+    public let initialVelocity: CGVector
 
     /// Damping ratio 4.56, no initial velocity (Apple's `init()`).
     public init() {
@@ -73,19 +73,19 @@ public struct UISpringTimingParameters: UITimingCurveProvider, Hashable {
         self.init(dampingRatio: ratio, initialVelocity: .zero)
     }
 
-    public init(dampingRatio ratio: Double, initialVelocity velocity: Vector) {
+    public init(dampingRatio ratio: Double, initialVelocity velocity: CGVector) {
         form = .dampingRatio(ratio)
         initialVelocity = velocity
     }
 
-    public init(mass: Double, stiffness: Double, damping: Double, initialVelocity velocity: Vector) {
+    public init(mass: Double, stiffness: Double, damping: Double, initialVelocity velocity: CGVector) {
         form = .physical(mass: mass, stiffness: stiffness, damping: damping)
         initialVelocity = velocity
     }
 
     /// iOS 17: mass 1, stiffness (2π/duration)², ζ = 1 − bounce (bounce ≥ 0) or 1/(1 + bounce),
     /// damping 2ζ√stiffness; it runs until it settles.
-    public init(duration: Double, bounce: Double, initialVelocity velocity: Vector = .zero) {
+    public init(duration: Double, bounce: Double, initialVelocity velocity: CGVector = .zero) {
         let reference = SpringTiming(duration: duration, bounce: bounce)
         form = .physical(mass: 1, stiffness: reference.stiffness, damping: reference.damping)
         initialVelocity = velocity
@@ -121,8 +121,8 @@ public struct UISpringTimingParameters: UITimingCurveProvider, Hashable {
 
     /// A velocity in points per second made relative to the distance left on each axis, as Apple's
     /// documentation asks; an axis with no distance gets 0.
-    public static func relativeVelocity(_ velocity: CGPoint, distance: Vector) -> Vector {
-        Vector(dx: distance.dx == 0 ? 0 : velocity.x / distance.dx,
+    public static func relativeVelocity(_ velocity: CGPoint, distance: CGVector) -> CGVector {
+        CGVector(dx: distance.dx == 0 ? 0 : velocity.x / distance.dx,
                dy: distance.dy == 0 ? 0 : velocity.y / distance.dy)
     }
 

@@ -101,7 +101,7 @@ final class BackSwipeInteraction: UIPercentDrivenInteractiveTransition {
         let pops = !cancelled && offset + Self.projection * velocityX > width / 2
         let distance = (pops ? width : 0) - offset
         let relative = UISpringTimingParameters.relativeVelocity(CGPoint(x: velocityX, y: 0),
-                                                               distance: Vector(dx: distance, dy: 0)).dx
+                                                               distance: CGVector(dx: distance, dy: 0)).dx
         timingCurve = NavigationSlideAnimator.spring(relativeVelocity: relative)
         if pops { finish() } else { cancel() }
     }

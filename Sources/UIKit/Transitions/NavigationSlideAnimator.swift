@@ -37,7 +37,7 @@ final class NavigationSlideAnimator: UIViewControllerAnimatedTransitioning {
     static func spring(relativeVelocity: Double) -> UISpringTimingParameters {
         let v = relativeVelocity.isFinite ? min(relativeVelocity, maximumRelativeVelocity) : 0
         return UISpringTimingParameters(mass: springMass, stiffness: springStiffness, damping: springDamping,
-                                      initialVelocity: Vector(dx: v, dy: 0))
+                                      initialVelocity: CGVector(dx: v, dy: 0))
     }
 
     let operation: UINavigationController.Operation

@@ -296,8 +296,8 @@ private func linearMove(_ stage: Stage, duration: Double = 1, curve: UIView.Anim
         let x0 = stage.x(view, at: 0)
         #expect(x0 == 40)
         // 300 pt/s over the 60 points left: relative velocity 5.
-        let velocity = UISpringTimingParameters.relativeVelocity(CGPoint(x: 300, y: 0), distance: Vector(dx: 60, dy: 0))
-        #expect(velocity == Vector(dx: 5, dy: 0))
+        let velocity = UISpringTimingParameters.relativeVelocity(CGPoint(x: 300, y: 0), distance: CGVector(dx: 60, dy: 0))
+        #expect(velocity == CGVector(dx: 5, dy: 0))
         let parameters = UISpringTimingParameters(mass: 4.5, stiffness: 1300, damping: 95, initialVelocity: velocity)
         stage.perform { animator.continueAnimation(withTimingParameters: parameters, durationFactor: 0) }
         #expect(stage.x(view, at: 0) == 40)
@@ -335,7 +335,7 @@ private func linearMove(_ stage: Stage, duration: Double = 1, curve: UIView.Anim
         let stage = Stage()
         let view = stage.add(CGRect(x: -5, y: -5, width: 10, height: 10))
         var animator: UIViewPropertyAnimator!
-        let parameters = UISpringTimingParameters(dampingRatio: 0.8, initialVelocity: Vector(dx: 0, dy: 4))
+        let parameters = UISpringTimingParameters(dampingRatio: 0.8, initialVelocity: CGVector(dx: 0, dy: 4))
         stage.perform {
             animator = UIViewPropertyAnimator(duration: 0.5, timingParameters: parameters)
             animator.addAnimations { view.center = CGPoint(x: 100, y: 100); view.alpha = 0 }
