@@ -207,8 +207,8 @@ final class MissingViewContext: UIViewControllerContextTransitioning {
     var isInteractive: Bool { false }
     var transitionWasCancelled: Bool { false }
     var presentationStyle: UIModalPresentationStyle { .custom }
-    func viewController(forKey key: TransitionContextKey) -> UIViewController? { key == .from ? from : nil }
-    func view(forKey key: TransitionContextKey) -> UIView? { nil }
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? { key == .from ? from : nil }
+    func view(forKey key: UITransitionContextViewKey) -> UIView? { nil }
     func initialFrame(for viewController: UIViewController) -> CGRect { .zero }
     func finalFrame(for viewController: UIViewController) -> CGRect { .zero }
     func updateInteractiveTransition(_ percentComplete: Double) {}

@@ -12,6 +12,9 @@ extension CGPoint {
         CGPoint(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
     }
 
+    /// Core Graphics' `equalTo(_:)`.
+    public func equalTo(_ point2: CGPoint) -> Bool { self == point2 }
+
     @inlinable package static func + (lhs: CGPoint, rhs: CGPoint) -> CGPoint { CGPoint(x: lhs.x + rhs.x, y: lhs.y + rhs.y) }
     @inlinable package static func - (lhs: CGPoint, rhs: CGPoint) -> CGPoint { CGPoint(x: lhs.x - rhs.x, y: lhs.y - rhs.y) }
 }

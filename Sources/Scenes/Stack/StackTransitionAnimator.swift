@@ -59,7 +59,7 @@ class StackTransitionAnimator {
     }
 
     fileprivate func snapshotToSqueeze(withContext transitionContext: UIViewControllerContextTransitioning) -> UIView? {
-        let key: TransitionContextKey = transitionMode.isPresenting ? .from : .to
+        let key: UITransitionContextViewControllerKey = transitionMode.isPresenting ? .from : .to
         guard let viewToSqueeze = transitionContext.viewController(forKey: key)?.view,
               let snapshot = viewToSqueeze.snapshotView(afterScreenUpdates: false) else { return nil }
         let container = transitionContext.containerView
@@ -82,7 +82,7 @@ class StackTransitionAnimator {
     }
 
     fileprivate func viewToSlide(withContext transitionContext: UIViewControllerContextTransitioning) -> UIView? {
-        let key: TransitionContextKey = transitionMode.isPresenting ? .to : .from
+        let key: UITransitionContextViewKey = transitionMode.isPresenting ? .to : .from
         guard let viewToSlide = transitionContext.view(forKey: key) else { return nil }
         transitionContext.containerView.addSubview(viewToSlide)
         return viewToSlide

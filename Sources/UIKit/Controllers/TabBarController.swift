@@ -66,7 +66,7 @@ open class UITabBarController: UIViewController {
     override var defaultName: String { "tabs" }
 
     /// `viewControllers`: the tabs, in order; setting them shows them at once (no animation).
-    public var viewControllers: [UIViewController]? {
+    open var viewControllers: [UIViewController]? {
         get { tabs.isEmpty ? nil : tabs }
         set { setViewControllers(newValue, animated: false) }
     }
@@ -91,13 +91,13 @@ open class UITabBarController: UIViewController {
     }
 
     /// `selectedIndex`: setting it switches to that tab, through the delegate's animator.
-    public var selectedIndex: Int {
+    open var selectedIndex: Int {
         get { selectedTab }
         set { select(newValue, animated: true) }
     }
 
     /// `selectedViewController`: setting it selects that controller's tab.
-    public var selectedViewController: UIViewController? {
+    open var selectedViewController: UIViewController? {
         get { tabs.indices.contains(selectedTab) ? tabs[selectedTab] : nil }
         set {
             guard let newValue, let index = tabs.firstIndex(where: { $0 === newValue }) else { return }

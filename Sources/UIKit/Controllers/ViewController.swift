@@ -267,6 +267,17 @@ enum AppearanceState {
 
 extension UIViewController {
     /// `beginAppearanceTransition(_:animated:)`: sends will-appear or will-disappear once.
+    /// `beginAppearanceTransition(_:animated:)`: how a custom container tells a child it is about
+    /// to appear (true) or disappear (false); the child gets `viewWillAppear`/`viewWillDisappear`.
+    public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        beginAppearance(isAppearing, animated: animated)
+    }
+
+    /// `endAppearanceTransition()`: the child gets the matching `viewDidAppear`/`viewDidDisappear`.
+    public func endAppearanceTransition() {
+        endAppearance()
+    }
+
     func beginAppearance(_ appearing: Bool, animated: Bool) {
         if appearing {
             guard appearance == .disappeared || appearance == .disappearing else { return }

@@ -8,6 +8,12 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// The weight of the newest sample in the velocity estimate; UIKit blends 0.2 new, 0.8 old.
     public static let velocitySmoothing = VelocityTracker.smoothing
 
+    /// `minimumNumberOfTouches`: fingers that must be down for the pan to begin. Segue gives each
+    /// recognizer one pointer, so a pan that asks for more than one never begins.
+    open var minimumNumberOfTouches = 1
+    /// `maximumNumberOfTouches`: at most this many fingers; one always is.
+    open var maximumNumberOfTouches = Int.max
+
     /// UIWindow coordinates where the pointer went down.
     var downLocation = CGPoint.zero
     /// UIWindow coordinates the translation is measured from (where the gesture began).
@@ -80,7 +86,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     /// Whether a pointer going down here may become this gesture.
-    func shouldTrack(down location: CGPoint) -> Bool { true }
+    func shouldTrack(down location: CGPoint) -> Bool { minimumNumberOfTouches <= 1 && maximumNumberOfTouches >= 1 }
 
     /// true to begin, false to fail, nil to keep waiting.
     func shouldBegin(at location: CGPoint) -> Bool? {

@@ -107,11 +107,11 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
 
     // MARK: UIViewControllerContextTransitioning
 
-    public func viewController(forKey key: TransitionContextKey) -> UIViewController? {
+    public func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
         key == .from ? fromViewController : toViewController
     }
 
-    public func view(forKey key: TransitionContextKey) -> UIView? {
+    public func view(forKey key: UITransitionContextViewKey) -> UIView? {
         let controller = key == .from ? fromViewController : toViewController
         // A presenter that stays on screen keeps its view out of the animator's hands, as in UIKit.
         let isPresenter = (operation == .present && key == .from) || (operation == .dismiss && key == .to)

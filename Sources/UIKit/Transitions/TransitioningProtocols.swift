@@ -1,8 +1,22 @@
 import Motion
 
-/// `UITransitionContextViewControllerKey` / `UITransitionContextViewKey`.
-public enum TransitionContextKey: Sendable {
-    case from, to
+/// `UITransitionContextViewControllerKey`: which controller of a transition,
+/// `viewController(forKey: .from)` or `.to`.
+public struct UITransitionContextViewControllerKey: Hashable, RawRepresentable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let from = UITransitionContextViewControllerKey(rawValue: "UITransitionContextFromViewControllerKey")
+    public static let to = UITransitionContextViewControllerKey(rawValue: "UITransitionContextToViewControllerKey")
+}
+
+/// `UITransitionContextViewKey`: which view of a transition, `view(forKey: .from)` or `.to`.
+public struct UITransitionContextViewKey: Hashable, RawRepresentable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let from = UITransitionContextViewKey(rawValue: "UITransitionContextFromViewKey")
+    public static let to = UITransitionContextViewKey(rawValue: "UITransitionContextToViewKey")
 }
 
 /// `UIViewControllerAnimatedTransitioning`: creates a transition's animations.
@@ -33,9 +47,9 @@ public protocol UIViewControllerContextTransitioning: AnyObject {
     var isInteractive: Bool { get }
     var transitionWasCancelled: Bool { get }
     var presentationStyle: UIModalPresentationStyle { get }
-    func viewController(forKey key: TransitionContextKey) -> UIViewController?
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
     /// The view to animate; nil for a presenter's view that stays where it is (custom presentations).
-    func view(forKey key: TransitionContextKey) -> UIView?
+    func view(forKey key: UITransitionContextViewKey) -> UIView?
     func initialFrame(for viewController: UIViewController) -> CGRect
     func finalFrame(for viewController: UIViewController) -> CGRect
     func updateInteractiveTransition(_ percentComplete: Double)

@@ -1,0 +1,60 @@
+import Motion
+@testable import UIKit
+import Testing
+
+private final class Child: UIViewController {
+    var log: [String] = []
+    override func viewWillAppear(_ animated: Bool) { log.append("willAppear \(animated)") }
+    override func viewDidAppear(_ animated: Bool) { log.append("didAppear") }
+    override func viewWillDisappear(_ animated: Bool) { log.append("willDisappear \(animated)") }
+    override func viewDidDisappear(_ animated: Bool) { log.append("didDisappear") }
+}
+
+@Suite("UIKit's shapes that custom containers and transitions use")
+struct ContainmentTests {
+    /// `beginAppearanceTransition(_:animated:)` / `endAppearanceTransition()`: a custom container
+    /// forwards appearance to a child, which gets the will- and did- callbacks in pairs.
+    @Test func appearanceTransitionsReachTheChild() {
+        let window = UIWindow(size: CGSize(width: 390, height: 844), clock: ManualClock())
+        let container = UIViewController()
+        window.rootViewController = container
+        let child = Child()
+        container.addChild(child)
+        child.beginAppearanceTransition(true, animated: true)
+        container.view.addSubview(child.view)
+        child.endAppearanceTransition()
+        child.beginAppearanceTransition(false, animated: false)
+        child.view.removeFromSuperview()
+        child.endAppearanceTransition()
+        #expect(child.log == ["willAppear true", "didAppear", "willDisappear false", "didDisappear"])
+    }
+
+    /// UIKit's key constants, whose raw values are the Objective-C names.
+    @Test func transitionContextKeysCarryUIKitsNames() {
+        #expect(UITransitionContextViewKey.to.rawValue == "UITransitionContextToViewKey")
+        #expect(UITransitionContextViewKey.from.rawValue == "UITransitionContextFromViewKey")
+        #expect(UITransitionContextViewControllerKey.to.rawValue == "UITransitionContextToViewControllerKey")
+        #expect(UITransitionContextViewControllerKey.from != .to)
+    }
+
+    /// `minimumNumberOfTouches`: one finger cannot begin a pan that asks for two.
+    @Test func aPanThatNeedsTwoFingersDoesNotBeginWithOne() {
+        let clock = ManualClock()
+        let window = UIWindow(size: CGSize(width: 390, height: 844), clock: clock)
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        window.addSubview(view)
+        var states: [UIGestureRecognizer.State] = []
+        let pan = UIPanGestureRecognizer { states.append($0.state) }
+        view.addGestureRecognizer(pan)
+        for minimum in [2, 1] {
+            pan.minimumNumberOfTouches = minimum
+            let t = clock.now + 1
+            window.handle(PointerEvent(phase: .down, pointerID: 1, kind: .touch, location: CGPoint(x: 100, y: 100), timestamp: t))
+            window.handle(PointerEvent(phase: .move, pointerID: 1, kind: .touch, location: CGPoint(x: 150, y: 100), timestamp: t + 0.05))
+            window.handle(PointerEvent(phase: .up, pointerID: 1, kind: .touch, location: CGPoint(x: 150, y: 100), timestamp: t + 0.1))
+            clock.set(t + 0.1)
+        }
+        #expect(states == [.began, .ended])
+        #expect(CGPoint(x: 1, y: 2).equalTo(CGPoint(x: 1, y: 2)))
+    }
+}
