@@ -427,10 +427,10 @@ public final class SceneSession {
     }
 
     private func reportTransitionCounts(invariantViolations: Int = 0) {
-        let coordinator = host.window.transitions
+        let runner = host.window.transitions
         let current = TransitionCounts(
-            started: coordinator.startedCount, completed: coordinator.completedCount,
-            rescued: coordinator.rescuedCount, duplicateCompletions: coordinator.duplicateCompletionCount)
+            started: runner.startedCount, completed: runner.completedCount,
+            rescued: runner.rescuedCount, duplicateCompletions: runner.duplicateCompletionCount)
         observer.recordSettled(transitions: current - world.reportedTransitions, invariantViolations: invariantViolations)
         world.reportedTransitions = current
     }

@@ -11,12 +11,12 @@ extension SceneHost {
         let window = self.window
         if window.transitions.isBusy { problems.append("a transition is still running") }
         if window.engine.runningAnimationCount != 0 { problems.append("animations still running") }
-        let coordinator = window.transitions
-        if coordinator.startedCount != coordinator.completedCount {
-            problems.append("started \(coordinator.startedCount) transitions, completed \(coordinator.completedCount)")
+        let runner = window.transitions
+        if runner.startedCount != runner.completedCount {
+            problems.append("started \(runner.startedCount) transitions, completed \(runner.completedCount)")
         }
-        if coordinator.duplicateCompletionCount != 0 { problems.append("completeTransition called more than once") }
-        if coordinator.rescuedCount != 0 { problems.append("the watchdog had to complete a transition") }
+        if runner.duplicateCompletionCount != 0 { problems.append("completeTransition called more than once") }
+        if runner.rescuedCount != 0 { problems.append("the watchdog had to complete a transition") }
         if window.engine.committedBlockCount != window.engine.endedBlockCount {
             problems.append("blocks committed \(window.engine.committedBlockCount), completions \(window.engine.endedBlockCount)")
         }

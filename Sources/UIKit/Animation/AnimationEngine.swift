@@ -115,8 +115,29 @@ public final class AnimationEngine {
         Self.openRecordings.add(1, ordering: .relaxed)
         defer { Self.openRecordings.subtract(1, ordering: .relaxed) }
         body()
+        if let alongside = alongsideAnimations, recordings.count == 1, kind != .disabled {
+            alongsideAnimations = nil
+            alongside()
+        }
         recordings.removeLast()
         return recording
+    }
+
+    /// A transition coordinator's queued alongside animations, waiting for the first animation
+    /// `runAlongside`'s body records: they run inside it, as UIKit runs them "in the same animation
+    /// context" as the transition's.
+    private var alongsideAnimations: (() -> Void)?
+
+    /// Runs `body` (an animator starting a transition) with `animations` waiting to run inside the
+    /// first top-level animation it records, after its own changes: a curve, spring or keyframe
+    /// block, or a property animator's blocks as it becomes active or takes a new one. There they
+    /// take that animation's duration, curve, timeline or animator. Returns whether one took them.
+    func runAlongside(_ animations: @escaping () -> Void, during body: () -> Void) -> Bool {
+        let outer = alongsideAnimations
+        alongsideAnimations = animations
+        defer { alongsideAnimations = outer }
+        body()
+        return alongsideAnimations == nil
     }
 
     /// Recordings open now on any thread. While there are none, no engine has a recording a model

@@ -170,17 +170,15 @@ open class UINavigationController: UIViewController {
     private func transition(_ operation: Operation, from: UIViewController, to: UIViewController, animated: Bool,
                             window: UIWindow, stockInteraction: UIViewControllerInteractiveTransitioning? = nil,
                             update: @escaping (Bool) -> Void) {
-        let coordinator = window.transitions
+        let runner = window.transitions
         let custom = delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to)
         let animator = custom ?? NavigationSlideAnimator(operation: operation)
         let interactor = custom == nil
             ? stockInteraction
             : custom.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
-        from.beginAppearance(false, animated: animated)
-        to.beginAppearance(true, animated: animated)
         let context = TransitionContext(
             operation: operation == .push ? .push : .pop, from: from, to: to, containerView: view,
-            animated: animated, style: .fullScreen, animator: animator, engine: window.engine
+            containerViewController: self, animated: animated, style: .fullScreen, animator: animator, engine: window.engine
         ) { context, didComplete in
             let completed = didComplete && !context.transitionWasCancelled
             self.navigationBar.endTransition(completed: completed)
@@ -203,7 +201,9 @@ open class UINavigationController: UIViewController {
         let stack = operation == .push ? viewControllers + [to] : Array(viewControllers.dropLast())
         navigationBar.beginTransition(to: barItem(at: stack.count - 1, of: stack), push: operation == .push)
         context.progressObserver = { [unowned self] progress in self.navigationBar.show(progress: progress) }
-        coordinator.run(context, interactor: interactor) {
+        runner.run(context, interactor: interactor) {
+            from.beginAppearance(false, animated: animated)
+            to.beginAppearance(true, animated: animated)
             self.delegate?.navigationController(self, willShow: to, animated: animated)
         }
     }

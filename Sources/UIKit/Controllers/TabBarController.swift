@@ -198,15 +198,13 @@ open class UITabBarController: UIViewController {
         let previous = selectedTab
         let to = tabs[index]
         to.layout(in: contentView.bounds, safeArea: contentSafeArea)
-        let coordinator = window.transitions
+        let runner = window.transitions
         let custom = delegate?.tabBarController(self, animationControllerForTransitionFrom: from, to: to)
         let animator = custom ?? CrossDissolveAnimator()
         let interactor = custom.flatMap { delegate?.tabBarController(self, interactionControllerFor: $0) }
-        from.beginAppearance(false, animated: animated)
-        to.beginAppearance(true, animated: animated)
         let context = TransitionContext(
-            operation: .tab, from: from, to: to, containerView: contentView, animated: animated,
-            style: .fullScreen, animator: animator, engine: window.engine
+            operation: .tab, from: from, to: to, containerView: contentView, containerViewController: self,
+            animated: animated, style: .fullScreen, animator: animator, engine: window.engine
         ) { context, didComplete in
             let completed = didComplete && !context.transitionWasCancelled
             if completed {
@@ -223,9 +221,12 @@ open class UITabBarController: UIViewController {
             }
             animator.animationEnded(completed)
         }
-        selectedTab = index
-        updateTabTints()
-        coordinator.run(context, interactor: interactor)
+        runner.run(context, interactor: interactor) {
+            from.beginAppearance(false, animated: animated)
+            to.beginAppearance(true, animated: animated)
+            self.selectedTab = index
+            self.updateTabTints()
+        }
     }
 
     private func updateTabTints() {

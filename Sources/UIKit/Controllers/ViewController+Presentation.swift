@@ -6,9 +6,9 @@ extension UIViewController {
     public func present(_ viewController: UIViewController, animated: Bool, completion: (() -> Void)? = nil) {
         let presenter = rootAncestor.topPresented
         guard let window = presenter.window else { return }
-        let coordinator = window.transitions
+        let runner = window.transitions
         guard viewController.presentingViewController == nil, viewController !== presenter,
-              coordinator.admit("presenting \(viewController.name)") else { return }
+              runner.admit("presenting \(viewController.name)") else { return }
 
         presenter.presentedViewController = viewController
         viewController.presentingViewController = presenter
@@ -23,8 +23,6 @@ extension UIViewController {
         let animator = custom ?? CoverVerticalAnimator(presenting: true)
         let interactor = custom.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
 
-        if style.removesPresentersView { presenter.beginAppearance(false, animated: animated) }
-        viewController.beginAppearance(true, animated: animated)
         let context = TransitionContext(
             operation: .present, from: presenter, to: viewController, containerView: container,
             animated: animated, style: style, animator: animator, engine: window.engine
@@ -48,7 +46,10 @@ extension UIViewController {
             animator.animationEnded(completed)
             if completed { completion?() }
         }
-        coordinator.run(context, interactor: interactor)
+        runner.run(context, interactor: interactor) {
+            if style.removesPresentersView { presenter.beginAppearance(false, animated: animated) }
+            viewController.beginAppearance(true, animated: animated)
+        }
     }
 
     /// Dismisses the controller this one presented or, if none, this controller itself.
@@ -56,8 +57,8 @@ extension UIViewController {
         let presented = presentedViewController ?? (presentingViewController != nil ? self : nil)
         guard let presented, let presenter = presented.presentingViewController,
               let window = presenter.window, let container = presented.presentationContainer else { return }
-        let coordinator = window.transitions
-        guard coordinator.admit("dismissing \(presented.name)") else { return }
+        let runner = window.transitions
+        guard runner.admit("dismissing \(presented.name)") else { return }
         if let deeper = presented.presentedViewController {
             // UIKit dismisses the whole chain above; the chain here is dismissed top-down at once.
             deeper.dismissWithoutAnimation()
@@ -70,8 +71,6 @@ extension UIViewController {
         let interactor = custom.flatMap { delegate?.interactionControllerForDismissal(using: $0) }
         if style.removesPresentersView { presenter.layout(in: container.bounds, safeArea: window.screenSafeAreaInsets) }
 
-        presented.beginAppearance(false, animated: animated)
-        if style.removesPresentersView { presenter.beginAppearance(true, animated: animated) }
         let context = TransitionContext(
             operation: .dismiss, from: presented, to: presenter, containerView: container,
             animated: animated, style: style, animator: animator, engine: window.engine
@@ -99,7 +98,10 @@ extension UIViewController {
             animator.animationEnded(completed)
             if completed { completion?() }
         }
-        coordinator.run(context, interactor: interactor)
+        runner.run(context, interactor: interactor) {
+            presented.beginAppearance(false, animated: animated)
+            if style.removesPresentersView { presenter.beginAppearance(true, animated: animated) }
+        }
     }
 
     /// The top of this controller's presentation chain.

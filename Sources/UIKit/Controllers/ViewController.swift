@@ -126,6 +126,33 @@ open class UIViewController {
     /// Called after the view's size changed; position subviews here.
     open func viewDidLayoutSubviews() {}
 
+    /// `viewWillTransition(to:with:)` (`UIContentContainer`): the window's size is about to change
+    /// (a rotation) and this controller's view with it, to `size`. Called before the new layout,
+    /// so the view still has its old size; animations registered with `coordinator` run with the
+    /// change, its completions after it (`SizeTransitionCoordinator`). The default tells every
+    /// child, with the same size (UIKit asks `size(forChildContentContainer:withParentContainerSize:)`,
+    /// whose default answers the parent's size): an override must call super.
+    open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+        for child in children { child.viewWillTransition(to: size, with: coordinator) }
+    }
+
+    /// `transitionCoordinator`: the coordinator of the presentation, dismissal, push, pop or tab
+    /// switch running now in which this controller takes part (presenting or presented, pushed or
+    /// popped, shown or hidden, or running it as the navigation or tab bar controller); else, as
+    /// in UIKit, that of the nearest ancestor that does. Nil otherwise, and once the transition
+    /// completed (in `viewDidAppear`). Already there in `viewWillAppear`, `viewWillDisappear` and
+    /// the navigation delegate's `willShow`. A size change's coordinator is only handed to
+    /// `viewWillTransition(to:with:)`.
+    open var transitionCoordinator: UIViewControllerTransitionCoordinator? {
+        guard let runner = window?.transitions, let context = runner.active else { return nil }
+        var controller: UIViewController? = self
+        while let current = controller {
+            if context.involves(current) { return runner.activeCoordinator }
+            controller = current.parent
+        }
+        return nil
+    }
+
     /// `additionalSafeAreaInsets`: added to what the container gives this controller's view (the
     /// window's status bar and home indicator, a navigation or tab bar); applied at the next layout.
     public var additionalSafeAreaInsets: UIEdgeInsets = .zero

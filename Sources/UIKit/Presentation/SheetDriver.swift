@@ -3,7 +3,7 @@ import Motion
 /// Moves one sheet: presents it, lets a finger hold and drag it, settles it on a detent with the
 /// finger's velocity, and dismisses it. It is the sheet's animator and, for a dismissal a drag
 /// starts, its interaction controller, so every presentation and dismissal goes through the
-/// transition coordinator and ends with `dismiss(animated:)`'s bookkeeping.
+/// transition runner and ends with `dismiss(animated:)`'s bookkeeping.
 ///
 /// Only the sheet's frame is animated (one spring at a time, additive when retargeted); the
 /// dimming and the presenter's scale-back are functions of the sheet's height (`SheetLayout`),
@@ -43,7 +43,7 @@ final class SheetDriver {
     private(set) var phase = Phase.detached
     private(set) var target = Target.dismissed
     /// The presentation or dismissal under way, completed when the sheet reaches its target. Not
-    /// owned: the coordinator holds it until it completes, and it holds both controllers, this one's too.
+    /// owned: the runner holds it until it completes, and it holds both controllers, this one's too.
     private var transitionReference: SelfClearingReference<TransitionContext>?
     private var transition: TransitionContext? {
         get { transitionReference?.object }
@@ -332,7 +332,7 @@ final class SheetDriver {
     }
 
     /// Starts `dismiss(animated:)` for the held sheet; the sheet vends this driver as its
-    /// interaction controller during this call, so the coordinator hands the transition back here.
+    /// interaction controller during this call, so the runner hands the transition back here.
     private func beginDismissal() {
         isBeginningDragDismissal = true
         sheet.presentedViewController.dismiss(animated: true)

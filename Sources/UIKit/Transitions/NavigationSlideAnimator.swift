@@ -118,7 +118,7 @@ final class NavigationSlideAnimator: UIViewControllerAnimatedTransitioning {
             dimming.alpha = end.dimming
             shadow.alpha = end.shadow
         }
-        // Weak: the coordinator keeps the context while the transition runs, and a window dropped
+        // Weak: the runner keeps the context while the transition runs, and a window dropped
         // mid-transition must free it (the context holds this animator, which holds this closure).
         animator.addCompletion { [weak transitionContext] _ in
             dimming.removeFromSuperview()

@@ -119,6 +119,7 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
             return
         }
         guard context.isInteractive else { return }
+        context.noteCompletion(speed: effectiveSpeed, curve: completionCurve)
         context.finishInteractiveTransition()
         play(reversed: false)
     }
@@ -130,6 +131,7 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
             return
         }
         guard context.isInteractive else { return }
+        context.noteCompletion(speed: effectiveSpeed, curve: completionCurve)
         context.cancelInteractiveTransition()
         play(reversed: true)
     }

@@ -1,7 +1,7 @@
 /// A reference that its object clears as it goes away: what `weak` gives, without the side table a
 /// weak reference moves its object's reference counts to. An object with a side table takes the
 /// runtime's slow path on every retain and release, and the objects that need this (a transition's
-/// context and coordinator) are retained on every frame (docs/performance.md, "No side-table
+/// context and runner) are retained on every frame (docs/performance.md, "No side-table
 /// reference counts on the per-frame path").
 ///
 /// The object makes one, attaches itself once initialised, and clears it first thing in `deinit`;

@@ -14,6 +14,9 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
 
     let fromViewController: UIViewController
     let toViewController: UIViewController
+    /// The navigation or tab bar controller running a push, pop or tab switch; nil for a
+    /// presentation or dismissal. Its `transitionCoordinator` is this transition's too.
+    let containerViewController: UIViewController?
     let animator: UIViewControllerAnimatedTransitioning?
     /// Weak because the engine's animations hold their completions, and those hold this context:
     /// a window dropped mid-transition must free its engine, and with it everything here.
@@ -29,10 +32,19 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
     private(set) var phaseStart: Double
     /// Called once, with the final outcome, by the first `completeTransition`.
     private let finish: (TransitionContext, Bool) -> Void
-    /// The coordinator running this transition, told when it ends. Not owned, like `engine`: the
-    /// coordinator holds the active context, and a window dropped mid-transition must free both.
-    var coordinatorReference: SelfClearingReference<TransitionRunner>?
-    private var coordinator: TransitionRunner? { coordinatorReference?.object }
+    /// The runner running this transition, told when its interaction changes and when it ends. Not
+    /// owned, like `engine`: the runner holds the active context, and a window dropped
+    /// mid-transition must free both.
+    var runnerReference: SelfClearingReference<TransitionRunner>?
+    private var runner: TransitionRunner? { runnerReference?.object }
+    /// Whether the transition began interactive (`UIViewControllerTransitionCoordinatorContext`).
+    private(set) var initiallyInteractive = false
+    /// The interaction controller's `completionSpeed` and `completionCurve`, as of the transition's
+    /// start or, for a percent-driven one, its last finish or cancel (the coordinator's
+    /// `completionVelocity` and `completionCurve`). Copied rather than asked: the context does not
+    /// hold its interaction controller, which often holds it.
+    private(set) var completionSpeed = 1.0
+    private(set) var completionCurve = UIView.AnimationCurve.easeInOut
     /// How interaction controllers and drivers refer to this context without owning it (their
     /// controllers' views hold them, and this context holds those controllers).
     let reference = SelfClearingReference<TransitionContext>()
@@ -41,12 +53,14 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
     var progressObserver: ((Double) -> Void)?
 
     init(operation: TransitionStatus.Operation, from: UIViewController, to: UIViewController, containerView: UIView,
+         containerViewController: UIViewController? = nil,
          animated: Bool, style: UIModalPresentationStyle, animator: UIViewControllerAnimatedTransitioning?,
          engine: AnimationEngine,
          finish: @escaping (TransitionContext, Bool) -> Void) {
         self.operation = operation
         self.fromViewController = from
         self.toViewController = to
+        self.containerViewController = containerViewController
         self.containerView = containerView
         self.isAnimated = animated
         self.presentationStyle = style
@@ -71,7 +85,7 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
 
     /// The animator's interruptible animator, kept once vended (UIKit requires the same one for
     /// the whole transition).
-    private var vendedInterruptibleAnimator: UIViewImplicitlyAnimating?
+    private(set) var vendedInterruptibleAnimator: UIViewImplicitlyAnimating?
 
     var interruptibleAnimator: UIViewImplicitlyAnimating? {
         if let vendedInterruptibleAnimator { return vendedInterruptibleAnimator }
@@ -100,8 +114,17 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
         return timeline
     }
 
+    /// Copies an interaction controller's completion timing; a speed of 0 or less means 1, as
+    /// `UIPercentDrivenInteractiveTransition` plays it (UIKit's `completionVelocity` is always > 0).
+    func noteCompletion(speed: Double, curve: UIView.AnimationCurve) {
+        completionSpeed = speed > 0 && speed.isFinite ? speed : 1
+        completionCurve = curve
+    }
+
+    /// The transition begins interactive.
     func startInteractive() {
         isInteractive = true
+        initiallyInteractive = true
         phase = .interactive
     }
 
@@ -139,6 +162,7 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
         isInteractive = false
         phase = .finishing
         phaseStart = rootTimeline.time
+        runner?.interactionChanged(self)
     }
 
     public func cancelInteractiveTransition() {
@@ -147,6 +171,7 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
         transitionWasCancelled = true
         phase = .cancelling
         phaseStart = rootTimeline.time
+        runner?.interactionChanged(self)
     }
 
     public func pauseInteractiveTransition() {
@@ -156,19 +181,21 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
         transitionWasCancelled = false
         phase = .interactive
         percentComplete = current
+        runner?.interactionChanged(self)
     }
 
     public func completeTransition(_ didComplete: Bool) {
         completeTransitionCalls += 1
         guard completeTransitionCalls == 1 else {
-            coordinator?.reportDuplicateCompletion(
+            runner?.reportDuplicateCompletion(
                 "completeTransition(\(didComplete)) called again for this \(operation.rawValue); ignored")
             return
         }
-        // The coordinator is free for the next transition before the finishing work runs, so a
+        // The runner is free for the next transition before the finishing work runs, so a
         // presentation's completion handler may start one.
-        coordinator?.ended(self)
+        let coordinator = runner?.ended(self)
         finish(self, didComplete)
+        coordinator?.transitionDidEnd()
     }
 
     /// Seconds of root time this phase may take before the watchdog steps in.

@@ -9,6 +9,9 @@ public final class TransitionRunner {
     public static let completionGrace = 2.0
 
     public private(set) var active: TransitionContext?
+    /// The active transition's coordinator (`UIViewController.transitionCoordinator`), made when it
+    /// starts and let go of when it completes.
+    private(set) var activeCoordinator: TransitionCoordinator?
     /// Transitions refused because another was running.
     public private(set) var refusedCount = 0
     /// Transitions the watchdog had to complete because the animator never did.
@@ -22,7 +25,7 @@ public final class TransitionRunner {
     let engine: AnimationEngine
     let logger: Logger
     /// The scrub bar's hold on whichever transition runs.
-    private(set) lazy var scrubber = TransitionScrubber(coordinator: self)
+    private(set) lazy var scrubber = TransitionScrubber(runner: self)
     /// How the contexts this runs refer back to it (`SelfClearingReference`).
     private let reference = SelfClearingReference<TransitionRunner>()
 
@@ -50,34 +53,54 @@ public final class TransitionRunner {
 
     /// Starts a transition: interactive through `interactor` when it wants an interactive start,
     /// otherwise the animator's animations on a running timeline. `willStart` runs once the
-    /// transition is active and knows whether it is interactive, before any animation: where
-    /// UIKit calls a container's delegate (`navigationController(_:willShow:animated:)`).
+    /// transition is active, has its coordinator and knows whether it is interactive, before any
+    /// animation: where UIKit sends the appearance callbacks' `viewWillAppear` and
+    /// `viewWillDisappear` and calls a container's delegate (`navigationController(_:willShow:animated:)`),
+    /// which may ask for `transitionCoordinator` and queue alongside animations.
     func run(_ context: TransitionContext, interactor: UIViewControllerInteractiveTransitioning?,
              willStart: () -> Void = {}) {
+        let coordinator = TransitionCoordinator(context: context)
         active = context
-        context.coordinatorReference = reference
+        activeCoordinator = coordinator
+        context.runnerReference = reference
         startedCount += 1
         engine.perform {
             guard context.isAnimated, let animator = context.animator else {
                 willStart()
+                coordinator.startAnimations {}
                 context.completeTransition(true)
                 return
             }
             if let interactor {
                 if interactor.wantsInteractiveStart { context.startInteractive() }
+                context.noteCompletion(speed: interactor.completionSpeed, curve: interactor.completionCurve)
                 willStart()
-                interactor.startInteractiveTransition(context)
+                coordinator.startAnimations { interactor.startInteractiveTransition(context) }
             } else {
                 willStart()
                 let timeline = context.beginTimeline(paused: false)
-                engine.withTimeline(timeline) { animator.animateTransition(using: context) }
+                coordinator.startAnimations {
+                    engine.withTimeline(timeline) { animator.animateTransition(using: context) }
+                }
             }
         }
     }
 
-    func ended(_ context: TransitionContext) {
-        if active === context { active = nil }
+    /// The transition went interactive or stopped being so: its coordinator's handlers run.
+    func interactionChanged(_ context: TransitionContext) {
+        guard active === context else { return }
+        activeCoordinator?.interactionDidChange()
+    }
+
+    /// The transition completed: the runner is free. Returns its coordinator, for the context to
+    /// run the completions once the transition's own completion work is done.
+    func ended(_ context: TransitionContext) -> TransitionCoordinator? {
         completedCount += 1
+        guard active === context else { return nil }
+        let coordinator = activeCoordinator
+        active = nil
+        activeCoordinator = nil
+        return coordinator
     }
 
     func reportDuplicateCompletion(_ message: String) {

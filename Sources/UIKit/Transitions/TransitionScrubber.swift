@@ -9,16 +9,16 @@ import Motion
 /// over the duration, as the frame header reports it), else its interruptible animator. Ending
 /// goes through the interruptible animator when there is one, since only it can complete a
 /// transition it drives; its timeline runs again first. Pausing makes the transition interactive,
-/// which also keeps the coordinator's watchdog away from a transition a person is looking at.
+/// which also keeps the runner's watchdog away from a transition a person is looking at.
 public final class TransitionScrubber {
-    private unowned let coordinator: TransitionRunner
+    private unowned let runner: TransitionRunner
     /// The transition adopted and the controllers that scrub and end it; replaced when another runs.
     private var adopted: SelfClearingReference<TransitionContext>?
     private var scrubbing: UIPercentDrivenInteractiveTransition?
     private var ending: UIPercentDrivenInteractiveTransition?
 
-    init(coordinator: TransitionRunner) {
-        self.coordinator = coordinator
+    init(runner: TransitionRunner) {
+        self.runner = runner
     }
 
     /// Applies `command` to the running transition; `frameDuration` is one frame of animation
@@ -58,7 +58,7 @@ public final class TransitionScrubber {
     }
 
     private func adopt() throws(ScrubError) -> TransitionContext {
-        guard let active = coordinator.active, !active.isComplete else { throw .noTransition }
+        guard let active = runner.active, !active.isComplete else { throw .noTransition }
         if let context = adopted?.object, context === active { return active }
         guard let scrubbing = UIPercentDrivenInteractiveTransition(adopting: active, preferring: .timeline),
               let ending = UIPercentDrivenInteractiveTransition(adopting: active, preferring: .animator) else {

@@ -2,7 +2,7 @@ import Logging
 import Motion
 
 /// The root of a view tree and its world: the clock-driven animation engine, the controllers, the
-/// gesture dispatcher and the transition coordinator. Everything that changes the world goes through
+/// gesture dispatcher and the transition runner. Everything that changes the world goes through
 /// it (`perform`, `handle`, `resize`), which makes this window's engine the one animation blocks
 /// record into.
 open class UIWindow: UIView {
@@ -155,6 +155,9 @@ open class UIWindow: UIView {
     public var ignoredPointerEvents: Int { gestures.ignoredEvents }
 
     /// Lays the controllers out for a new screen size; mid-transition, waits for the transition's end.
+    /// First tells the root controller and every presented one `viewWillTransition(to:with:)` (each
+    /// tells its children), with a coordinator whose alongside animations run once the new layout
+    /// is in place (`SizeTransitionCoordinator`).
     public func resize(to size: CGSize) {
         guard size != bounds.size else { return }
         if transitions.isBusy {
@@ -162,14 +165,21 @@ open class UIWindow: UIView {
             return
         }
         perform {
+            let roots = rootViewController.map { $0.hierarchy.filter { $0.parent == nil } } ?? []
+            let coordinator = rootViewController.map {
+                SizeTransitionCoordinator(from: bounds.size, to: size, containerView: $0.view, timeline: engine.rootTimeline)
+            }
+            if let coordinator {
+                for controller in roots { controller.viewWillTransition(to: size, with: coordinator) }
+            }
             bounds = CGRect(origin: .zero, size: size)
             center = CGPoint(x: size.width / 2, y: size.height / 2)
             layoutChrome()
-            guard let root = rootViewController else { return }
-            for controller in root.hierarchy where controller.parent == nil {
+            for controller in roots {
                 controller.presentationContainer?.frame = bounds
                 controller.layout(in: bounds, safeArea: screenSafeAreaInsets)
             }
+            coordinator?.startAnimations()
         }
     }
 

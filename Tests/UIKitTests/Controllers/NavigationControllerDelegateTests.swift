@@ -33,7 +33,7 @@ private final class ShowingDelegate: UINavigationControllerDelegate {
     func navigationController(_ navigationController: UINavigationController,
                               willShow viewController: UIViewController, animated: Bool) {
         log.calls.append("willShow \(viewController.name) animated=\(animated)")
-        interactiveAtWillShow.append(navigationController.window?.transitions.active?.isInteractive ?? false)
+        interactiveAtWillShow.append(navigationController.transitionCoordinator?.isInteractive ?? false)
     }
 
     func navigationController(_ navigationController: UINavigationController,
