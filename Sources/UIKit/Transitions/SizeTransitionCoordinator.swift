@@ -145,6 +145,6 @@ final class SizeTransitionCoordinator: UIViewControllerTransitionCoordinator {
     var completionVelocity: CGFloat { 1 }
     var completionCurve: UIView.AnimationCurve { .easeInOut }
     /// No controller replaces another.
-    func viewController(forKey key: TransitionContextKey) -> UIViewController? { nil }
-    func view(forKey key: TransitionContextKey) -> UIView? { nil }
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? { nil }
+    func view(forKey key: UITransitionContextViewKey) -> UIView? { nil }
 }

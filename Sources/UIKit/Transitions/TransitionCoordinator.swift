@@ -130,8 +130,8 @@ final class TransitionCoordinator: UIViewControllerTransitionCoordinator {
     var percentComplete: CGFloat { CGFloat(context.percentComplete) }
     var completionVelocity: CGFloat { CGFloat(context.completionSpeed) }
     var completionCurve: UIView.AnimationCurve { context.completionCurve }
-    func viewController(forKey key: TransitionContextKey) -> UIViewController? { context.viewController(forKey: key) }
-    func view(forKey key: TransitionContextKey) -> UIView? { context.view(forKey: key) }
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? { context.viewController(forKey: key) }
+    func view(forKey key: UITransitionContextViewKey) -> UIView? { context.view(forKey: key) }
     var containerView: UIView { context.containerView }
     var targetTransform: CGAffineTransform { .identity }
 }

@@ -18,8 +18,8 @@ public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
     /// The interaction controller's `completionSpeed`: 1 finishes in `transitionDuration`.
     var completionVelocity: CGFloat { get }
     var completionCurve: UIView.AnimationCurve { get }
-    func viewController(forKey key: TransitionContextKey) -> UIViewController?
-    func view(forKey key: TransitionContextKey) -> UIView?
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
+    func view(forKey key: UITransitionContextViewKey) -> UIView?
     var containerView: UIView { get }
     /// The rotation a size change applies (identity for every other transition).
     var targetTransform: CGAffineTransform { get }
