@@ -57,4 +57,16 @@ struct ContainmentTests {
         #expect(states == [.began, .ended])
         #expect(CGPoint(x: 1, y: 2).equalTo(CGPoint(x: 1, y: 2)))
     }
+
+    /// Views, controllers and recognizers are NSObjects in UIKit: equal only to themselves, and
+    /// hashable, so `firstIndex(of:)` and sets work on them.
+    @Test func viewsAndControllersAreEqualOnlyToThemselves() {
+        let first = UIViewController(), second = UIViewController()
+        #expect([first, second].firstIndex(of: second) == 1)
+        #expect(first != second && first == first)
+        let views: Set<UIView> = [UIView(), UIView()]
+        #expect(views.count == 2)
+        let pan = UIPanGestureRecognizer()
+        #expect([UITapGestureRecognizer(), pan].firstIndex(of: pan) == 1)
+    }
 }
