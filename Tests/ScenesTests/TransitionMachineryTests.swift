@@ -287,3 +287,43 @@ struct PercentDrivenInterruptibleTests {
         #expect(world.window.engine.misuseCount == 0)
     }
 }
+
+/// Vends a new interaction controller for each presentation and keeps none, as
+/// SwipeableTabBarController's delegate does (`return SwipeInteractor(…)`).
+final class UnretainingDelegate: UIViewControllerTransitioningDelegate {
+    let animator = TestAnimator()
+    weak var lastInteraction: UIPercentDrivenInteractiveTransition?
+
+    func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                             source: UIViewController) -> UIViewControllerAnimatedTransitioning? { animator }
+
+    func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning? {
+        let interaction = UIPercentDrivenInteractiveTransition()
+        lastInteraction = interaction
+        return interaction
+    }
+}
+
+@Suite struct InteractionControllerLifetimeTests {
+    /// UIKit keeps the interaction controller a delegate vends for as long as the transition runs,
+    /// and lets it go when the transition ends.
+    @Test func theTransitionKeepsItsInteractionControllerUntilItEnds() throws {
+        let world = World()
+        let delegate = UnretainingDelegate()
+        world.other.transitioningDelegate = delegate
+        world.present()
+        do {
+            let interaction = try #require(delegate.lastInteraction)
+            world.window.perform { interaction.update(0.4) }
+            world.run(for: 0.1)
+            // The animator's ease-in-out block, scrubbed to 0.4 of its time.
+            let expected = TimingFunction.easeInEaseOut.value(at: 0.4)
+            #expect(abs(world.other.view.presentation.alpha - expected) < 1e-9)
+            world.window.perform { interaction.finish() }
+        }
+        world.run(for: 1)
+        #expect(world.root.presentedViewController === world.other)
+        #expect(delegate.lastInteraction == nil)
+    }
+}

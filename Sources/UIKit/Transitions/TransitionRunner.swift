@@ -60,6 +60,7 @@ public final class TransitionRunner {
     func run(_ context: TransitionContext, interactor: UIViewControllerInteractiveTransitioning?,
              willStart: () -> Void = {}) {
         let coordinator = TransitionCoordinator(context: context)
+        context.interactionController = interactor
         active = context
         activeCoordinator = coordinator
         context.runnerReference = reference
