@@ -60,8 +60,6 @@ open class UIView {
         didSet { if clipsToBounds != oldValue { drawingDidChange() } }
     }
     public var isUserInteractionEnabled = true
-    /// `tag`: an integer the app gives the view to tell it apart (`viewWithTag(_:)`).
-    public var tag = 0
     public var tintAdjustmentMode: TintAdjustmentMode = .automatic {
         didSet {
             if tintAdjustmentMode != oldValue { drawingDidChange() }
@@ -155,6 +153,10 @@ open class UIView {
     }
     /// The shadow and border, out of line (most views would hold them as none); nil for none.
     private var layerStyle: LayerStyle?
+    /// `tag`: an integer the app gives the view to tell it apart (`viewWithTag(_:)`). Among whole
+    /// words, not among the one-byte flags above it, where its alignment padded every view by 16
+    /// bytes (a view's heap block went from 384 to 400 bytes in a debug build, 352 to 368 in release).
+    public var tag = 0
     /// Whether the view has a shadow or a border: most have neither.
     var hasLayerStyle: Bool { layerStyle != nil }
 
