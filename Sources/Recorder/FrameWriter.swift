@@ -37,6 +37,8 @@ struct FrameWriter {
                 Self.appendString(text, to: &line)
             }
             if node.text != nil, node.fontWeight != .regular { line += ",\"weight\":\(node.fontWeight.cssWeight)" }
+            // Centred text, what every text was before labels could say otherwise, writes nothing.
+            if node.text != nil, node.textAlignment != .center { line += ",\"align\":\"\(node.textAlignment)\"" }
             // Only what draws: a recording without shadows and borders reads as it always did.
             if node.cornerRadius > 0 { line += ",\"radius\":\(Self.number(node.cornerRadius))" }
             let shadow = node.shadow

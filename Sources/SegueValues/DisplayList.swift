@@ -20,6 +20,9 @@ public struct DisplayNode: Equatable, Sendable {
     public var descendantCount: UInt32
     /// A vector icon drawn in the node's bounds, tinted with `textColor`; nil for none.
     public var glyph: Glyph?
+    /// Where `text` sits across the bounds. The recorder draws it; the wire does not carry it yet
+    /// (protocol version 4 has no section for it), so the page centres every text.
+    public var textAlignment: TextAlignment
     /// Maps local (x, y) to viewport points: (a·x + c·y + tx, b·x + d·y + ty).
     public var transform: CGAffineTransform
     /// Effective opacity: the product of every ancestor's alpha and this view's.
@@ -57,13 +60,15 @@ public struct DisplayNode: Equatable, Sendable {
                 alpha: Double = 1, ownAlpha: Double? = nil, backgroundColor: UIColor = .clear,
                 cornerRadius: Double = 0, clipsToBounds: Bool = false, text: String? = nil,
                 textColor: UIColor = .black, fontSize: Double = 17, fontWeight: FontWeight = .regular,
-                shadow: Shadow = .none, border: Border = .none, glyph: Glyph? = nil) {
+                textAlignment: TextAlignment = .center, shadow: Shadow = .none, border: Border = .none,
+                glyph: Glyph? = nil) {
         self.id = id
         self.depth = depth
         self.clipsToBounds = clipsToBounds
         self.fontWeight = fontWeight
         self.descendantCount = descendantCount
         self.glyph = glyph
+        self.textAlignment = textAlignment
         self.transform = transform
         self.alpha = alpha
         self.localTransform = localTransform ?? transform

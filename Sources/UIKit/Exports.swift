@@ -2,6 +2,7 @@
 // and `CGRect` these are), and the Core Graphics and UIKit values Foundation lacks on Linux.
 @_exported import Foundation
 @_exported import struct Motion.CGAffineTransform
+@_exported import struct Motion.CGColor
 @_exported import struct Motion.CGVector
 @_exported import struct Motion.UIColor
 @_exported import struct Motion.UIEdgeInsets

@@ -34,6 +34,43 @@ struct SceneAPITests {
         #expect(lines[0].contains("\"color\":\"#123456ff\""))
     }
 
+    /// A scene's controllers are made in its world, so one that reads `UIScreen.main` as it is made
+    /// (as transition code does) gets the window's screen, not the default phone's.
+    @Test func aRootControllerIsMadeInItsWorld() throws {
+        final class ScreenReadingController: UIViewController {
+            let widthWhenMade = UIScreen.main.bounds.width
+        }
+        let scene = Scene(name: "screen", hint: "Nothing to do", transitionCycle: []) {
+            ScreenReadingController(nibName: nil, bundle: nil)
+        }
+        let host = SceneHost(scene: scene, size: CGSize(width: 820, height: 1180), clock: ManualClock())
+        let root = try #require(host.window.rootViewController as? ScreenReadingController)
+        #expect(root.widthWhenMade == 820)
+    }
+
+    /// A label's alignment is recorded where it is not the centred default.
+    @Test func theRecorderPrintsALabelsAlignment() throws {
+        let scene = Scene(name: "aligned", hint: "Nothing to do", transitionCycle: []) {
+            let controller = UIViewController(name: "aligned")
+            let label = UILabel(frame: CGRect(x: 20, y: 100, width: 300, height: 30))
+            label.accessibilityIdentifier = "aligned-label"
+            label.text = "Leading"
+            controller.view.addSubview(label)
+            let centred = UILabel(frame: CGRect(x: 20, y: 140, width: 300, height: 30))
+            centred.text = "Centred"
+            centred.textAlignment = .center
+            controller.view.addSubview(centred)
+            return controller
+        }
+        let recorder = try Recorder(scene: scene, options: .init(scene: "aligned", duration: 0), script: InputScript())
+        var lines: [String] = []
+        recorder.run { lines.append($0) }
+        let line = try #require(lines.first)
+        #expect(line.contains(#""name":"aligned-label""#))
+        #expect(line.contains(#""text":"Leading","align":"left""#))
+        #expect(line.contains(#""text":"Centred"}"#))
+    }
+
     @Test func everyBuiltInSceneHasAHintAndAUniqueName() {
         #expect(Scene.all.allSatisfy { !$0.hint.isEmpty })
         #expect(Set(Scene.all.map(\.name)).count == Scene.all.count)

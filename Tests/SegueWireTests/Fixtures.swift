@@ -53,7 +53,7 @@ func pushTransitionList() -> DisplayList {
     return composed(DisplayList(viewport: phone, nodes: [
         makeNode(id: 1, name: "window", depth: 0, descendants: 7, size: phone, background: .black),
         makeNode(id: 2, name: "inbox.view", depth: 1, descendants: 2, size: phone,
-                 transform: CGAffineTransform(translationX: -58.5, y: 0), background: UIColor(white: 0.9)),
+                 transform: CGAffineTransform(translationX: -58.5, y: 0), background: UIColor(white: 0.9, alpha: 1)),
         makeNode(id: 3, name: "inbox.title", depth: 2, size: CGSize(width: 390, height: 44),
                  transform: CGAffineTransform(translationX: 0, y: 47), text: "Inbox", fontSize: 17),
         makeNode(id: 4, name: "inbox.row", depth: 2, size: CGSize(width: 358, height: 72),

@@ -258,7 +258,7 @@ import Testing
         withoutCard.nodes[4].descendantCount = 2
         var renamed = withoutCard
         renamed.nodes[3].id = 900
-        renamed.nodes[3].backgroundColor = UIColor(red: 0.2, green: 0.6, blue: 0.9)
+        renamed.nodes[3].backgroundColor = UIColor(red: 0.2, green: 0.6, blue: 0.9, alpha: 1)
         var encoder = FrameEncoder()
         var decoder = FrameDecoder()
         var buffer: [UInt8] = []
@@ -331,7 +331,7 @@ import Testing
         encoder.encode(list, header: header, into: &buffer)
         let keyframe = buffer.count
         list.nodes[1].localTransform.tx -= 1.5
-        list.nodes[1].backgroundColor = UIColor(white: 0.85)
+        list.nodes[1].backgroundColor = UIColor(white: 0.85, alpha: 1)
         list.nodes[4].localTransform.tx -= 5
         list.nodes[7].localTransform.ty -= 2
         header.sequence += 1

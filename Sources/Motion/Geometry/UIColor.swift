@@ -1,23 +1,57 @@
 /// `UIColor`: a color, as straight (not premultiplied) sRGB components in 0…1.
+///
+/// A value, where UIKit's is an object: every color here is a fixed sRGB color, so the dynamic
+/// system colors (`label`, `systemBackground`, …) are their light-mode values (the world has no
+/// dark mode), and two colors are equal when their components are.
 public struct UIColor: Hashable, Sendable {
+    // Not UIKit's (which reads components through `getRed(_:green:blue:alpha:)`): what the display
+    // list, the wire and the recorder read, as `Double`s.
     public var red: Double
     public var green: Double
     public var blue: Double
     public var alpha: Double
 
-    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-        self.alpha = alpha
+    /// `init(red:green:blue:alpha:)`: components in 0…1 (sRGB; values outside it are kept, as
+    /// UIKit's extended sRGB keeps them, and clamped where drawn).
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.red = Double(red)
+        self.green = Double(green)
+        self.blue = Double(blue)
+        self.alpha = Double(alpha)
     }
 
-    /// A gray, as `UIColor(white:alpha:)`.
-    public init(white: Double, alpha: Double = 1) {
+    /// `init(white:alpha:)`: a gray, `white` from 0 (black) to 1 (white).
+    public init(white: CGFloat, alpha: CGFloat) {
         self.init(red: white, green: white, blue: white, alpha: alpha)
     }
 
-    /// `0xRRGGBB` (opaque), e.g. `UIColor(hex: 0x4A90E2)`.
+    /// `init(cgColor:)`: the same color.
+    public init(cgColor: CGColor) {
+        self.init(red: cgColor.red, green: cgColor.green, blue: cgColor.blue, alpha: cgColor.alpha)
+    }
+
+    /// `cgColor`: the same color as Core Graphics' value, what a layer's colors take
+    /// (`layer.backgroundColor = color.cgColor`).
+    public var cgColor: CGColor {
+        CGColor(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    /// `getRed(_:green:blue:alpha:)`: the components, and true (every color here is RGB).
+    public func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+                       blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        red?.pointee = CGFloat(self.red)
+        green?.pointee = CGFloat(self.green)
+        blue?.pointee = CGFloat(self.blue)
+        alpha?.pointee = CGFloat(self.alpha)
+        return true
+    }
+
+    /// `withAlphaComponent(_:)`: the same color at opacity `alpha` (not multiplied by the old one).
+    public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+        UIColor(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    /// `0xRRGGBB` (opaque), e.g. `UIColor(hex: 0x4A90E2)`. Not UIKit's: a convenience for palettes.
     public init(hex: UInt32, alpha: Double = 1) {
         self.init(red: Double((hex >> 16) & 0xFF) / 255,
                   green: Double((hex >> 8) & 0xFF) / 255,
@@ -55,10 +89,6 @@ public struct UIColor: Hashable, Sendable {
         return "#" + [bytes.red, bytes.green, bytes.blue, bytes.alpha].map(Self.hexByte).joined()
     }
 
-    public func withAlphaComponent(_ alpha: Double) -> UIColor {
-        UIColor(red: red, green: green, blue: blue, alpha: alpha)
-    }
-
     private static func byte(_ component: Double) -> UInt8 {
         guard component.isFinite else { return 0 }
         return UInt8(roundedHalfAwayFromZero(min(max(component, 0), 1) * 255))
@@ -70,26 +100,3 @@ public struct UIColor: Hashable, Sendable {
     }
 }
 
-// A small named palette: UIKit's fixed colors, plus the system tints scenes use for accents.
-extension UIColor {
-    public static let clear = UIColor(white: 0, alpha: 0)
-    public static let black = UIColor(white: 0)
-    public static let white = UIColor(white: 1)
-    public static let darkGray = UIColor(white: 1.0 / 3.0)
-    public static let gray = UIColor(white: 0.5)
-    public static let lightGray = UIColor(white: 2.0 / 3.0)
-    public static let red = UIColor(red: 1, green: 0, blue: 0)
-    public static let green = UIColor(red: 0, green: 1, blue: 0)
-    public static let blue = UIColor(red: 0, green: 0, blue: 1)
-    public static let systemRed = UIColor(hex: 0xFF3B30)
-    public static let systemOrange = UIColor(hex: 0xFF9500)
-    public static let systemYellow = UIColor(hex: 0xFFCC00)
-    public static let systemGreen = UIColor(hex: 0x34C759)
-    public static let systemTeal = UIColor(hex: 0x30B0C7)
-    public static let systemBlue = UIColor(hex: 0x007AFF)
-    public static let systemIndigo = UIColor(hex: 0x5856D6)
-    public static let systemPurple = UIColor(hex: 0xAF52DE)
-    public static let systemPink = UIColor(hex: 0xFF2D55)
-    public static let systemGray = UIColor(hex: 0x8E8E93)
-    public static let systemBackground = UIColor.white
-}

@@ -4,7 +4,8 @@ import UIKit
 /// One frame's display list as SVG, in viewport points, drawn as the page's canvas renderer draws
 /// it (Public/js/renderer.js): each node a (rounded) rectangle through its transform, filled with
 /// its color at its effective alpha, its text centered, and a clipping node clipping exactly its
-/// `descendantCount` followers.
+/// `descendantCount` followers. Text is centred whatever the node's `textAlignment`, as the page
+/// draws it: the wire does not carry the alignment yet.
 struct FrameDrawing {
     /// Whether labels' text is drawn; without it a frame is geometry alone.
     var drawsText: Bool

@@ -13,8 +13,8 @@ open class DemoViewController: UIViewController {
 
     let color: UIColor
     let heading: String
-    private let headingLabel: UIView
-    private let hintLabel: UIView
+    private let headingLabel = UILabel()
+    private let hintLabel = UILabel()
     public private(set) var buttons: [UIButton] = []
 
     public required init?(coder: NSCoder) { nil }
@@ -22,9 +22,9 @@ open class DemoViewController: UIViewController {
     public init(name: String, heading: String, color: UIColor, hint: String? = nil) {
         self.color = color
         self.heading = heading
-        headingLabel = UIView(name: "\(name)-heading")
-        hintLabel = UIView(name: "\(name)-hint")
         super.init(nibName: nil, bundle: nil)
+        headingLabel.accessibilityIdentifier = "\(name)-heading"
+        hintLabel.accessibilityIdentifier = "\(name)-hint"
         restorationIdentifier = name
         title = heading
         self.hint = hint
@@ -37,15 +37,15 @@ open class DemoViewController: UIViewController {
         super.viewDidLoad()
         view.backgroundColor = color
         headingLabel.text = heading
-        headingLabel.fontSize = 34
+        headingLabel.font = .systemFont(ofSize: 34)
         headingLabel.textColor = .white
-        headingLabel.isUserInteractionEnabled = false
+        headingLabel.textAlignment = .center
         view.addSubview(headingLabel)
         if let hint {
             hintLabel.text = hint
-            hintLabel.fontSize = 15
+            hintLabel.font = .systemFont(ofSize: 15)
             hintLabel.textColor = UIColor(white: 1, alpha: 0.85)
-            hintLabel.isUserInteractionEnabled = false
+            hintLabel.textAlignment = .center
             view.addSubview(hintLabel)
         }
     }
@@ -56,8 +56,8 @@ open class DemoViewController: UIViewController {
         let button = UIButton(type: .system, primaryAction: UIAction(title: title) { _ in action() })
         button.accessibilityIdentifier = "\(name)-\(title.lowercased().split(separator: " ").joined(separator: "-"))"
         button.backgroundColor = .white
-        button.cornerRadius = 12
-        button.fontSize = 19
+        button.layer.cornerRadius = 12
+        button.titleLabel?.font = .systemFont(ofSize: 19)
         buttons.append(button)
         view.addSubview(button)
         return button

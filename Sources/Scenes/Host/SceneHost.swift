@@ -14,7 +14,9 @@ public final class SceneHost {
     public init(scene: Scene, size: CGSize, clock: Clock, logger: Logger? = nil) {
         self.scene = scene
         window = logger.map { UIWindow(size: size, clock: clock, logger: $0) } ?? UIWindow(size: size, clock: clock)
-        window.rootViewController = scene.makeRootViewController()
+        // Made in the window's world, so a controller that reads `UIScreen.main` as it is made gets
+        // this window's screen.
+        window.rootViewController = window.perform { scene.makeRootViewController() }
     }
 
     public func handle(_ event: PointerEvent) {

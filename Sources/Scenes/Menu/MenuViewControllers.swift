@@ -59,17 +59,17 @@ final class CardViewController: UIViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
         view.backgroundColor = .white
-        view.cornerRadius = 12
+        view.layer.cornerRadius = 12
         view.clipsToBounds = true
         // Lifted off the dimmed Home, as an iOS card or alert is (not the tutorial's: its card is flat).
-        view.shadowOpacity = 0.25
-        view.shadowRadius = 16
-        view.shadowOffset = CGSize(width: 0, height: 8)
+        view.layer.shadowOpacity = 0.25
+        view.layer.shadowRadius = 16
+        view.layer.shadowOffset = CGSize(width: 0, height: 8)
         let close = UIButton(type: .system, primaryAction: UIAction(title: "Close") { [unowned self] _ in
             self.dismiss(animated: true)
         })
         close.accessibilityIdentifier = "card-close"
-        close.fontSize = 17
+        close.titleLabel?.font = .systemFont(ofSize: 17)
         view.addSubview(close)
         closeButton = close
     }
@@ -98,9 +98,9 @@ final class MenuViewController: DemoViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
         // The menu's right edge casts a shadow on Home as it slides over it (not the tutorial's).
-        view.shadowOpacity = 0.3
-        view.shadowRadius = 10
-        view.shadowOffset = CGSize(width: 3, height: 0)
+        view.layer.shadowOpacity = 0.3
+        view.layer.shadowRadius = 10
+        view.layer.shadowOffset = CGSize(width: 3, height: 0)
         let edge = UIScreenEdgePanGestureRecognizer { [unowned self] in self.interactor.userDidPan($0) }
         edge.edges = .right
         view.addGestureRecognizer(edge)

@@ -15,7 +15,7 @@ final class PhotoGridViewController: UIViewController, UINavigationControllerDel
     ]
 
     private(set) var tiles: [UIView] = []
-    private let hintLabel = UIView(name: "grid-hint")
+    private let hintLabel = UILabel()
     /// The transition running now, if any.
     var zoom: PhotoZoomTransition?
 
@@ -24,6 +24,7 @@ final class PhotoGridViewController: UIViewController, UINavigationControllerDel
     init() {
         super.init(nibName: nil, bundle: nil)
         restorationIdentifier = "grid"
+        hintLabel.accessibilityIdentifier = "grid-hint"
         title = "Photos"
         hint = "Tap a photo; drag it down to go back"
     }
@@ -39,9 +40,9 @@ final class PhotoGridViewController: UIViewController, UINavigationControllerDel
             view.addSubview(tile)
         }
         hintLabel.text = hint
-        hintLabel.fontSize = 15
-        hintLabel.textColor = UIColor(white: 0.4)
-        hintLabel.isUserInteractionEnabled = false
+        hintLabel.font = .systemFont(ofSize: 15)
+        hintLabel.textColor = UIColor(white: 0.4, alpha: 1)
+        hintLabel.textAlignment = .center
         view.addSubview(hintLabel)
     }
 

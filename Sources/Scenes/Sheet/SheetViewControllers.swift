@@ -36,8 +36,8 @@ final class ComposeViewController: UIViewController {
     static let sideMargin = 16.0
     static let hintText = "Drag between the detents; flick down to close"
 
-    private let heading = UIView(name: "compose-heading")
-    private let hintLabel = UIView(name: "compose-hint")
+    private let heading = UILabel()
+    private let hintLabel = UILabel()
     private var done: UIButton?
 
     required init?(coder: NSCoder) { nil }
@@ -52,20 +52,22 @@ final class ComposeViewController: UIViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
         view.backgroundColor = .white
+        heading.accessibilityIdentifier = "compose-heading"
         heading.text = "New Note"
-        heading.fontSize = 20
-        heading.isUserInteractionEnabled = false
+        heading.font = .systemFont(ofSize: 20)
+        heading.textAlignment = .center
         view.addSubview(heading)
+        hintLabel.accessibilityIdentifier = "compose-hint"
         hintLabel.text = Self.hintText
-        hintLabel.fontSize = 15
+        hintLabel.font = .systemFont(ofSize: 15)
         hintLabel.textColor = .gray
-        hintLabel.isUserInteractionEnabled = false
+        hintLabel.textAlignment = .center
         view.addSubview(hintLabel)
         let done = UIButton(type: .system, primaryAction: UIAction(title: "Done") { [unowned self] _ in
             self.dismiss(animated: true)
         })
         done.accessibilityIdentifier = "compose-done"
-        done.fontSize = 17
+        done.titleLabel?.font = .systemFont(ofSize: 17)
         view.addSubview(done)
         self.done = done
     }

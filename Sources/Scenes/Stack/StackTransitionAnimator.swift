@@ -109,14 +109,14 @@ class StackTransitionAnimator {
     /// The squeezed look: scaled, rounded and dimmed.
     static func squeeze(_ snapshot: UIView) {
         snapshot.transform = CGAffineTransform(scaleX: transformViewScale, y: transformViewScale)
-        snapshot.cornerRadius = squeezedCornerRadius
+        snapshot.layer.cornerRadius = squeezedCornerRadius
         snapshot.tintAdjustmentMode = .dimmed
     }
 
     /// Back to the presenter's own look.
     static func unsqueeze(_ snapshot: UIView) {
         snapshot.transform = .identity
-        snapshot.cornerRadius = 0
+        snapshot.layer.cornerRadius = 0
         snapshot.tintAdjustmentMode = .automatic
     }
 

@@ -46,11 +46,11 @@ final class StackSecondViewController: DemoViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        view.cornerRadius = 10
+        view.layer.cornerRadius = 10
         // A modal card's shadow, cast up onto the squeezed presenter (not the tutorial's).
-        view.shadowOpacity = 0.3
-        view.shadowRadius = 12
-        view.shadowOffset = CGSize(width: 0, height: -2)
+        view.layer.shadowOpacity = 0.3
+        view.layer.shadowRadius = 12
+        view.layer.shadowOffset = CGSize(width: 0, height: -2)
         addButton("Dismiss") { [unowned self] in self.dismiss(animated: true) }
         dismissInteraction.attach(to: self)
     }

@@ -34,6 +34,15 @@ public final class AnimationEngine {
 
     public let clock: Clock
     let logger: Logger
+    /// The window whose world this engine runs, while it lives: what `UIScreen.main` and
+    /// `UIApplication.shared` answer from inside its `perform`. Set and cleared by the window
+    /// (`UIWindow.init`, `deinit`); not retained, and not `weak`, which would give the window a
+    /// side table (`UnownedReference`).
+    var window: UIWindow? {
+        get { windowReference.object }
+        set { windowReference.object = newValue }
+    }
+    private var windowReference = UnownedReference<UIWindow>("AnimationEngine.window")
     /// Every animation's time base: follows the clock; its speed is the window's slow-motion knob.
     public let rootTimeline: Timeline
     /// Live timing tuning: overrides animation blocks and property animators consult each time they run.

@@ -76,6 +76,22 @@ open class UIButton: UIControl {
     public var currentTitle: String? { title(for: state) }
     public var currentTitleColor: UIColor { titleColor(for: state) ?? .systemBlue }
 
+    /// `titleLabel`: the label showing the title. Its `font` is the font the title is drawn in
+    /// (`button.titleLabel?.font = .systemFont(ofSize: 19)`); its `text` and `textColor` are the
+    /// title and color drawn now, which the button's state sets (`setTitle(_:for:)`,
+    /// `setTitleColor(_:for:)`): setting them shows them until the next state change, as UIKit's
+    /// button resets its label's.
+    ///
+    /// The button draws its title itself (its own node carries the text), so this label is a face
+    /// of the button, not a subview: it has no frame, and it keeps none of the title's state, so
+    /// the button keeps no label for it (a whole view per button, in every session). Each read
+    /// makes one onto the same title, so two reads are two labels (`===` tells them apart, `==`
+    /// too); what else is set on one (`numberOfLines`, `textAlignment`) stays with it, and the title
+    /// is drawn centred on one line.
+    public var titleLabel: UILabel? {
+        ButtonTitleLabel(button: self)
+    }
+
     override func stateDidChange() {
         showState()
     }
@@ -88,6 +104,41 @@ open class UIButton: UIControl {
             color = color.withAlphaComponent(color.alpha * Self.highlightedTitleAlpha)
         }
         textColor = color
+    }
+}
+
+/// A button's `titleLabel`: its font, text and color are the button's title's.
+private final class ButtonTitleLabel: UILabel {
+    /// The button whose title this shows; held, as the button does not hold its label.
+    let button: UIButton
+
+    init(button: UIButton) {
+        self.button = button
+        super.init(frame: .zero)
+        textAlignment = .center
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override var defaultName: String { "button-title" }
+
+    override var font: UIFont! {
+        get { UIFont(drawnSize: button.fontSize, weight: button.fontWeight) }
+        set {
+            let font = newValue ?? UILabel.defaultFont
+            button.fontSize = Double(font.pointSize)
+            button.fontWeight = font.drawnWeight
+        }
+    }
+
+    override var text: String? {
+        get { button.text }
+        set { button.text = newValue }
+    }
+
+    override var textColor: UIColor! {
+        get { button.textColor }
+        set { button.textColor = newValue ?? UILabel.defaultTextColor }
     }
 }
 

@@ -221,8 +221,9 @@ struct DisplayListBuilder {
             localTransform: toParent, alpha: alpha, ownAlpha: ownAlpha,
             backgroundColor: Self.dim(values.backgroundColor, by: dimming),
             cornerRadius: max(values.cornerRadius, 0), clipsToBounds: view.clipsToBounds, text: view.text,
-            textColor: Self.dim(view.textColor, by: dimming), fontSize: view.fontSize,
-            fontWeight: view.fontWeight, style: Self.layerStyle(of: view, dimming: dimming), glyph: view.glyph)
+            textColor: Self.dim(view.storedTextColor, by: dimming), fontSize: view.fontSize,
+            fontWeight: view.fontWeight, textAlignment: view.textAlignment.drawn,
+            style: Self.layerStyle(of: view, dimming: dimming), glyph: view.glyph)
         if changed { list.changes.noteOwnValuesChanged(at: index) }
         let dependsOnViewAlone = view.animationCount == 0 && parent.origin == .zero && parent.dimming == 0
         built[index].own = dependsOnViewAlone ? view.drawRevision : Self.notReusable
@@ -270,9 +271,10 @@ struct DisplayListBuilder {
     @inline(__always)
     private static func layerStyle(of view: UIView, dimming: Double) -> (shadow: Shadow, border: Border)? {
         guard view.hasLayerStyle else { return nil }
-        var border = view.border
+        let style = view.layerStyle
+        var border = style.border
         if border.isVisible { border.color = dim(border.color, by: dimming) }
-        return (view.shadow, border)
+        return (style.shadow, border)
     }
 
     /// Makes node `index` the place of the view with `id` at `depth`, appending it when the list
@@ -383,7 +385,8 @@ struct DisplayListBuilder {
 
 extension DisplayNode {
     /// Every field but `descendantCount` (known only once the subtree is drawn); returns whether
-    /// any of the node's own values changed, those the wire carries (`NodeChanges`): the viewport
+    /// any of the node's own values changed, those the wire carries (`NodeChanges`), and the text
+    /// alignment, which only the recorder draws yet (an encoder finds nothing to send): the viewport
     /// transform and effective alpha follow the ancestors, and id and depth are the structure's.
     /// The comparison stops at the first difference, the values most likely to move first. The
     /// strings are stored only when they differ: equal ones (nearly always the same storage) are
@@ -391,8 +394,8 @@ extension DisplayNode {
     mutating func update(id: UInt32, name: String, depth: UInt16, size: CGSize, transform: CGAffineTransform,
                          localTransform: CGAffineTransform, alpha: Double, ownAlpha: Double, backgroundColor: UIColor,
                          cornerRadius: Double, clipsToBounds: Bool, text: String?, textColor: UIColor,
-                         fontSize: Double, fontWeight: FontWeight, style: (shadow: Shadow, border: Border)?,
-                         glyph: Glyph?) -> Bool {
+                         fontSize: Double, fontWeight: FontWeight, textAlignment: TextAlignment,
+                         style: (shadow: Shadow, border: Border)?, glyph: Glyph?) -> Bool {
         // The shadow and border (`style`, nil for neither) are compared first, and always: they are
         // stored only when they differ, since storing allocates a box when a copy of this node (a
         // watcher's frame) shares it.
@@ -400,7 +403,7 @@ extension DisplayNode {
         var changed = !sameDecoration || self.localTransform != localTransform || self.ownAlpha != ownAlpha
             || self.size != size || self.backgroundColor != backgroundColor || self.textColor != textColor
             || self.cornerRadius != cornerRadius || self.clipsToBounds != clipsToBounds || self.fontSize != fontSize
-            || self.fontWeight != fontWeight || self.glyph != glyph
+            || self.fontWeight != fontWeight || self.textAlignment != textAlignment || self.glyph != glyph
         self.id = id
         self.depth = depth
         self.size = size
@@ -414,6 +417,7 @@ extension DisplayNode {
         self.textColor = textColor
         self.fontSize = fontSize
         self.fontWeight = fontWeight
+        self.textAlignment = textAlignment
         if !sameDecoration { setDecoration(shadow: style?.shadow ?? .none, border: style?.border ?? .none) }
         self.glyph = glyph
         if self.name != name {

@@ -19,6 +19,7 @@ extension UIView {
         view.removeFromSuperview()
         subviews.insert(view, at: min(max(index, 0), subviews.count - Int(frontPinnedSubviewCount)))
         view.superview = self
+        subviewWasAdded(view)
     }
 
     /// Adds `view` in front of everything, staying there as others are added (the window's chrome).
@@ -27,6 +28,7 @@ extension UIView {
         subviews.append(view)
         view.superview = self
         frontPinnedSubviewCount += 1
+        subviewWasAdded(view)
     }
 
     /// `safeAreaInsets`: the part of the window's safe area (status bar, home indicator, a
@@ -58,6 +60,7 @@ extension UIView {
         }
         parent.subviews.removeAll { $0 === self }
         superview = nil
+        parent.markNeedsLayout()
     }
 
     public func bringSubviewToFront(_ view: UIView) {

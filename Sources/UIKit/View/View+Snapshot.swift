@@ -24,8 +24,8 @@ extension UIView {
         copy.textColor = textColor
         copy.fontSize = fontSize
         copy.fontWeight = fontWeight
-        copy.shadow = shadow
-        copy.border = border
+        copy.textAlignment = textAlignment
+        copy.layerStyle = layerStyle
         for subview in subviews {
             let child = subview.copyAppearance(afterScreenUpdates: afterScreenUpdates)
             child.superview = copy

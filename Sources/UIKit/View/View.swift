@@ -14,10 +14,10 @@ open class UIView {
     // objects"), so each line is a miss.
 
     /// Moves on every change to anything the display list draws of this view itself: model values,
-    /// name, text, text color, font, glyph, shadow, border, clipping, visibility, tint mode
-    /// (`drawingDidChange`; a write of the value already there is no change: the navigation bar
-    /// writes its labels' names and texts every frame). The builder reuses a node built from the
-    /// same revision of a view with no running animation instead of recomputing it
+    /// name, text, text color, font, text alignment, glyph, shadow, border, clipping, visibility,
+    /// tint mode (`drawingDidChange`; a write of the value already there is no change: the
+    /// navigation bar writes its labels' names and texts every frame). The builder reuses a node
+    /// built from the same revision of a view with no running animation instead of recomputing it
     /// (`DisplayListBuilder`). Each view counts in a block of its own (`revisionBlockBits`), so two
     /// views never share a revision, even two that a hand-made tree gave the same display id.
     private(set) var drawRevision: UInt64
@@ -68,12 +68,12 @@ open class UIView {
         }
     }
 
-    /// `UIFont.systemFont(ofSize:weight:)`'s weight.
-    public var fontWeight: FontWeight = .regular {
+    /// The weight of `text`'s font (`UILabel.font`, `UIButton.titleLabel?.font`).
+    package var fontWeight: FontWeight = .regular {
         didSet { if fontWeight != oldValue { drawingDidChange() } }
     }
     /// A named vector icon drawn in the bounds in `textColor` (a tab item's, a bar button's).
-    public var glyph: Glyph? {
+    package var glyph: Glyph? {
         didSet { if glyph != oldValue { drawingDidChange() } }
     }
     /// Written through `setModel` or `replaceModel`, which count the change (`drawingDidChange`).
@@ -100,6 +100,21 @@ open class UIView {
     }
     /// Whether `name` was set (as `accessibilityIdentifier` or by Segue) rather than defaulted.
     private var hasIdentifier = false
+    // The one-byte fields below sit in the padding after `hasIdentifier`, where they cost a view
+    // nothing (ViewStorageTests pins a view's size).
+    /// Where `text` sits across the bounds: centred for a plain view (a button's title, a bar's),
+    /// `.natural` for a `UILabel`, whose `textAlignment` this is.
+    package var textAlignment: NSTextAlignment = .center {
+        didSet { if textAlignment != oldValue { drawingDidChange() } }
+    }
+    /// `setNeedsLayout()` was called, or the bounds changed, since `layoutSubviews` last ran.
+    var needsLayout = false
+    /// `layoutSubviews` is running: the subviews it resizes do not mark it again.
+    var isLayingOutSubviews = false
+    /// This view or a view below it needs layout: the window's layout pass walks down these
+    /// (`layOutSubtreeIfNeeded`) and skips every other subtree. Set on the way up by
+    /// `setNeedsLayout`, so an ancestor of a flagged view is flagged.
+    var subtreeNeedsLayout = false
 
     /// `accessibilityIdentifier`: how tests find this view, as XCUITest does; also the name the
     /// display list and recordings show for it. nil gives the view its default name back.
@@ -129,77 +144,101 @@ open class UIView {
     }
     private var safeAreaStorage: SafeAreaStorage?
 
-    /// The view's text, drawn centered in its bounds; nil draws none.
-    public var text: String? {
+    // What the display list draws of a view beyond its animatable values: its text and its layer's
+    // shadow and border. Segue's own views (bars, tab items, buttons) set these directly; an app
+    // sets them the UIKit way, through `UILabel`, `UIButton.titleLabel` and `layer`.
+
+    /// The view's text, one line centred vertically and placed across the bounds by
+    /// `textAlignment`; nil draws none. `UILabel.text`.
+    package var text: String? {
         didSet { if text != oldValue { drawingDidChange() } }
     }
-    public var textColor: UIColor = .black {
-        didSet { if textColor != oldValue { drawingDidChange() } }
+    /// The color of `text` and of `glyph`; nil sets black. `UILabel.textColor`.
+    package var textColor: UIColor! {
+        get { storedTextColor }
+        set {
+            let color = newValue ?? .black
+            if color != storedTextColor {
+                storedTextColor = color
+                drawingDidChange()
+            }
+        }
     }
-    /// Font size in points.
-    public var fontSize: Double = 17 {
+    /// `textColor`, as the display-list builder reads it (no optional to unwrap on the frame path).
+    private(set) var storedTextColor = UIColor.black
+    /// The size of `text`'s font, in points (`UILabel.font`, `UIButton.titleLabel?.font`).
+    package var fontSize: Double = 17 {
         didSet { if fontSize != oldValue { drawingDidChange() } }
     }
 
     /// CALayer's shadow and border, kept as the display list carries them. Not animatable (as on a
     /// layer, they change at once); a shadow follows the view's alpha and transform when drawn.
-    var shadow: Shadow {
-        get { layerStyle?.shadow ?? .none }
-        set { setLayerStyle(shadow: newValue, border: border) }
+    package var shadow: Shadow {
+        get { layerStyle.shadow }
+        set { layerStyle.shadow = newValue }
     }
-    var border: Border {
-        get { layerStyle?.border ?? .none }
-        set { setLayerStyle(shadow: shadow, border: newValue) }
+    package var border: Border {
+        get { layerStyle.border }
+        set { layerStyle.border = newValue }
     }
-    /// The shadow and border, out of line (most views would hold them as none); nil for none.
-    private var layerStyle: LayerStyle?
+    /// What a layer has and a view does not (`CALayer`): the shadow, the border, and how their
+    /// colors and the rounded corners were set. Kept out of line, in a box that is nil while all of
+    /// it is the default (most views: no shadow, no border).
+    var layerStyle: LayerStyle {
+        get { layerStyleBox?.style ?? .default }
+        set {
+            guard newValue != layerStyle else { return }
+            layerStyleBox = newValue == .default ? nil : LayerStyleBox(newValue)
+            drawingDidChange()
+        }
+    }
+    private var layerStyleBox: LayerStyleBox?
     /// `tag`: an integer the app gives the view to tell it apart (`viewWithTag(_:)`). Among whole
     /// words, not among the one-byte flags above it, where its alignment padded every view by 16
-    /// bytes (a view's heap block went from 384 to 400 bytes in a debug build, 352 to 368 in release).
+    /// bytes (ViewStorageTests pins a view's size).
     public var tag = 0
     /// Whether the view has a shadow or a border: most have neither.
-    var hasLayerStyle: Bool { layerStyle != nil }
+    var hasLayerStyle: Bool { layerStyleBox != nil }
 
-    private func setLayerStyle(shadow: Shadow, border: Border) {
-        guard shadow != self.shadow || border != self.border else { return }
-        layerStyle = shadow == .none && border == .none ? nil : LayerStyle(shadow: shadow, border: border)
-        drawingDidChange()
-    }
+    /// `layer`: the view's Core Animation layer, for what UIKit sets there (corner radius,
+    /// clipping, shadow, border). A value naming this view's layer, made on each read, which costs
+    /// the view nothing (`CALayer`).
+    public var layer: CALayer { CALayer(owner: self) }
 
     /// `layer.shadowColor`: black by default.
-    public var shadowColor: UIColor {
+    package var shadowColor: UIColor {
         get { shadow.color }
-        set { shadow.color = newValue }
+        set { layer.shadowColor = newValue.cgColor }
     }
 
     /// `layer.shadowOpacity`: 0 (no shadow) by default.
-    public var shadowOpacity: Double {
+    package var shadowOpacity: Double {
         get { shadow.opacity }
         set { shadow.opacity = min(max(newValue, 0), 1) }
     }
 
     /// `layer.shadowRadius`, pt: 3 by default.
-    public var shadowRadius: Double {
+    package var shadowRadius: Double {
         get { shadow.radius }
         set { shadow.radius = max(newValue, 0) }
     }
 
     /// `layer.shadowOffset`, pt: (0, −3) by default, as on iOS.
-    public var shadowOffset: CGSize {
+    package var shadowOffset: CGSize {
         get { shadow.offset }
         set { shadow.offset = newValue }
     }
 
     /// `layer.borderWidth`, pt, drawn inside the bounds: 0 by default.
-    public var borderWidth: Double {
+    package var borderWidth: Double {
         get { border.width }
         set { border.width = max(newValue, 0) }
     }
 
     /// `layer.borderColor`: black by default.
-    public var borderColor: UIColor {
+    package var borderColor: UIColor {
         get { border.color }
-        set { border.color = newValue }
+        set { layer.borderColor = newValue.cgColor }
     }
 
     /// `init(frame:)`: a view with `frame` and no superview.
@@ -262,8 +301,9 @@ open class UIView {
         set { setModel(.backgroundColor, (newValue ?? .clear).animationVector) }
     }
 
-    /// `layer.cornerRadius`, in points.
-    public var cornerRadius: Double {
+    /// `layer.cornerRadius`, in points; animatable, as UIKit animates a layer's corner radius in
+    /// an animation block.
+    package var cornerRadius: Double {
         get { model.cornerRadius }
         set { setModel(.cornerRadius, newValue.animationVector) }
     }
@@ -275,6 +315,7 @@ open class UIView {
         if AnimationEngine.anyRecordingOpen { AnimationEngine.current?.willChange(self, property, from: old) }
         model[property] = value
         drawingDidChange()
+        if property == .bounds { boundsDidChange(from: CGRect(animationVector: old)) }
     }
 
     /// Writes a model value past the animation bookkeeping: the engine folding an animation's
@@ -289,6 +330,45 @@ open class UIView {
     /// world changing a view every frame at 60 fps reaches in two years.
     static let revisionBlockBits: UInt64 = 32
     private static let lastRevisionBlock = Atomic<UInt64>(0)
+
+    // MARK: Layout (View+Layout.swift)
+
+    /// `layoutSubviews()`: places the subviews for the current bounds. The layout pass calls it on
+    /// a view marked as needing layout, before the next frame is drawn; never call it directly
+    /// (call `setNeedsLayout()` or `layoutIfNeeded()`). Does nothing by default: a subclass that
+    /// lays its subviews out by hand overrides it; what it marks below is laid out in the same pass.
+    open func layoutSubviews() {}
+
+    /// `setNeedsLayout()`: marks the view, so that `layoutSubviews()` runs before the next frame is
+    /// drawn, once however many times it was marked until then.
+    open func setNeedsLayout() {
+        markNeedsLayout()
+    }
+
+    /// `layoutIfNeeded()`: runs the pending layout of this view's subtree now, top down, so that
+    /// frames read right after it (or animated, inside an animation block) are the laid-out ones.
+    /// Does nothing when nothing in the subtree is marked.
+    open func layoutIfNeeded() {
+        layOutMarkedViews()
+    }
+
+    /// Flags this view as needing layout and, on the way up, its ancestors as having a flagged view
+    /// below them (`subtreeNeedsLayout`), stopping at the first already flagged: an ancestor of a
+    /// flagged view is always flagged. The walk does not retain the views it passes, as
+    /// `descendantsDidChange`'s does not.
+    func markNeedsLayout() {
+        needsLayout = true
+        var view = Unmanaged.passUnretained(self)
+        while true {
+            let parent: Unmanaged<UIView>? = view._withUnsafeGuaranteedRef { view in
+                if view.subtreeNeedsLayout { return nil }
+                view.subtreeNeedsLayout = true
+                return view.superviewReference.unmanaged
+            }
+            guard let parent else { return }
+            view = parent
+        }
+    }
 
     /// Counts a change to what the display list draws of this view (`drawRevision`).
     func drawingDidChange() {
@@ -386,21 +466,19 @@ public struct Presentation {
     public var frame: CGRect { UIView.frame(center: center, bounds: bounds, transform: transform) }
 }
 
+/// A view's layer style, out of line (`UIView.layerStyle`). Immutable: a change makes a new one, as
+/// changes are rare (a view's setup).
+private final class LayerStyleBox {
+    let style: LayerStyle
+
+    init(_ style: LayerStyle) {
+        self.style = style
+    }
+}
+
 /// A view's animation offsets, out of line (`UIView.offsets`).
 private final class OffsetStorage {
     var offsets = PresentationOffsets()
-}
-
-/// A view's shadow and border, out of line (`UIView.shadow`, `UIView.border`). Immutable: a change makes
-/// a new one, as changes are rare (a view's setup).
-private final class LayerStyle {
-    let shadow: Shadow
-    let border: Border
-
-    init(shadow: Shadow, border: Border) {
-        self.shadow = shadow
-        self.border = border
-    }
 }
 
 /// A view's assigned safe-area insets, out of line (`UIView.assignedSafeAreaInsets`): only windows and

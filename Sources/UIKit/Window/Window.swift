@@ -46,11 +46,15 @@ open class UIWindow: UIView {
         self.logger = logger
         transitions = TransitionRunner(engine: engine, logger: logger)
         super.init(frame: CGRect(origin: .zero, size: size))
+        engine.window = self
         backgroundColor = .black
         pinSubviewInFront(statusBar)
         pinSubviewInFront(homeIndicator)
         layoutChrome()
     }
+
+    /// `screen`: the device's screen this window fills, as it is now (`UIScreen`).
+    public var screen: UIScreen { UIScreen(size: bounds.size) }
 
     /// The screen's safe area (`SafeArea.insets(for:)`); a controller's view gets the part it overlaps.
     public var screenSafeAreaInsets: UIEdgeInsets { assignedSafeAreaInsets ?? .zero }
@@ -101,6 +105,7 @@ open class UIWindow: UIView {
 
     /// The root controller and display links may outlive their window: they must not point at it then.
     deinit {
+        engine.window = nil
         rootViewController?.attachedWindow = nil
         for link in displayLinks { link.windowWentAway() }
     }
@@ -183,10 +188,13 @@ open class UIWindow: UIView {
         }
     }
 
-    /// Brings animations to the clock's time, calls due completions, and flattens the tree.
-    /// The returned list's storage is reused by the next call.
+    /// Brings animations to the clock's time, calls due completions, lays out the views marked as
+    /// needing it (`layoutSubviews`), and flattens the tree. The returned list's storage is reused
+    /// by the next call.
     public func displayList() -> DisplayList {
         advance()
+        // One flag when nothing is marked (View+Layout.swift).
+        if subtreeNeedsLayout { layOutBeforeFrame() }
         updateChrome()
         list.viewport = bounds.size
         if visibleHint != list.hint { list.hint = visibleHint }
@@ -231,6 +239,16 @@ open class UIWindow: UIView {
             visitor.visit(subview)
             subview.visitOutOfLineStorage(&visitor)
             visitSubviews(of: subview, &visitor)
+        }
+    }
+
+    /// The layout pass before a frame, in this world (a `layoutSubviews` may animate, or read
+    /// `UIScreen.main`). Passes stop at `maximumLayoutPasses`, leaving what a runaway layout keeps
+    /// marking for the next frame.
+    private func layOutBeforeFrame() {
+        let passes = perform { layOutMarkedViews() }
+        if passes == Self.maximumLayoutPasses && subtreeNeedsLayout {
+            logger.info("layout did not settle: views still marked after \(passes) passes; the rest waits for the next frame")
         }
     }
 

@@ -116,7 +116,7 @@ import ReferenceMath
     @Test func colorsAndCornerRadiusInterpolateComponentwise() {
         let stage = Stage()
         let view = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
-        view.backgroundColor = UIColor(red: 1, green: 0, blue: 0)
+        view.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
         stage.perform {
             UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
                 view.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 0.5)

@@ -138,8 +138,9 @@ import ReferenceMath
         }
         let half = stage.frame(at: 0.5).node(named: "inheriting")!.backgroundColor
         let g = gray(color)
-        #expect(isClose(half, UIColor(red: (color.red + g.red) / 2, green: (color.green + g.green) / 2,
-                                    blue: (color.blue + g.blue) / 2), 1e-12))
+        let midway = UIColor(red: (color.red + g.red) / 2, green: (color.green + g.green) / 2,
+                             blue: (color.blue + g.blue) / 2, alpha: 1)
+        #expect(isClose(half, midway, 1e-12))
         #expect(stage.frame(at: 1).node(named: "inheriting")!.backgroundColor == color)
     }
 

@@ -41,19 +41,23 @@ final class AlbumViewController: UIViewController, MatchedGeometryProviding, UIV
     override func viewDidLoad() {
         super.viewDidLoad()
         view.backgroundColor = UIColor(hex: 0xF4F1DE)
-        let heading = UIView(name: "album-heading")
+        let heading = UILabel(frame: CGRect(x: Self.margin, y: 50, width: 200, height: 44))
+        heading.accessibilityIdentifier = "album-heading"
         heading.text = "Album"
-        heading.fontSize = 34
-        heading.frame = CGRect(x: Self.margin, y: 50, width: 200, height: 44)
-        heading.isUserInteractionEnabled = false
+        heading.font = .systemFont(ofSize: 34)
+        heading.textAlignment = .center
         view.addSubview(heading)
         for (index, card) in AlbumScene.cards.enumerated() {
-            let cardView = UIView(name: "card-\(index)")
+            // A label, so the card draws its title itself; labels take no touches unless asked.
+            let cardView = UILabel()
+            cardView.accessibilityIdentifier = "card-\(index)"
+            cardView.isUserInteractionEnabled = true
             cardView.backgroundColor = card.color
-            cardView.cornerRadius = Self.cornerRadius
+            cardView.layer.cornerRadius = Self.cornerRadius
             cardView.text = card.title
             cardView.textColor = .white
-            cardView.fontSize = 22
+            cardView.font = .systemFont(ofSize: 22)
+            cardView.textAlignment = .center
             cardView.addGestureRecognizer(UITapGestureRecognizer { [unowned self] _ in self.open(index) })
             view.addSubview(cardView)
             cards.append(cardView)
@@ -105,8 +109,8 @@ final class DetailViewController: UIViewController, MatchedGeometryProviding {
 
     let index: Int
     private(set) var interaction: MatchedDismissInteraction?
-    private let banner = UIView(name: "banner")
-    private let body = UIView(name: "detail-body")
+    private let banner = UILabel()
+    private let body = UILabel()
     private var close: UIButton?
 
     required init?(coder: NSCoder) { nil }
@@ -121,19 +125,25 @@ final class DetailViewController: UIViewController, MatchedGeometryProviding {
         super.viewDidLoad()
         view.backgroundColor = .white
         let card = AlbumScene.cards[index]
+        banner.accessibilityIdentifier = "banner"
         banner.backgroundColor = card.color
         banner.text = card.title
         banner.textColor = .white
-        banner.fontSize = 34
+        banner.font = .systemFont(ofSize: 34)
+        banner.textAlignment = .center
         view.addSubview(banner)
+        body.accessibilityIdentifier = "detail-body"
         body.text = "Swipe from the left edge to send it back"
-        body.fontSize = 15
+        body.font = .systemFont(ofSize: 15)
         body.textColor = .gray
-        body.isUserInteractionEnabled = false
+        body.textAlignment = .center
         view.addSubview(body)
-        let close = UIButton(title: "Close", name: "detail-close") { [unowned self] in self.dismiss(animated: true) }
+        let close = UIButton(type: .system, primaryAction: UIAction(title: "Close") { [unowned self] _ in
+            self.dismiss(animated: true)
+        })
+        close.accessibilityIdentifier = "detail-close"
         close.backgroundColor = UIColor(hex: 0xF4F1DE)
-        close.cornerRadius = 12
+        close.layer.cornerRadius = 12
         view.addSubview(close)
         self.close = close
         interaction = MatchedDismissInteraction(dismissing: self)

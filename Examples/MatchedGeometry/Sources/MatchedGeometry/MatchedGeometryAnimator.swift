@@ -37,7 +37,7 @@ public final class MatchedGeometryAnimator: UIViewControllerAnimatedTransitionin
         guard let fromController = transitionContext.viewController(forKey: .from),
               let toController = transitionContext.viewController(forKey: .to) else { return }
         let container = transitionContext.containerView
-        let fading = presenting ? toController.view : fromController.view
+        let fading: UIView = presenting ? toController.view : fromController.view
         if presenting {
             container.addSubview(toController.view)
             toController.view.alpha = 0
@@ -93,17 +93,17 @@ struct Flight {
                   let outgoing = source.snapshotView(afterScreenUpdates: false),
                   let incoming = target.snapshotView(afterScreenUpdates: true) else { return nil }
             let start = source.convert(source.bounds, to: container)
-            outgoing.name = "flight-\(id)"
-            incoming.name = "flight-\(id)-incoming"
+            outgoing.accessibilityIdentifier = "flight-\(id)"
+            incoming.accessibilityIdentifier = "flight-\(id)-incoming"
             for snapshot in [outgoing, incoming] {
                 snapshot.frame = start
-                snapshot.cornerRadius = source.cornerRadius
+                snapshot.layer.cornerRadius = source.layer.cornerRadius
             }
             incoming.alpha = 0
             source.alpha = 0
             target.alpha = 0
             return Flight(outgoing: outgoing, incoming: incoming, end: target.convert(target.bounds, to: container),
-                          endCornerRadius: target.cornerRadius, source: source, target: target)
+                          endCornerRadius: target.layer.cornerRadius, source: source, target: target)
         }
     }
 
@@ -111,7 +111,7 @@ struct Flight {
     func fly() {
         for snapshot in [outgoing, incoming] {
             snapshot.frame = end
-            snapshot.cornerRadius = endCornerRadius
+            snapshot.layer.cornerRadius = endCornerRadius
         }
         outgoing.alpha = 0
         incoming.alpha = 1
