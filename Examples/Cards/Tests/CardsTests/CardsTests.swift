@@ -13,9 +13,10 @@ import UIKit
         let tile = try #require(run.frame(of: "tile-2"))
         run.tap("tile-2")
         let start = try #require(run.releases.last).time
-        let early = try #require(run.frame(of: "card", at: start + 0.05))
-        #expect(early.width > tile.width && early.width < 390)
         #expect(run.waitUntilSettled())
+        // Three frames in (the lift lands half a frame before the next frame).
+        let early = try #require(run.frame(of: "card", at: start + run.frameInterval / 2 + 3 * run.frameInterval))
+        #expect(early.width > tile.width && early.width < 390)
         #expect(run.top == "card")
         #expect(run.frame(of: "card")!.isClose(to: CGRect(x: 0, y: 0, width: 390, height: 844), within: 0.5))
     }
