@@ -8,6 +8,13 @@ import Testing
     static let shadow = Shadow(color: .systemBlue, opacity: 0.4, radius: 6, offset: CGSize(width: 0, height: 3))
     static let border = Border(width: 2, color: .systemRed)
 
+    /// Every session keeps a node per visible view: the text alignment rides in the padding beside
+    /// the glyph, so a node stays 264 bytes.
+    @Test func aNodeStaysItsSize() {
+        #expect(MemoryLayout<DisplayNode>.size == 264)
+        #expect(DisplayNode(id: 1, name: "n").textAlignment == .center)
+    }
+
     @Test func shadowAndBorderReadBackAsWritten() {
         var node = DisplayNode(id: 1, name: "n", shadow: Self.shadow)
         #expect(node.shadow == Self.shadow && node.border == .none)
