@@ -23,6 +23,7 @@ let package = Package(
         .executable(name: "segue", targets: ["segue"]),
         // The layers below the server, for the out-of-tree packages in Benchmarks/ and Fuzz/.
         .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "Recorder", targets: ["Recorder"]),
         .library(name: "SegueValues", targets: ["SegueValues"]),
@@ -55,13 +56,19 @@ let package = Package(
         // The values that cross layers: what a world looks like (DisplayList), what a person does
         // (PointerEvent), where a transition is (TransitionStatus). A leaf, so the wire needs no UIKit layer.
         .target(name: "SegueValues", dependencies: ["Motion"], swiftSettings: engineSettings),
+        // Core Graphics' values, for code that imports CoreGraphics (UIKit brings them too).
+        .target(name: "CoreGraphics", dependencies: ["Motion", "_Testing_CoreGraphics"]),
+        .target(name: "_Testing_CoreGraphics", swiftSettings: [
+            .unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "Testing",
+                          "-Xfrontend", "-disable-autolink-library", "-Xfrontend", "_TestingInterop"]),
+        ]),
         // The module Swift Testing imports beside UIKit (see its one file).
         .target(name: "_Testing_UIKit", swiftSettings: [
             .unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "Testing",
                           "-Xfrontend", "-disable-autolink-library", "-Xfrontend", "_TestingInterop"]),
         ]),
         // Views, the animation engine, controllers, transitions, gestures, the display list.
-        .target(name: "UIKit", dependencies: ["Motion", "SegueValues", "_Testing_UIKit", .product(name: "Logging", package: "swift-log")], swiftSettings: engineSettings),
+        .target(name: "UIKit", dependencies: ["Motion", "SegueValues", "CoreGraphics", "_Testing_UIKit", .product(name: "Logging", package: "swift-log")], swiftSettings: engineSettings),
         // The tutorials' apps, each a named scene, and the host that runs one against a clock.
         .target(name: "Scenes", dependencies: ["UIKit", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: singleThreadedSettings),
