@@ -18,9 +18,6 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
     /// presentation or dismissal. Its `transitionCoordinator` is this transition's too.
     let containerViewController: UIViewController?
     let animator: UIViewControllerAnimatedTransitioning?
-    /// The interaction controller driving the transition, kept until it completes, as UIKit keeps
-    /// it: a delegate may vend a new one it holds nowhere else (`return SwipeInteractor(…)`).
-    var interactionController: UIViewControllerInteractiveTransitioning?
     /// Weak because the engine's animations hold their completions, and those hold this context:
     /// a window dropped mid-transition must free its engine, and with it everything here.
     private(set) weak var engine: AnimationEngine?
@@ -199,7 +196,6 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
         let coordinator = runner?.ended(self)
         finish(self, didComplete)
         coordinator?.transitionDidEnd()
-        interactionController = nil
     }
 
     /// Seconds of root time this phase may take before the watchdog steps in.

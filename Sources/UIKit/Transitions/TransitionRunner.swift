@@ -12,6 +12,11 @@ public final class TransitionRunner {
     /// The active transition's coordinator (`UIViewController.transitionCoordinator`), made when it
     /// starts and let go of when it completes.
     private(set) var activeCoordinator: TransitionCoordinator?
+    /// The interaction controller driving the active transition, kept until it ends, as UIKit keeps
+    /// it: a delegate may vend a new one it holds nowhere else (`return SwipeInteractor(…)`). Here
+    /// and not in the context, which many interaction controllers hold: a window dropped
+    /// mid-transition must free both.
+    private var activeInteractionController: UIViewControllerInteractiveTransitioning?
     /// Transitions refused because another was running.
     public private(set) var refusedCount = 0
     /// Transitions the watchdog had to complete because the animator never did.
@@ -60,7 +65,7 @@ public final class TransitionRunner {
     func run(_ context: TransitionContext, interactor: UIViewControllerInteractiveTransitioning?,
              willStart: () -> Void = {}) {
         let coordinator = TransitionCoordinator(context: context)
-        context.interactionController = interactor
+        activeInteractionController = interactor
         active = context
         activeCoordinator = coordinator
         context.runnerReference = reference
@@ -99,6 +104,7 @@ public final class TransitionRunner {
         completedCount += 1
         guard active === context else { return nil }
         let coordinator = activeCoordinator
+        activeInteractionController = nil
         active = nil
         activeCoordinator = nil
         return coordinator
