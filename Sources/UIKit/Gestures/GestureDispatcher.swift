@@ -37,9 +37,10 @@ struct GestureDispatcher {
                 }
                 view = v.superview
             }
+            let peers = recognizers.map { WeakRecognizer(object: $0) }
             for recognizer in recognizers {
                 recognizer.trackedPointer = event.pointerID
-                recognizer.peers = recognizers
+                recognizer.peerReferences = peers
             }
             for recognizer in recognizers { recognizer.pointerDown(event) }
             tracking.append((event.pointerID, recognizers))

@@ -39,8 +39,11 @@ open class UIGestureRecognizer {
     /// retained: each belongs to its view.
     private var failureRequirements: [WeakRecognizer] = []
     /// The recognizers following the same pointer, this one included, from its down until the
-    /// gesture is reset: those it excludes when it begins, and those it may wait for.
-    var peers: [UIGestureRecognizer] = []
+    /// gesture is reset: those it excludes when it begins, and those it may wait for. Not retained:
+    /// a world dropped with a finger down never resets its recognizers, and each would keep the
+    /// others, itself included.
+    var peerReferences: [WeakRecognizer] = []
+    private var peers: [UIGestureRecognizer] { peerReferences.compactMap(\.object) }
     /// The state this recognizer moves to once the recognizers it waits for have failed.
     private var waitingState: State?
 
@@ -223,7 +226,7 @@ open class UIGestureRecognizer {
     /// Back to `.possible` once a gesture is over, ready for the next pointer.
     func reset() {
         waitingState = nil
-        peers = []
+        peerReferences = []
         state = .possible
         trackedPointer = nil
     }

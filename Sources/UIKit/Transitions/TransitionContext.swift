@@ -17,7 +17,7 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
     /// The navigation or tab bar controller running a push, pop or tab switch; nil for a
     /// presentation or dismissal. Its `transitionCoordinator` is this transition's too.
     let containerViewController: UIViewController?
-    let animator: UIViewControllerAnimatedTransitioning?
+    private(set) var animator: UIViewControllerAnimatedTransitioning?
     /// Weak because the engine's animations hold their completions, and those hold this context:
     /// a window dropped mid-transition must free its engine, and with it everything here.
     private(set) weak var engine: AnimationEngine?
@@ -31,7 +31,7 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
     /// Root-timeline time when the current non-interactive phase began (for the watchdog).
     private(set) var phaseStart: Double
     /// Called once, with the final outcome, by the first `completeTransition`.
-    private let finish: (TransitionContext, Bool) -> Void
+    private var finish: ((TransitionContext, Bool) -> Void)?
     /// The runner running this transition, told when its interaction changes and when it ends. Not
     /// owned, like `engine`: the runner holds the active context, and a window dropped
     /// mid-transition must free both.
@@ -81,6 +81,16 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
 
     public var status: TransitionStatus {
         TransitionStatus(operation: operation, phase: phase, progress: progress, isInteractive: isInteractive)
+    }
+
+    /// Lets go of the animator, its interruptible animator and the finishing work, when the window
+    /// running this transition goes away before it ends (a client gone mid-transition). Animators
+    /// commonly hold their property animator, whose completion holds this context: without this,
+    /// the three would keep each other, and the controllers, alive.
+    func abandon() {
+        animator = nil
+        vendedInterruptibleAnimator = nil
+        finish = nil
     }
 
     /// The animator's interruptible animator, kept once vended (UIKit requires the same one for
@@ -194,7 +204,7 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
         // The runner is free for the next transition before the finishing work runs, so a
         // presentation's completion handler may start one.
         let coordinator = runner?.ended(self)
-        finish(self, didComplete)
+        finish?(self, didComplete)
         coordinator?.transitionDidEnd()
     }
 

@@ -42,6 +42,7 @@ public final class TransitionRunner {
 
     deinit {
         reference.clear()
+        active?.abandon()
     }
 
     public var isBusy: Bool { active != nil }

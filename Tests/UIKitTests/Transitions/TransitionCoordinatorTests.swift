@@ -113,7 +113,7 @@ private struct InteractionChange {
 }
 
 @Suite("UIViewControllerTransitionCoordinator")
-struct TransitionCoordinatorTests {
+final class TransitionCoordinatorTests {
     enum Driver: CaseIterable { case timeline, interruptibleAnimator }
     enum Ending: CaseIterable { case finish, cancel }
 
@@ -126,6 +126,13 @@ struct TransitionCoordinatorTests {
     init() {
         stage.window.rootViewController = presenter
         presented.modalPresentationStyle = .custom
+    }
+
+    /// The badge controller keeps the coordinators it was given, which keep it (through their
+    /// transition's completion), as a controller that stored its coordinator would in UIKit: let go.
+    deinit {
+        presented.coordinatorInWillAppear = nil
+        presented.coordinatorInDidAppear = nil
     }
 
     /// How far the presented view has slid up, 0…1, on screen.
@@ -304,6 +311,8 @@ struct ContainerTransitionCoordinatorTests {
     @Test func anAlongsideAnimationFollowsTheStockPushsSpring() throws {
         let root = UIViewController()
         let detail = BadgeController()
+        // It keeps the coordinator it was given, which keeps it: let go at the end.
+        defer { detail.coordinatorInWillAppear = nil; detail.coordinatorInDidAppear = nil }
         let navigation = UINavigationController(rootViewController: root)
         stage.window.rootViewController = navigation
         #expect(navigation.transitionCoordinator == nil)
@@ -331,6 +340,8 @@ struct ContainerTransitionCoordinatorTests {
     @Test func anAlongsideAnimationFollowsATabSwitch() throws {
         let first = UIViewController()
         let second = BadgeController()
+        // It keeps the coordinator it was given, which keeps it: let go at the end.
+        defer { second.coordinatorInWillAppear = nil; second.coordinatorInDidAppear = nil }
         let tabs = UITabBarController()
         tabs.viewControllers = [first, second]
         stage.window.rootViewController = tabs
