@@ -26,7 +26,7 @@ private final class RotatingController: UIViewController {
 }
 
 @Suite("viewWillTransition(to:with:)")
-struct ViewWillTransitionTests {
+final class ViewWillTransitionTests {
     static let portrait = CGSize(width: 390, height: 844)
     static let landscape = CGSize(width: 844, height: 390)
 
@@ -40,6 +40,11 @@ struct ViewWillTransitionTests {
         stage.frame(at: 0)
     }
 
+    /// The controller keeps the coordinators it was given, whose blocks keep it: let go.
+    deinit {
+        top.coordinators.removeAll()
+    }
+
     func run(for seconds: Double) {
         let end = stage.clock.now + seconds
         while stage.clock.now < end { stage.frame(at: stage.clock.now + 1.0 / 60) }
@@ -51,6 +56,7 @@ struct ViewWillTransitionTests {
     /// all, a rotation's: −90° into landscape (this port's choice of sign), 0.3 s.
     @Test func aRotationTellsEveryControllerItsNewSizeBeforeTheLayout() throws {
         let modal = RotatingController()
+        defer { modal.coordinators.removeAll() }
         stage.perform { navigation.present(modal, animated: false) }
         stage.window.resize(to: Self.landscape)
         #expect(top.sizes == [Self.landscape])
@@ -118,6 +124,7 @@ struct ViewWillTransitionTests {
     /// does `viewWillTransition(to:with:)`: the controllers hear of the size when it is applied.
     @Test func aRotationDuringAPushIsToldWhenItIsApplied() {
         let detail = RotatingController()
+        defer { detail.coordinators.removeAll() }
         stage.perform { navigation.pushViewController(detail, animated: true) }
         stage.frame(at: 0.1)
         stage.window.resize(to: Self.landscape)
