@@ -121,7 +121,8 @@ import Testing
         outer.layouts = 0
         inner.layouts = 0
         var order: [String] = []
-        outer.onLayout = {
+        // Unowned: a view keeping a closure that keeps it would never go.
+        outer.onLayout = { [unowned outer, unowned inner] in
             order.append("outer")
             inner.frame = CGRect(x: 0, y: 0, width: outer.bounds.width / 2, height: outer.bounds.height / 2)
         }
@@ -168,7 +169,7 @@ import Testing
     @Test func aLayoutThatNeverSettlesStopsForTheFrame() {
         let stage = Stage()
         let view = settledBadgeView(in: stage)
-        view.onLayout = { view.setNeedsLayout() }
+        view.onLayout = { [unowned view] in view.setNeedsLayout() }
         view.setNeedsLayout()
         stage.frame(at: 1 / 60)
         #expect(view.layouts == UIView.maximumLayoutPasses)
