@@ -354,19 +354,14 @@ open class UIView {
 
     /// Flags this view as needing layout and, on the way up, its ancestors as having a flagged view
     /// below them (`subtreeNeedsLayout`), stopping at the first already flagged: an ancestor of a
-    /// flagged view is always flagged. The walk does not retain the views it passes, as
-    /// `descendantsDidChange`'s does not.
+    /// flagged view is always flagged. Not on the per-frame path (a size change or
+    /// `setNeedsLayout`), so the ordinary `superview` walk.
     func markNeedsLayout() {
         needsLayout = true
-        var view = Unmanaged.passUnretained(self)
-        while true {
-            let parent: Unmanaged<UIView>? = view._withUnsafeGuaranteedRef { view in
-                if view.subtreeNeedsLayout { return nil }
-                view.subtreeNeedsLayout = true
-                return view.superviewReference.unmanaged
-            }
-            guard let parent else { return }
-            view = parent
+        var view: UIView? = self
+        while let current = view, !current.subtreeNeedsLayout {
+            current.subtreeNeedsLayout = true
+            view = current.superview
         }
     }
 
