@@ -1,7 +1,8 @@
-"""The Autobahn|Testsuite fuzzing client, all 517 cases, against `segue-echo` (the server's transport
-with an echo handler): every case must end as docs/security.md's table says, most of them OK.
+"""The Autobahn|Testsuite fuzzing client against `segue-echo` (the server's transport with an echo
+handler): every case must end as docs/security.md's table says, most of them OK. All 517 cases but
+the larger repeats of the over-the-limit ones (REPEATS_OVER_THE_LIMIT).
 
-scripts/autobahn installs the suite (Python 2.7) and runs it; this reads its report. About 30 s.
+scripts/autobahn installs the suite (Python 2.7) and runs it; this reads its report. About 40 s.
 """
 import json
 import subprocess
@@ -57,14 +58,27 @@ def _expected(case: str) -> set[tuple[str, str]]:
     return {OK}
 
 
+# Cases that each check again what a kept case of their family checks: a message over the 64 KiB
+# limit, in a bigger size or another fragment or chunk size, is closed with 1009. The Python 2
+# client spends about 40 s building and masking their 1 to 16 MiB; kept are 9.1.2 and 9.2.2 (256 KiB
+# in one frame), 9.3.1 and 9.3.9 (4 MiB of text in 64-byte fragments and in one), 9.4.1, 9.5.1 and
+# 9.6.1 (binary fragments, chunked writes).
+REPEATS_OVER_THE_LIMIT = ([f"9.1.{n}" for n in range(3, 7)] + [f"9.2.{n}" for n in range(3, 7)]
+                          + [f"9.3.{n}" for n in range(2, 9)] + [f"9.4.{n}" for n in range(2, 10)]
+                          + [f"9.5.{n}" for n in range(2, 7)] + [f"9.6.{n}" for n in range(2, 7)])
+ALL_CASES = 517
+
+
 def test_every_autobahn_case_ends_as_documented():
-    run = subprocess.run([str(PACKAGE_ROOT / "scripts" / "autobahn"), "--echo", str(echo_binary())],
+    run = subprocess.run([str(PACKAGE_ROOT / "scripts" / "autobahn"), "--echo", str(echo_binary()),
+                          "--exclude", ",".join(REPEATS_OVER_THE_LIMIT)],
                          capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
     assert run.returncode == 0, run.stderr
     print("\n" + run.stdout.strip())
     report = json.loads((PACKAGE_ROOT / ".build-autobahn" / "reports" / "index.json").read_text())
     cases = report["segue-echo"]
-    assert len(cases) == 517
+    assert len(cases) == ALL_CASES - len(REPEATS_OVER_THE_LIMIT)
+    assert not set(cases) & set(REPEATS_OVER_THE_LIMIT)
     unexpected = {case: (outcome["behavior"], outcome["behaviorClose"], "expected", expected(case))
                   for case, outcome in cases.items()
                   if (outcome["behavior"], outcome["behaviorClose"]) not in expected(case)}
