@@ -121,14 +121,15 @@ public final class SceneSession {
     /// controller's tick moves the world; a watcher's only lets its transport ask for the latest
     /// frame.
     ///
-    /// A world that is not settled but does not move with time (an interactive transition held
-    /// still, its last frame already sent or due for input) gets no frame from the tick: evaluating
-    /// it would only find the frame already built. Its next input asks for one.
+    /// A world that does not move with time (settled, or an interactive transition held still, its
+    /// last frame already sent or due for input) gets no frame from the tick: evaluating it would
+    /// only find the frame already built. Its next input asks for one. A settled world moves with
+    /// time while a display link runs or its run loop has work due (`UIWindow.movesWithTime`).
     public func tick() {
         guard isControlling else { return }
         advanceWorldClockToNow()
         let settled = host.isSettled
-        if !settled && host.movesWithTime { world.needsFrame = true }
+        if host.movesWithTime { world.needsFrame = true }
         if settled && !world.wasSettled { reportSettledWorld() }
         world.wasSettled = settled
     }

@@ -1,3 +1,4 @@
+import Foundation
 import UIKit
 
 /// A grid of coloured tiles; tapping one opens it as a full-screen card.
@@ -65,10 +66,12 @@ class CardTransitionDelegate: NSObject, UIViewControllerTransitioningDelegate {
     }
 }
 
-/// One card, full screen, with a Close button.
+/// One card, full screen, with a Close button, and a hint for whoever looks at it for a while.
 class CardViewController: UIViewController {
     let color: UIColor
     let number: Int
+    private let hint = UILabel()
+    private var hintTimer: Timer?
 
     init(color: UIColor, number: Int) {
         self.color = color
@@ -91,6 +94,31 @@ class CardViewController: UIViewController {
         close.frame = CGRect(x: 20, y: 60, width: 80, height: 44)
         close.addTarget(self, action: #selector(closeTapped), for: .touchUpInside)
         view.addSubview(close)
+
+        hint.text = "Swipe down to close"
+        hint.textColor = .white
+        hint.textAlignment = .center
+        hint.alpha = 0
+        hint.accessibilityIdentifier = "card-hint"
+        hint.frame = CGRect(x: 20, y: 120, width: 300, height: 30)
+        view.addSubview(hint)
+    }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        hintTimer = Timer.scheduledTimer(timeInterval: 1.5, target: self, selector: #selector(showHint),
+                                         userInfo: nil, repeats: false)
+    }
+
+    override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        hintTimer?.invalidate()
+    }
+
+    @objc private func showHint() {
+        UIView.animate(withDuration: 0.3) {
+            self.hint.alpha = 1
+        }
     }
 
     @objc private func closeTapped() {

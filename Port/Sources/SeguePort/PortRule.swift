@@ -10,6 +10,7 @@ class PortRule: SyntaxVisitor {
     static let all: [PortRule.Type] = [
         RemoveObjCAttributes.self,
         RemoveDynamicModifiers.self,
+        RemoveImportsUIKitReexports.self,
         QualifySelectors.self,
         ReportStringSelectors.self,
         ReportKeyPathStrings.self,

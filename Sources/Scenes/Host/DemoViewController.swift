@@ -27,7 +27,7 @@ open class DemoViewController: UIViewController {
         hintLabel.accessibilityIdentifier = "\(name)-hint"
         restorationIdentifier = name
         title = heading
-        self.hint = hint
+        accessibilityHint = hint
     }
 
     /// White headings on a coloured background: the status bar draws light content over it.
@@ -41,7 +41,7 @@ open class DemoViewController: UIViewController {
         headingLabel.textColor = .white
         headingLabel.textAlignment = .center
         view.addSubview(headingLabel)
-        if let hint {
+        if let hint = accessibilityHint {
             hintLabel.text = hint
             hintLabel.font = .systemFont(ofSize: 15)
             hintLabel.textColor = UIColor(white: 1, alpha: 0.85)

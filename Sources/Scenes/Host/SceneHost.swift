@@ -47,7 +47,7 @@ public final class SceneHost {
     public var transition: TransitionStatus? { window.transitions.status }
 
     /// Whether anything may still move without input (an animation or a transition).
-    public var isSettled: Bool { !window.engine.isAnimating && !window.transitions.isBusy }
+    public var isSettled: Bool { !window.engine.isAnimating && !window.transitions.isBusy && !window.hasScheduledWork }
 
     /// Whether a frame evaluated later, with no input in between, could differ from the last one
     /// (`UIWindow.movesWithTime`): false when settled, and while an interactive transition waits for

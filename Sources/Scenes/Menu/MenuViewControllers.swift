@@ -53,7 +53,7 @@ final class CardViewController: UIViewController {
     init() {
         super.init(nibName: nil, bundle: nil)
         restorationIdentifier = "card"
-        hint = "Tap the card to close it"
+        accessibilityHint = "Tap the card to close it"
     }
 
     override func viewDidLoad() {

@@ -26,7 +26,7 @@ final class PhotoGridViewController: UIViewController, UINavigationControllerDel
         restorationIdentifier = "grid"
         hintLabel.accessibilityIdentifier = "grid-hint"
         title = "Photos"
-        hint = "Tap a photo; drag it down to go back"
+        accessibilityHint = "Tap a photo; drag it down to go back"
     }
 
     override func viewDidLoad() {
@@ -39,7 +39,7 @@ final class PhotoGridViewController: UIViewController, UINavigationControllerDel
             tiles.append(tile)
             view.addSubview(tile)
         }
-        hintLabel.text = hint
+        hintLabel.text = accessibilityHint
         hintLabel.font = .systemFont(ofSize: 15)
         hintLabel.textColor = UIColor(white: 0.4, alpha: 1)
         hintLabel.textAlignment = .center
@@ -100,7 +100,7 @@ final class PhotoDetailViewController: UIViewController {
         super.init(nibName: nil, bundle: nil)
         restorationIdentifier = "photo"
         title = "Photo \(index + 1)"
-        hint = "Drag the photo down to go back"
+        accessibilityHint = "Drag the photo down to go back"
     }
 
     override func viewDidLoad() {

@@ -46,7 +46,7 @@ final class ComposeViewController: UIViewController {
         super.init(nibName: nil, bundle: nil)
         restorationIdentifier = "compose"
         title = "New Note"
-        hint = Self.hintText
+        accessibilityHint = Self.hintText
     }
 
     override func viewDidLoad() {

@@ -15,9 +15,10 @@ open class UIViewController {
     public let navigationItem = UINavigationItem()
     /// `tabBarItem`: what this controller's tab shows in a tab bar controller.
     public let tabBarItem = UITabBarItem()
-    /// What a person can do on this screen, in a few words ("Swipe from the left edge for the
-    /// menu"). Not UIKit's: the page's hint pill shows the visible controller's (`DisplayList.hint`).
-    public var hint: String? {
+    /// `accessibilityHint`: what a person can do on this screen, in a few words ("Swipe from the
+    /// left edge for the menu"); the page's hint pill shows the visible controller's
+    /// (`DisplayList.hint`), as VoiceOver would read it.
+    public var accessibilityHint: String? {
         didSet { controllersDidChange() }
     }
 

@@ -27,6 +27,10 @@ public final class UIScreen {
         AnimationEngine.current?.window?.screen ?? UIScreen(size: defaultBounds.size)
     }
 
+    /// `maximumFramesPerSecond`: 60, the rate the viewer's page draws at.
+    public var maximumFramesPerSecond: Int { Self.framesPerSecond }
+    static let framesPerSecond = 60
+
     /// The viewer's default device, an iPhone 15 (393 × 852 pt, @3x): what `UIScreen.main` says
     /// outside any world.
     public static let defaultBounds = CGRect(x: 0, y: 0, width: 393, height: 852)

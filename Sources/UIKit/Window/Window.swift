@@ -15,6 +15,8 @@ open class UIWindow: UIView {
     /// A size that arrived mid-transition, applied when it ends.
     private var pendingSize: CGSize?
     var displayLinks: [CADisplayLink] = []
+    /// Where the blocks, timers and delayed calls the world's code schedules wait for their time.
+    let runLoop: SceneRunLoop
     /// The system's chrome, pinned in front of every controller's and presentation's view.
     public let statusBar = StatusBar()
     public let homeIndicator = HomeIndicator()
@@ -45,6 +47,7 @@ open class UIWindow: UIView {
         engine = AnimationEngine(clock: clock, logger: logger)
         self.logger = logger
         transitions = TransitionRunner(engine: engine, logger: logger)
+        runLoop = SceneRunLoop(logger: logger)
         super.init(frame: CGRect(origin: .zero, size: size))
         engine.window = self
         backgroundColor = .black
@@ -74,7 +77,7 @@ open class UIWindow: UIView {
         statusBar.showTime(elapsed: engine.rootTimeline.time)
         if controllerFindingsRevision != controllerRevision {
             preferredStyle = rootViewController?.statusBarStyleController.preferredStatusBarStyle ?? .default
-            visibleHint = visibleViewController?.hint ?? ""
+            visibleHint = visibleViewController?.accessibilityHint ?? ""
             controllerFindingsRevision = controllerRevision
         }
         let style = preferredStyle
@@ -108,6 +111,7 @@ open class UIWindow: UIView {
         engine.window = nil
         rootViewController?.attachedWindow = nil
         for link in displayLinks { link.windowWentAway() }
+        runLoop.removeAll()
     }
 
     public var clock: Clock { engine.clock }
@@ -136,9 +140,14 @@ open class UIWindow: UIView {
         try engine.perform(body)
     }
 
-    /// Feeds one pointer event to the gesture recognizers (applied at once, at the clock's time).
+    /// Feeds one pointer event to the gesture recognizers (applied at once, at the clock's time),
+    /// then runs what the run loop has due, as iOS does after each event: a block the event's
+    /// handlers queue on the main queue runs before the next event.
     public func handle(_ event: PointerEvent) {
-        perform { gestures.dispatch(event, in: self) }
+        perform {
+            gestures.dispatch(event, in: self)
+            runLoop.run(until: engine.rootTimeline.time)
+        }
     }
 
     /// Applies a scrub-bar command to the running transition at the clock's time (see
@@ -203,11 +212,13 @@ open class UIWindow: UIView {
     }
 
     /// Whether this window, as last evaluated, would look different at a later time with no input
-    /// and no call into it: something animates on a running timeline, a display link fires, or a
-    /// transition runs on its own (its watchdog counts time too). False while a paused interactive
-    /// transition waits for a finger that does not move: a frame then would repeat the last.
+    /// and no call into it: something animates on a running timeline, a display link fires, the
+    /// run loop has work due, or a transition runs on its own (its watchdog counts time too). False
+    /// while a paused interactive transition waits for a finger that does not move: a frame then
+    /// would repeat the last.
     public var movesWithTime: Bool {
-        if engine.movesWithTime || !displayLinks.isEmpty { return true }
+        if engine.movesWithTime || displayLinks.contains(where: \.isRunning)
+            || runLoop.hasWorkDue(at: engine.rootTimeline.time) { return true }
         guard let transition = transitions.active else { return false }
         return !transition.isInteractive
     }
@@ -252,11 +263,21 @@ open class UIWindow: UIView {
         }
     }
 
-    /// Evaluates animations at the clock's time and runs the transition watchdog.
+    /// Whether work the world's code scheduled will still run and end: a queued block, a timer
+    /// that does not repeat, a delayed call (`SceneRunLoop.hasWorkThatEnds`).
+    public var hasScheduledWork: Bool { runLoop.hasWorkThatEnds }
+
+    /// Runs what the run loop has due and calls the display links (in that order, as a frame on
+    /// iOS), then evaluates animations at the clock's time and runs the transition watchdog.
     public func advance() {
+        let now = engine.rootTimeline.time
+        if runLoop.hasWorkDue(at: now) {
+            perform { runLoop.run(until: now) }
+        }
         if !displayLinks.isEmpty {
-            let now = engine.rootTimeline.time
-            perform { for link in displayLinks { link.fire(now) } }
+            // A link may invalidate itself or another: the links as the frame began are called.
+            let links = displayLinks
+            perform { for link in links { link.fire(now) } }
         }
         engine.evaluate()
         transitions.checkWatchdog()

@@ -132,10 +132,10 @@ struct ChromeCacheTests {
             return (list.hint, list.node(named: "status-bar-time")?.textColor)
         }
         let first = Styled(name: "first")
-        first.hint = "Tap"
+        first.accessibilityHint = "Tap"
         stage.window.rootViewController = first
         #expect(nextFrame() == ("Tap", .black))
-        first.hint = "Swipe"
+        first.accessibilityHint = "Swipe"
         #expect(nextFrame() == ("Swipe", .black))
 
         // As in UIKit, a style that changes on its own is read after setNeedsStatusBarAppearanceUpdate().
@@ -144,7 +144,7 @@ struct ChromeCacheTests {
         #expect(nextFrame() == ("Swipe", .white))
 
         let second = UIViewController(name: "second")
-        second.hint = "Second"
+        second.accessibilityHint = "Second"
         stage.perform { first.present(second, animated: false) }
         #expect(nextFrame() == ("Second", .black))
         stage.perform { second.dismiss(animated: false) }
@@ -152,13 +152,13 @@ struct ChromeCacheTests {
 
         // A navigation stack: the top's hint, the bar's style; hiding the bar hands the style to the top.
         let root = Styled(name: "root")
-        root.hint = "Root"
+        root.accessibilityHint = "Root"
         root.style = .lightContent
         let navigation = UINavigationController(rootViewController: root)
         stage.window.rootViewController = navigation
         #expect(nextFrame() == ("Root", .black))
         let pushed = UIViewController(name: "pushed")
-        pushed.hint = "Pushed"
+        pushed.accessibilityHint = "Pushed"
         stage.perform { navigation.pushViewController(pushed, animated: false) }
         #expect(nextFrame() == ("Pushed", .black))
         stage.perform { _ = navigation.popViewController(animated: false) }
@@ -168,9 +168,9 @@ struct ChromeCacheTests {
 
         // Tabs: the selected tab's hint and style.
         let light = Styled(name: "light")
-        light.hint = "Light"
+        light.accessibilityHint = "Light"
         let dark = Styled(name: "dark")
-        dark.hint = "Dark"
+        dark.accessibilityHint = "Dark"
         dark.style = .lightContent
         let tabs = UITabBarController()
         tabs.viewControllers = [light, dark]

@@ -21,6 +21,21 @@ import UIKit
         #expect(run.frame(of: "card")!.isClose(to: CGRect(x: 0, y: 0, width: 390, height: 844), within: 0.5))
     }
 
+    /// The hint is a `Timer` with a `#selector` target, in a file that imports Foundation beside
+    /// UIKit: it fires 1.5 s after the card has appeared, on the scene's clock, and fades in.
+    @Test func theHintFadesInOneAndAHalfSecondsAfterTheCardAppears() throws {
+        let run = SceneRun(cardsScene)
+        run.tap("tile-3")
+        let start = try #require(run.releases.last).time
+        #expect(run.waitUntilSettled())
+        let frames = run.frames(from: start)
+        let appeared = try #require(frames.first { $0.top == "card" && $0.transition == nil })
+        let shown = try #require(frames.first { ($0.node("card-hint")?.alpha ?? 0) > 0 })
+        // Fired at the first frame at or after its time; the fade's first step shows a frame later.
+        #expect(shown.time - appeared.time >= 1.5 && shown.time - appeared.time <= 1.5 + 2 * run.frameInterval)
+        #expect(run.alpha(of: "card-hint") == 1)
+    }
+
     /// Close (another `#selector` action) dismisses the card back into its tile.
     @Test func closePutsTheCardBack() throws {
         let run = SceneRun(cardsScene)
