@@ -211,7 +211,7 @@ final class MissingViewContext: UIViewControllerContextTransitioning {
     func view(forKey key: UITransitionContextViewKey) -> UIView? { nil }
     func initialFrame(for viewController: UIViewController) -> CGRect { .zero }
     func finalFrame(for viewController: UIViewController) -> CGRect { .zero }
-    func updateInteractiveTransition(_ percentComplete: Double) {}
+    func updateInteractiveTransition(_ percentComplete: CGFloat) {}
     func finishInteractiveTransition() {}
     func cancelInteractiveTransition() {}
     func pauseInteractiveTransition() {}

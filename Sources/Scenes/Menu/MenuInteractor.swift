@@ -144,7 +144,7 @@ final class MenuInteractor: UIPercentDrivenInteractiveTransition, UIViewControll
         to.view.frame = frame
     }
 
-    override func update(_ percentComplete: Double) {
+    override func update(_ percentComplete: CGFloat) {
         guard let context = transitionContext, context.isInteractive, let menu = menuView(context) else { return }
         let percent = min(max(percentComplete.isFinite ? percentComplete : 0, 0), 1)
         let bounds = context.containerView.bounds

@@ -142,7 +142,7 @@ final class PhotoZoomTransition: UIViewControllerAnimatedTransitioning, UIViewCo
                 context.pauseInteractiveTransition()
             }
             let image = detail.imageView
-            hold = (finger, image.center, image.bounds.size, animator.fractionComplete)
+            hold = (finger, image.center, image.bounds.size, Double(animator.fractionComplete))
         case .changed:
             guard let hold else { return }
             let drag = finger - hold.finger

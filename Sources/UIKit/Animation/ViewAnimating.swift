@@ -19,7 +19,7 @@ public protocol UIViewAnimating: AnyObject {
     var isRunning: Bool { get }
     var isReversed: Bool { get set }
     /// 0…1 along the current direction.
-    var fractionComplete: Double { get set }
+    var fractionComplete: CGFloat { get set }
     func startAnimation()
     func startAnimation(afterDelay delay: Double)
     func pauseAnimation()
@@ -31,9 +31,9 @@ public protocol UIViewAnimating: AnyObject {
 /// `interruptibleAnimator(using:)` returns.
 public protocol UIViewImplicitlyAnimating: UIViewAnimating {
     func addAnimations(_ animation: @escaping () -> Void)
-    func addAnimations(_ animation: @escaping () -> Void, delayFactor: Double)
+    func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat)
     func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void)
-    func continueAnimation(withTimingParameters parameters: UITimingCurveProvider?, durationFactor: Double)
+    func continueAnimation(withTimingParameters parameters: UITimingCurveProvider?, durationFactor: CGFloat)
 }
 
 /// What UIKit answers with an exception when a property animator is misused. Here the call is

@@ -133,12 +133,13 @@ public final class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     }
 
     /// 0…1 along the current direction (reads 1 − the old value after reversing, as since iOS 11).
-    public var fractionComplete: Double {
+    public var fractionComplete: CGFloat {
         get {
             let forward = scrubsLinearly ? min(max(progress.x, 0), 1) : fraction
-            return reversed ? 1 - forward : forward
+            return CGFloat(reversed ? 1 - forward : forward)
         }
         set {
+            let newValue = Double(newValue)
             guard newValue.isFinite else { return refuse(.invalidValue("fractionComplete \(newValue)")) }
             if state == .stopped { return refuse(.useAfterStop("setting fractionComplete")) }
             if isRunning { return refuse(.scrubWhileRunning) }
@@ -162,7 +163,8 @@ public final class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
 
     /// While active, the block's animations run over the remaining time, starting `delayFactor` of
     /// it from now; before the animator starts, over the whole duration from `delayFactor`.
-    public func addAnimations(_ animation: @escaping () -> Void, delayFactor: Double) {
+    public func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) {
+        let delayFactor = Double(delayFactor)
         guard delayFactor.isFinite else { return refuse(.invalidValue("delayFactor \(delayFactor)")) }
         if state == .stopped { return refuse(.useAfterStop("addAnimations")) }
         let factor = min(max(delayFactor, 0), 1)
@@ -214,7 +216,8 @@ public final class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// Resumes a paused animator toward its current direction's end, with new timing if given.
     /// What remains lasts `durationFactor` × `duration` (Apple: a factor of the original duration);
     /// 0 keeps the remaining share of `duration`. Physical springs set their own time.
-    public func continueAnimation(withTimingParameters parameters: UITimingCurveProvider?, durationFactor: Double) {
+    public func continueAnimation(withTimingParameters parameters: UITimingCurveProvider?, durationFactor: CGFloat) {
+        let durationFactor = Double(durationFactor)
         guard durationFactor.isFinite, durationFactor >= 0 else { return refuse(.invalidDurationFactor(durationFactor)) }
         if state == .stopped { return refuse(.useAfterStop("continueAnimation")) }
         if state == .inactive { activate() }

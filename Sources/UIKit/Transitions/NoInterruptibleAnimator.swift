@@ -12,7 +12,7 @@ final class NoInterruptibleAnimator: UIViewImplicitlyAnimating {
         get { false }
         set {}
     }
-    var fractionComplete: Double {
+    var fractionComplete: CGFloat {
         get { 0 }
         set {}
     }
@@ -22,7 +22,7 @@ final class NoInterruptibleAnimator: UIViewImplicitlyAnimating {
     func stopAnimation(_ withoutFinishing: Bool) {}
     func finishAnimation(at finalPosition: UIViewAnimatingPosition) {}
     func addAnimations(_ animation: @escaping () -> Void) {}
-    func addAnimations(_ animation: @escaping () -> Void, delayFactor: Double) {}
+    func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) {}
     func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) {}
-    func continueAnimation(withTimingParameters parameters: UITimingCurveProvider?, durationFactor: Double) {}
+    func continueAnimation(withTimingParameters parameters: UITimingCurveProvider?, durationFactor: CGFloat) {}
 }

@@ -17,7 +17,7 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
     /// mean "the remaining share" to the animator).
     static let shortestRemainingShare = 1e-3
 
-    public var completionSpeed: Double = 1
+    public var completionSpeed: CGFloat = 1
     public var completionCurve: UIView.AnimationCurve = .easeInOut
     /// The timing of what `finish()` and `cancel()` play (iOS 10); nil: the completion curve and
     /// speed (or, with an interruptible animator, its own timing).
@@ -26,9 +26,12 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
     /// `pause()` (iOS 10).
     public var wantsInteractiveStart = true
 
-    public private(set) var percentComplete: Double = 0
+    /// The fraction `update(_:)` last set, or where a grabbed transition was.
+    public var percentComplete: CGFloat { CGFloat(fraction) }
+    private var fraction = 0.0
     /// The animator's `transitionDuration`, once a transition started.
-    public private(set) var duration: Double = 0
+    public var duration: CGFloat { CGFloat(seconds) }
+    private var seconds = 0.0
 
     /// The transition this drives, not owned: the context holds the controllers that hold this.
     private var contextReference: SelfClearingReference<TransitionContext>?
@@ -65,21 +68,21 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
             return nil
         }
         contextReference = context.reference
-        duration = context.duration
-        percentComplete = context.progress
+        seconds = context.duration
+        fraction = context.progress
     }
 
     open func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning) {
         guard let context = transitionContext as? TransitionContext, let animator = context.animator,
               let engine = context.engine else { return }
         contextReference = context.reference
-        duration = animator.transitionDuration(using: context)
+        seconds = animator.transitionDuration(using: context)
         if let driver = engine.perform({ context.interruptibleAnimator }) {
             self.driver = driver
             engine.perform {
                 if context.isInteractive {
                     driver.pauseAnimation()
-                    driver.fractionComplete = percentComplete
+                    driver.fractionComplete = CGFloat(fraction)
                 } else {
                     driver.startAnimation()
                 }
@@ -88,7 +91,7 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
             let timeline = context.beginTimeline(paused: context.isInteractive)
             self.timeline = timeline
             engine.withTimeline(timeline) { animator.animateTransition(using: context) }
-            if context.isInteractive { timeline.seek(to: percentComplete * duration) }
+            if context.isInteractive { timeline.seek(to: fraction * seconds) }
         }
         switch pendingEnd {
         case .finish: finish()
@@ -99,16 +102,17 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
     }
 
     /// Sets the transition to `percentComplete` (clamped to 0…1); ignored unless interactive.
-    open func update(_ percentComplete: Double) {
+    open func update(_ percentComplete: CGFloat) {
         guard let context, context.isInteractive else { return }
-        let p = percentComplete.isFinite ? min(max(percentComplete, 0), 1) : self.percentComplete
-        self.percentComplete = p
+        let requested = Double(percentComplete)
+        let p = requested.isFinite ? min(max(requested, 0), 1) : fraction
+        fraction = p
         if let driver {
-            driver.fractionComplete = p
+            driver.fractionComplete = CGFloat(p)
         } else {
-            timeline?.seek(to: p * duration)
+            timeline?.seek(to: p * seconds)
         }
-        context.updateInteractiveTransition(p)
+        context.updateInteractiveTransition(CGFloat(p))
     }
 
     /// Plays the remaining (1 − p)·duration forward, divided by `completionSpeed`, and keeps time
@@ -145,11 +149,11 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
             // Scrubbing resumes forward from where the views are.
             let forward = driver.isReversed ? 1 - driver.fractionComplete : driver.fractionComplete
             driver.isReversed = false
-            percentComplete = forward
+            fraction = Double(forward)
         } else if let timeline {
             timeline.pause()
             timeline.endBehavior = .hold
-            percentComplete = duration > 0 ? min(max(timeline.time / duration, 0), 1) : 0
+            fraction = seconds > 0 ? min(max(timeline.time / seconds, 0), 1) : 0
         } else {
             return
         }
@@ -163,13 +167,13 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
             driver.isReversed = reversed
             let remaining = reversed ? forward : 1 - forward
             driver.continueAnimation(withTimingParameters: timingCurve,
-                                     durationFactor: max(remaining, Self.shortestRemainingShare) / effectiveSpeed)
+                                     durationFactor: max(remaining, CGFloat(Self.shortestRemainingShare)) / CGFloat(effectiveSpeed))
             return
         }
         guard let timeline else { return }
         timeline.endBehavior = reversed ? .revert : .complete
-        let target = reversed ? 0 : duration
-        let remaining = max(reversed ? timeline.time : duration - timeline.time, 0) / effectiveSpeed
+        let target = reversed ? 0 : seconds
+        let remaining = max(reversed ? timeline.time : seconds - timeline.time, 0) / effectiveSpeed
         if let spring = timingCurve?.springTimingParameters {
             timeline.ramp(to: target, spring: spring.springs(duration: max(remaining, SpringTiming.durationRange.lowerBound)).x,
                           speedAfter: reversed ? 0 : effectiveSpeed)
@@ -179,7 +183,7 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
         }
     }
 
-    private var effectiveSpeed: Double { completionSpeed > 0 ? completionSpeed : 1 }
+    private var effectiveSpeed: Double { completionSpeed > 0 ? Double(completionSpeed) : 1 }
 
     private var tailCurve: TimingFunction {
         Self.tailFollowsCompletionCurve ? completionCurve.timingFunction : .linear

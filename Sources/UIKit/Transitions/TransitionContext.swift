@@ -109,7 +109,7 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
     var progress: Double {
         if !isInteractive, timeline == nil, let driver = interruptibleAnimator {
             if let property = driver as? UIViewPropertyAnimator { return property.forwardFraction }
-            return driver.isReversed ? 1 - driver.fractionComplete : driver.fractionComplete
+            return Double(driver.isReversed ? 1 - driver.fractionComplete : driver.fractionComplete)
         }
         if isInteractive || timeline == nil { return percentComplete }
         guard duration > 0, let timeline else { return 1 }
@@ -162,9 +162,10 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
         viewController.layoutFrame(in: containerView.bounds)
     }
 
-    public func updateInteractiveTransition(_ percentComplete: Double) {
+    public func updateInteractiveTransition(_ percentComplete: CGFloat) {
         guard isInteractive else { return }
-        self.percentComplete = percentComplete.isFinite ? min(max(percentComplete, 0), 1) : self.percentComplete
+        let requested = Double(percentComplete)
+        self.percentComplete = requested.isFinite ? min(max(requested, 0), 1) : self.percentComplete
     }
 
     public func finishInteractiveTransition() {

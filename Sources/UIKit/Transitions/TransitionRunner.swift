@@ -80,7 +80,7 @@ public final class TransitionRunner {
             }
             if let interactor {
                 if interactor.wantsInteractiveStart { context.startInteractive() }
-                context.noteCompletion(speed: interactor.completionSpeed, curve: interactor.completionCurve)
+                context.noteCompletion(speed: Double(interactor.completionSpeed), curve: interactor.completionCurve)
                 willStart()
                 coordinator.startAnimations { interactor.startInteractiveTransition(context) }
             } else {

@@ -52,7 +52,7 @@ public protocol UIViewControllerContextTransitioning: AnyObject {
     func view(forKey key: UITransitionContextViewKey) -> UIView?
     func initialFrame(for viewController: UIViewController) -> CGRect
     func finalFrame(for viewController: UIViewController) -> CGRect
-    func updateInteractiveTransition(_ percentComplete: Double)
+    func updateInteractiveTransition(_ percentComplete: CGFloat)
     func finishInteractiveTransition()
     func cancelInteractiveTransition()
     func pauseInteractiveTransition()
@@ -63,13 +63,13 @@ public protocol UIViewControllerContextTransitioning: AnyObject {
 /// `UIViewControllerInteractiveTransitioning`: drives a transition from user input.
 public protocol UIViewControllerInteractiveTransitioning: AnyObject {
     func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning)
-    var completionSpeed: Double { get }
+    var completionSpeed: CGFloat { get }
     var completionCurve: UIView.AnimationCurve { get }
     var wantsInteractiveStart: Bool { get }
 }
 
 extension UIViewControllerInteractiveTransitioning {
-    public var completionSpeed: Double { 1 }
+    public var completionSpeed: CGFloat { 1 }
     public var completionCurve: UIView.AnimationCurve { .easeInOut }
     public var wantsInteractiveStart: Bool { true }
 }

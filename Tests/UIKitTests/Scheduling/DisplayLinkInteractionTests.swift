@@ -36,6 +36,8 @@ private final class SteppedInteraction: NSObject, UIViewControllerInteractiveTra
     private var driven: UIViewImplicitlyAnimating?
     private var displayLink: CADisplayLink?
     private(set) var steps: [Double] = []
+    /// UIKit's type for it: `optional var completionSpeed: CGFloat { get }`.
+    var completionSpeed: CGFloat { 2 }
 
     init(animator: SlideUpAnimator) {
         self.animator = animator
@@ -48,7 +50,7 @@ private final class SteppedInteraction: NSObject, UIViewControllerInteractiveTra
         self.driven = driven
     }
 
-    func update(_ percent: Double) {
+    func update(_ percent: CGFloat) {
         driven?.fractionComplete = percent
         context?.updateInteractiveTransition(percent)
     }
@@ -76,14 +78,60 @@ private final class SteppedInteraction: NSObject, UIViewControllerInteractiveTra
 private final class SlideUpTransitioning: NSObject, UIViewControllerTransitioningDelegate {
     let animator = SlideUpAnimator()
     lazy var interaction = SteppedInteraction(animator: animator)
+    /// Vended instead of `interaction` when set.
+    var percentDriven: UIPercentDrivenInteractiveTransition?
 
     func animationController(forPresented presented: UIViewController, presenting: UIViewController,
                              source: UIViewController) -> UIViewControllerAnimatedTransitioning? { animator }
     func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning)
-        -> UIViewControllerInteractiveTransitioning? { interaction }
+        -> UIViewControllerInteractiveTransitioning? { percentDriven ?? interaction }
+}
+
+/// A percent-driven interaction that overrides `update(_:)` with UIKit's signature.
+private final class RecordingPercentDriven: UIPercentDrivenInteractiveTransition {
+    var updates: [CGFloat] = []
+
+    override func update(_ percentComplete: CGFloat) {
+        updates.append(percentComplete)
+        super.update(percentComplete)
+    }
 }
 
 @Suite struct DisplayLinkInteractionTests {
+    /// Presents `presented` over `presenter` in a stage through `transitioning`.
+    fileprivate func present(_ transitioning: SlideUpTransitioning) -> (Stage, UIViewController) {
+        let stage = Stage(width: 400, height: 800)
+        let presenter = UIViewController(), presented = UIViewController()
+        stage.window.rootViewController = presenter
+        presented.modalPresentationStyle = .custom
+        presented.transitioningDelegate = transitioning
+        stage.perform { presenter.present(presented, animated: true) }
+        return (stage, presented)
+    }
+
+    /// `completionSpeed`, declared as UIKit declares it (`CGFloat`), is the one the transition uses:
+    /// the coordinator's `completionVelocity` is the interaction controller's completion speed.
+    @Test func anInteractionControllersCompletionSpeedIsUsed() throws {
+        let transitioning = SlideUpTransitioning()
+        let (stage, presented) = present(transitioning)
+        stage.frame(at: 0.1)
+        let coordinator = try #require(presented.transitionCoordinator)
+        #expect(coordinator.completionVelocity == 2)
+    }
+
+    /// A subclass's `update(_:)`, with UIKit's `CGFloat` parameter, overrides the class's: it is
+    /// called, and the transition still follows.
+    @Test func aPercentDrivenSubclassOverridesUpdate() throws {
+        let transitioning = SlideUpTransitioning()
+        let recording = RecordingPercentDriven()
+        transitioning.percentDriven = recording
+        let (stage, presented) = present(transitioning)
+        stage.perform { recording.update(0.25) }
+        stage.frame(at: 0.1)
+        #expect(recording.updates == [0.25] && recording.percentComplete == 0.25)
+        #expect(presented.view.presentation.frame.minY == 600)
+    }
+
     /// From 0.4, stepping 2/60 a frame reaches the end in 18 frames; the view follows each step,
     /// the transition finishes, and the link, invalidated, asks for no frame after.
     @Test func aDisplayLinkStepsAnInteractivePresentationToItsEnd() throws {
