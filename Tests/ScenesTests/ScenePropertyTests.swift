@@ -43,9 +43,13 @@ let strokeGenerator = zip(Gen.int(in: 0...5), unit, unit, unit, unit, unit).map 
 struct ScenePropertyTests {
     static let scenes = ["slides", "menu", "stack", "fade", "photos", "settings", "sheet"]
 
+    /// Random sessions per scene: fewer under AddressSanitizer, whose run is after memory errors
+    /// and where each session costs ten times as much; the release run makes all of them.
+    static let sessionCount = BuiltProducts.isAddressSanitized ? 10 : 40
+
     @Test(arguments: scenes)
     func randomPointerSequencesKeepTheWorldConsistent(scene: String) async {
-        await propertyCheck(count: 40, input: strokeGenerator.array(of: 1...6)) { strokes in
+        await propertyCheck(count: Self.sessionCount, input: strokeGenerator.array(of: 1...6)) { strokes in
             var script = ScriptBuilder()
             for stroke in strokes {
                 script.add(.down, stroke.start)
