@@ -82,9 +82,6 @@ public final class CADisplayLink {
         action = nil
     }
 
-    /// Whether the link is called at frames, and so keeps them coming.
-    var isRunning: Bool { !isPaused }
-
     /// Called by the window at each frame's `time`; skips frames for `preferredFramesPerSecond`.
     func fire(_ time: Double) {
         guard !isPaused else { return }

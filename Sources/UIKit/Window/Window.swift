@@ -217,7 +217,7 @@ open class UIWindow: UIView {
     /// while a paused interactive transition waits for a finger that does not move: a frame then
     /// would repeat the last.
     public var movesWithTime: Bool {
-        if engine.movesWithTime || displayLinks.contains(where: \.isRunning)
+        if engine.movesWithTime || displayLinks.contains(where: { !$0.isPaused })
             || runLoop.hasWorkDue(at: engine.rootTimeline.time) { return true }
         guard let transition = transitions.active else { return false }
         return !transition.isInteractive

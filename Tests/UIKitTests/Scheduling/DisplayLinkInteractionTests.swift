@@ -1,35 +1,11 @@
 @testable import UIKit
 import Testing
 
-/// Slides the presented view up from below the container through a linear property animator it
-/// vends for the whole transition (`interruptibleAnimator(using:)`).
-private final class SlideUpAnimator: NSObject, UIViewControllerAnimatedTransitioning {
-    private var propertyAnimator: UIViewPropertyAnimator?
-
-    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
-
-    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
-        interruptibleAnimator(using: transitionContext).startAnimation()
-    }
-
-    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating {
-        if let propertyAnimator { return propertyAnimator }
-        let container = transitionContext.containerView
-        let view = transitionContext.view(forKey: .to)!
-        container.addSubview(view)
-        view.frame = container.bounds.offsetBy(dx: 0, dy: container.bounds.height)
-        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.frame = container.bounds }
-        animator.addCompletion { position in transitionContext.completeTransition(position == .end) }
-        propertyAnimator = animator
-        return animator
-    }
-}
-
 /// The interaction controller transition libraries write for themselves: a finger sets the
 /// fraction; on release a `CADisplayLink` steps the animator to its end, a frame at a time, then
 /// finishes the transition.
 private final class SteppedInteraction: NSObject, UIViewControllerInteractiveTransitioning {
-    let animator: SlideUpAnimator
+    let animator: InterruptibleSlideUpAnimator
     /// Fraction per second while stepping to the end.
     let stepSpeed = 2.0
     private var context: UIViewControllerContextTransitioning?
@@ -39,7 +15,7 @@ private final class SteppedInteraction: NSObject, UIViewControllerInteractiveTra
     /// UIKit's type for it: `optional var completionSpeed: CGFloat { get }`.
     var completionSpeed: CGFloat { 2 }
 
-    init(animator: SlideUpAnimator) {
+    init(animator: InterruptibleSlideUpAnimator) {
         self.animator = animator
     }
 
@@ -76,7 +52,7 @@ private final class SteppedInteraction: NSObject, UIViewControllerInteractiveTra
 }
 
 private final class SlideUpTransitioning: NSObject, UIViewControllerTransitioningDelegate {
-    let animator = SlideUpAnimator()
+    let animator = InterruptibleSlideUpAnimator()
     lazy var interaction = SteppedInteraction(animator: animator)
     /// Vended instead of `interaction` when set.
     var percentDriven: UIPercentDrivenInteractiveTransition?
