@@ -17,6 +17,17 @@ let engineSettings: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release, traits: ["SingleThreadedEngine"])),
 ] + singleThreadedSettings
 
+/// The layers that run a world: UIKit's declarations are `@MainActor` as UIKit's are, and what
+/// drives a world runs where UIKit code runs, on the main actor. Release builds leave out Swift 6's
+/// run-time isolation checks (SE-0423), which every closure these modules hand the standard library
+/// would otherwise make: an executor check at each call, +11% server CPU per frame, against +2.8%
+/// without them (docs/performance.md, "The main actor, checked once per connection"). Debug builds
+/// keep them.
+let mainActorSettings: [SwiftSetting] = [
+    .defaultIsolation(MainActor.self),
+    .unsafeFlags(["-Xfrontend", "-disable-dynamic-actor-isolation"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "Segue",
     products: [
@@ -68,21 +79,21 @@ let package = Package(
                           "-Xfrontend", "-disable-autolink-library", "-Xfrontend", "_TestingInterop"]),
         ]),
         // Views, the animation engine, controllers, transitions, gestures, the display list.
-        .target(name: "UIKit", dependencies: ["Motion", "SegueValues", "CoreGraphics", "_Testing_UIKit", .product(name: "Logging", package: "swift-log")], swiftSettings: engineSettings),
+        .target(name: "UIKit", dependencies: ["Motion", "SegueValues", "CoreGraphics", "_Testing_UIKit", .product(name: "Logging", package: "swift-log")], swiftSettings: engineSettings + mainActorSettings),
         // The tutorials' apps, each a named scene, and the host that runs one against a clock.
         .target(name: "Scenes", dependencies: ["UIKit", .product(name: "Logging", package: "swift-log")],
-                swiftSettings: singleThreadedSettings),
+                swiftSettings: singleThreadedSettings + mainActorSettings),
         // `segue record`: a scene on a virtual clock, pointer script in, JSON Lines out.
         .target(name: "Recorder", dependencies: ["Scenes"]),
         // The testing kit: a scene on a virtual clock, driven by gestures, every frame kept.
-        .target(name: "SegueTesting", dependencies: ["Recorder", "Scenes", "UIKit", "Motion"]),
+        .target(name: "SegueTesting", dependencies: ["Recorder", "Scenes", "UIKit", "Motion"], swiftSettings: mainActorSettings),
         // The wire protocol: binary frames out, validated client messages in. No I/O.
         .target(name: "SegueWire", dependencies: ["Motion", "SegueValues"], swiftSettings: engineSettings),
         // One browser tab's session with no I/O: messages in, frames out, time from an injected clock.
         // Every transport is a thin adapter over it.
         .target(name: "SegueSession", dependencies: [
             "Scenes", "SegueWire", .product(name: "Logging", package: "swift-log"),
-        ], swiftSettings: engineSettings),
+        ], swiftSettings: engineSettings + mainActorSettings),
         // libwebsockets from Debian, through pkg-config.
         .systemLibrary(name: "CLibWebSockets", pkgConfig: "libwebsockets",
                        providers: [.apt(["libwebsockets-dev"])]),
@@ -116,29 +127,34 @@ let package = Package(
         // Reference math and tolerances the test targets share, derived independently of Motion.
         .target(name: "ReferenceMath", dependencies: ["Motion"], path: "Tests/ReferenceMath"),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "ReferenceMath"]),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "ReferenceMath"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "ReferenceMath"], swiftSettings: mainActorSettings),
         .testTarget(name: "ScenesTests", dependencies: [
             "Scenes", "Recorder", "SegueTesting", "SegueBench",
             .product(name: "PropertyBased", package: "swift-property-based"),
-        ]),
-        .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "Recorder", "Scenes", "UIKit", "Motion"]),
+        ], swiftSettings: mainActorSettings),
+        .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "Recorder", "Scenes", "UIKit", "Motion"], swiftSettings: mainActorSettings),
         // Every built-in scene's main transitions as SVG filmstrips and JSON geometry, compared
         // with the references in __Snapshots__ (SNAPSHOT_TESTING_RECORD=all re-records them).
         .testTarget(name: "TransitionSnapshotTests", dependencies: [
             "SegueTesting",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-        ], exclude: ["__Snapshots__"]),
+        ], exclude: ["__Snapshots__"], swiftSettings: mainActorSettings),
         .testTarget(name: "SegueCLITests", dependencies: [
             "SegueCLI", "Scenes", "UIKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], swiftSettings: mainActorSettings),
         // The README's "Write your own transition", compiled and run; its test keeps the README's
         // copy of the code identical.
         .testTarget(name: "ReadmeExampleTests", dependencies: ["SegueTesting"]),
         .testTarget(name: "SegueWireTests", dependencies: ["SegueWire", "Scenes"]),
         .testTarget(name: "SegueSessionTests", dependencies: [
             "SegueSession", "SegueWire", "Scenes", .product(name: "Logging", package: "swift-log"),
-        ]),
-        .testTarget(name: "SegueServerTests", dependencies: ["SegueServer", "SegueSession", "Scenes"]),
+        ], swiftSettings: mainActorSettings),
+        // One file of transition code written for iOS's main actor, built in Swift 6 and in Swift 5
+        // (a link to the same file), with no default isolation: UIKit's own isolation carries it.
+        .testTarget(name: "MainActorCodeTests", dependencies: ["SegueTesting"]),
+        .testTarget(name: "MainActorCodeSwift5Tests", dependencies: ["SegueTesting"],
+                    swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(name: "SegueServerTests", dependencies: ["SegueServer", "SegueSession", "Scenes"], swiftSettings: mainActorSettings),
     ]
 )

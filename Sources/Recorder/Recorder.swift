@@ -62,7 +62,7 @@ public struct Recorder {
     public var frameCount: Int { Int((duration * Double(options.fps)).rounded(.down)) + 1 }
 
     /// Runs the whole recording, handing each frame's JSON line to `emit` (valid only during the call).
-    public func run(_ emit: (String) -> Void) {
+    @MainActor public func run(_ emit: (String) -> Void) {
         run { frame in emit(frame.json) }
     }
 
@@ -79,7 +79,7 @@ public struct Recorder {
 
     /// Runs the recording frame by frame. Events apply in order at their own time, before the first
     /// frame whose time is at or after theirs.
-    public func run(frames body: (Frame) -> Void) {
+    @MainActor public func run(frames body: (Frame) -> Void) {
         let clock = ManualClock()
         let host = SceneHost(scene: scene, size: CGSize(width: options.width, height: options.height), clock: clock)
         var writer = FrameWriter()

@@ -3,7 +3,7 @@ import Motion
 import UIKit
 
 /// Everything one run measured, as `--json` writes it and tests read it back.
-public struct BenchReport: Codable, Sendable {
+public nonisolated struct BenchReport: Codable, Sendable {
     public var displayList: DisplayListBenchmark.Result
     public var scenes: [String: SceneBenchmark.Result]
     /// Empty when the run skipped the sessions in service.
@@ -35,8 +35,8 @@ public struct BenchReport: Codable, Sendable {
 }
 
 /// The measurement itself, independent of the command line.
-public enum DisplayListBenchmark {
-    public struct Result: Codable, Sendable {
+@MainActor public enum DisplayListBenchmark {
+    public nonisolated struct Result: Codable, Sendable {
         public var frames: Int
         /// Nodes in each frame's display list (the window included).
         var views: Int
@@ -109,7 +109,7 @@ public enum DisplayListBenchmark {
 
     /// 50 views under a window: 5 cards (rotated, scaled, translucent), each with a header label and
     /// 4 rows holding a label; 20 animations on a looping timeline (7 curves, 7 springs, 6 keyframes).
-    final class Cards {
+    @MainActor final class Cards {
         let clock = ManualClock()
         let window: UIWindow
         let timeline: Timeline

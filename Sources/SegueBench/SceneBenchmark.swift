@@ -8,8 +8,8 @@ import SegueWire
 ///
 /// The workload is deterministic, so it runs twice: once timed, once with a heap probe around each
 /// measured step (probing costs more than a frame and would skew the times).
-public enum SceneBenchmark {
-    public struct Result: Codable, Sendable {
+@MainActor public enum SceneBenchmark {
+    public nonisolated struct Result: Codable, Sendable {
         /// Empty when decoded: the name is the key a result is written under.
         public var scene = ""
         /// Frames the workload ran after the warm-up, in and out of transitions.
@@ -28,7 +28,7 @@ public enum SceneBenchmark {
         }
 
         /// `host.frame()` on the frames drawn mid-transition.
-        struct Engine: Codable, Sendable {
+        nonisolated struct Engine: Codable, Sendable {
             var frames: Int
             /// Nodes per frame, the window included.
             var viewsMin: Int
@@ -43,7 +43,7 @@ public enum SceneBenchmark {
         }
 
         /// `FrameEncoder` on the mid-transition frames a session would send.
-        struct Encode: Codable, Sendable {
+        nonisolated struct Encode: Codable, Sendable {
             var frames: Int
             var nsPerFrame: Double
             var nsPerViewPerFrame: Double
@@ -51,7 +51,7 @@ public enum SceneBenchmark {
             var framesGrowingHeap: Int
         }
 
-        struct FrameSize: Codable, Sendable {
+        nonisolated struct FrameSize: Codable, Sendable {
             /// The connection's first frame: a keyframe, every node in full.
             var keyframeBytes: Int
             /// Mid-transition frames a session would send (an interactive frame whose finger did
@@ -145,7 +145,7 @@ public enum SceneBenchmark {
 }
 
 /// Columns right-aligned to their widest cell, the first left-aligned.
-struct Table {
+nonisolated struct Table {
     var text: String
 
     init(_ header: [String], _ rows: [[String]]) {
@@ -188,7 +188,7 @@ private struct Tally {
 
     /// Plays `warmup + frames` frames as a session at 60 fps would: advance, evaluate, encode, and
     /// count the frame as sent unless the encoder found it shows nothing new.
-    static func measure(_ scene: Scene, frames: Int, warmup: Int, probingHeap: Bool) -> Tally {
+    @MainActor static func measure(_ scene: Scene, frames: Int, warmup: Int, probingHeap: Bool) -> Tally {
         var tally = Tally()
         let workload = TransitionWorkload(scene: scene)
         var encoder = FrameEncoder()

@@ -19,15 +19,15 @@ import SegueWire
 /// Deterministic: the same counts on every run, and under cachegrind the same simulated cache
 /// misses once Swift's hashing is seeded and the paths it is given keep their lengths
 /// (`scripts/cache-profile`).
-public enum ServiceBenchmark {
+@MainActor public enum ServiceBenchmark {
     /// Sessions in the cache-cold run: 80% of the capacity `scripts/bench` finds for one worker.
-    public static let defaultSessions = 800
+    public nonisolated static let defaultSessions = 800
     /// Frame intervals timed, after as many again of warm-up.
-    public static let defaultIntervals = 600
+    public nonisolated static let defaultIntervals = 600
     /// Sessions start the cycle up to this many frames apart (five seconds at 60 fps).
     static let spreadFrames = 300
 
-    public struct Result: Codable, Sendable {
+    public nonisolated struct Result: Codable, Sendable {
         public var scene: String
         var sessions: Int
         /// Frame intervals timed; every session took a turn in each.

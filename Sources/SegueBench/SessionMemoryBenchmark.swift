@@ -15,7 +15,7 @@ import SegueWire
 /// transport would. Many are kept alive at once and the heap's growth is divided by their number,
 /// so the allocator's rounding and per-chunk overhead count as they do in a server. The same run
 /// without the session (a world drawn into its display list, no encoder) splits the figure.
-public enum SessionMemoryBenchmark {
+@MainActor public enum SessionMemoryBenchmark {
     /// Sessions (and worlds) alive at once: enough that one-off allocations fall below a byte per
     /// session, few enough that the measurement takes a fraction of a second per scene.
     public static let defaultSessions = 64
@@ -24,7 +24,7 @@ public enum SessionMemoryBenchmark {
     /// which is when a world holds both screens, as every session of a busy server does.
     static let framesIntoFirstAction = 40
 
-    public struct Result: Codable, Sendable {
+    public nonisolated struct Result: Codable, Sendable {
         /// Sessions measured together.
         var sessions: Int
         /// Frames each one ran, the first action's included.

@@ -78,6 +78,11 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
+        try MainActor.assumeIsolated { try measure() }
+    }
+
+    /// The benchmarks run worlds, on the main actor: `segue bench` runs on the main thread.
+    @MainActor private func measure() throws {
         let displayList = DisplayListBenchmark.run(frames: frames, warmup: warmup)
         print(displayList.summary)
         let scenes = SegueCommandLine.scenes.map { SceneBenchmark.run($0, frames: sceneFrames, warmup: warmup) }

@@ -60,9 +60,12 @@ public struct Record: ParsableCommand {
             }
             var output = FileOutput()
             var frames: [CapturedFrame] = []
-            recorder.run { (frame: Recorder.Frame) in
-                output.writeLine(frame.json)
-                if filmstrip != nil { frames.append(CapturedFrame(frame)) }
+            // A recording runs its world on the main actor: `segue record` runs on the main thread.
+            MainActor.assumeIsolated {
+                recorder.run { (frame: Recorder.Frame) in
+                    output.writeLine(frame.json)
+                    if filmstrip != nil { frames.append(CapturedFrame(frame)) }
+                }
             }
             output.flush()
             if let svg, let filmstrip {

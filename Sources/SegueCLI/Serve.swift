@@ -205,11 +205,12 @@ struct Serve: ParsableCommand {
     static func makeServer(
         configuration: ServerConfiguration, defaultScene: String, logger: Logger
     ) throws(ServerError) -> Server {
-        try Server(configuration: configuration,
-                   handlerFactory: SceneSessionFactory(scenes: SegueCommandLine.scenes, defaultScene: defaultScene,
-                                                       fps: configuration.framesPerSecond,
-                                                       maxWatchers: configuration.maxWatchers),
-                   logger: logger)
+        // Sessions run on the main actor: this is the thread that will serve them.
+        let factory = MainActor.assumeIsolated {
+            SceneSessionFactory(scenes: SegueCommandLine.scenes, defaultScene: defaultScene,
+                                fps: configuration.framesPerSecond, maxWatchers: configuration.maxWatchers)
+        }
+        return try Server(configuration: configuration, handlerFactory: factory, logger: logger)
     }
 }
 

@@ -9,7 +9,7 @@ import Motion
 ///
 /// Read several times a frame for every session, so straight from `clock_gettime` (a vDSO call),
 /// without `ContinuousClock` and `Duration`'s 128-bit arithmetic.
-public final class MonotonicClock: Clock {
+public nonisolated final class MonotonicClock: Clock {
     private let origin = MonotonicClock.seconds()
 
     public init() {}

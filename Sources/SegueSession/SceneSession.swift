@@ -21,7 +21,7 @@ import SegueWire
 ///
 /// Not `Sendable`: the world's views and controllers are classes that never leave the thread or
 /// task that drives the session.
-public final class SceneSession {
+@MainActor public final class SceneSession {
     /// The viewport until the page reports its own.
     public static let initialViewport = CGSize(width: 390, height: 844)
     /// Replies (hello, pong, errors) waiting to be taken; past this, new ones are dropped, so a
@@ -71,7 +71,7 @@ public final class SceneSession {
         enqueueHello()
     }
 
-    deinit {
+    isolated deinit {
         reference.clear()
     }
 

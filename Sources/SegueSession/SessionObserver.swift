@@ -3,7 +3,7 @@
 ///
 /// Calls arrive on the thread that drives the session, once per message, frame or settling, so an
 /// observer must be cheap: a counter increment, not a log line.
-public protocol SessionObserver: AnyObject {
+public nonisolated protocol SessionObserver: AnyObject {
     /// A client message arrived (accepted or not).
     func countInputMessage()
     /// A client message was rejected: malformed, unknown, or not binary.
@@ -23,7 +23,7 @@ extension SessionObserver {
 }
 
 /// Transition bookkeeping of one world, or its growth since the last report.
-public struct TransitionCounts: Sendable, Equatable {
+public nonisolated struct TransitionCounts: Sendable, Equatable {
     public var started = 0
     public var completed = 0
     /// Completed by the watchdog because the animator never called `completeTransition`.

@@ -6,14 +6,14 @@ import SegueWire
 /// Tokens come from `makeToken`, which the transport backs with the system's CSPRNG; the core
 /// never makes randomness of its own, so tests inject a seeded source. Not `Sendable`: it belongs
 /// to the thread that drives its sessions, like the sessions themselves.
-public final class ShareDirectory {
+@MainActor public final class ShareDirectory {
     /// Watchers one session takes; past it a watch is refused with `ErrorCode.tooManyWatchers`.
     public let maximumWatchers: Int
     private let makeToken: () -> ShareToken
     private var worlds: [ShareToken: SharedWorld] = [:]
 
     /// The default cap: a class on its phones plus a projector.
-    public static let defaultMaximumWatchers = 32
+    public nonisolated static let defaultMaximumWatchers = 32
 
     public init(maximumWatchers: Int = ShareDirectory.defaultMaximumWatchers, makeToken: @escaping () -> ShareToken) {
         precondition(maximumWatchers >= 0, "a watcher cap cannot be negative")

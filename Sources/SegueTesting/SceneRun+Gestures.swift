@@ -6,7 +6,7 @@ import UIKit
 /// its last event: call ``SceneRun/waitUntilSettled(timeout:)`` to see where things come to rest.
 extension SceneRun {
     /// A screen edge a swipe starts from.
-    public enum Edge: Sendable {
+    public nonisolated enum Edge: Sendable {
         case left, right, top, bottom
     }
 

@@ -21,7 +21,7 @@ import UIKit
 /// draws: a gesture's event for frame `n` is handled half a frame before frame `n` is evaluated.
 /// (An event at a frame's very time would show an animation it starts at progress 0, where a fade
 /// has nothing to draw yet.)
-public final class SceneRun {
+@MainActor public final class SceneRun {
     /// The iPhone viewport every built-in scene's numbers are for.
     public static let defaultSize = CGSize(width: 390, height: 844)
 
@@ -99,7 +99,7 @@ public final class SceneRun {
 }
 
 /// What a lift of a finger let go of.
-public struct Release: Equatable, Sendable {
+public nonisolated struct Release: Equatable, Sendable {
     /// When the finger lifted, in seconds.
     public var time: Double
     public var location: CGPoint

@@ -1,7 +1,7 @@
 import SegueTesting
 import Testing
 
-@Test func theCardSlidesUpFromTheBottomEdge() throws {
+@Test @MainActor func theCardSlidesUpFromTheBottomEdge() throws {
     let run = SceneRun(slideUp)
     run.tap("home-open")
     let start = try #require(run.releases.last).time

@@ -17,7 +17,7 @@ enum BuiltProducts {
     /// Whether this build runs under AddressSanitizer (`swift build --sanitize=address`): its
     /// runtime is linked into every executable and exports `__asan_init`. scripts/test also sets
     /// SEGUE_SANITIZER=address for that run.
-    static let isAddressSanitized: Bool = {
+    nonisolated static let isAddressSanitized: Bool = {
         if ProcessInfo.processInfo.environment["SEGUE_SANITIZER"] == "address" { return true }
         #if canImport(Glibc)
         return dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil

@@ -4,7 +4,7 @@ import UIKit
 /// One touch for the property tests: down at `start`, `steps` frames of movement of `step` points
 /// each, held still for `holdFrames`, then lifted (or cancelled); then a pause, often shorter than
 /// a spring, so the next touch lands on something moving.
-struct FingerStroke: Sendable, CustomStringConvertible {
+nonisolated struct FingerStroke: Sendable, CustomStringConvertible {
     var start: CGPoint
     var step: CGPoint
     var steps: Int

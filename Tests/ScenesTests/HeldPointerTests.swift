@@ -21,7 +21,7 @@ struct HeldPointerTests {
         var testDescription: String { scene }
     }
 
-    static let cases = [
+    nonisolated static let cases = [
         Case(scene: "slides", present: "first-next", dismiss: "second-back", rest: CGPoint(x: 5, y: 400),
              moveTo: CGPoint(x: 80, y: 400)),
         Case(scene: "menu", present: "home-open-menu", dismiss: "menu-close-menu", rest: CGPoint(x: 385, y: 400),

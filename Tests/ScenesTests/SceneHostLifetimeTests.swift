@@ -84,7 +84,7 @@ import Testing
         var testDescription: String { scene }
     }
 
-    static let cases = [
+    nonisolated static let cases = [
         Case(scene: "stack", tap: CGPoint(x: 195, y: 771), from: CGPoint(x: 200, y: 300), to: CGPoint(x: 200, y: 500)),
         Case(scene: "photos", tap: CGPoint(x: 195, y: 195), from: CGPoint(x: 195, y: 420), to: CGPoint(x: 195, y: 600)),
         Case(scene: "settings", tap: CGPoint(x: 195, y: 771), from: CGPoint(x: 2, y: 400), to: CGPoint(x: 200, y: 400)),

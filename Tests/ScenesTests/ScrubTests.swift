@@ -18,7 +18,7 @@ struct ScrubTests {
         var testDescription: String { "\(scene) \(button)" }
     }
 
-    static let cases: [Case] = [
+    nonisolated static let cases: [Case] = [
         Case(scene: "slides", button: "first-next", onTimeline: true),
         Case(scene: "menu", button: "home-show-card", onTimeline: true),
         Case(scene: "stack", button: "stackfirst-present", onTimeline: true),
@@ -30,7 +30,7 @@ struct ScrubTests {
     /// Transitions with a timeline, which scrubbing moves in time. (The photo zoom's progress is
     /// its image animator's; its backdrop fades on an animator of its own, which a seek does not
     /// move: docs/protocol.md says so.)
-    static let timelineCases = cases.filter(\.onTimeline)
+    nonisolated static let timelineCases = cases.filter(\.onTimeline)
 
     /// The tap that starts `c`'s transition, and the recording of it playing untouched.
     private func played(_ c: Case) throws -> (ScriptBuilder, Recording) {

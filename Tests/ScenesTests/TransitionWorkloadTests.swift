@@ -28,7 +28,7 @@ struct TransitionWorkloadTests {
     /// their bar (background, hairline, title, back chevron glyph and label, both items while one
     /// replaces the other);
     /// fade's tab items are an icon and a label each.
-    static let expectations = [
+    nonisolated static let expectations = [
         // Always both slides: window, second-presentation, first (heading, hint, Next),
         // second (heading, hint, Next, Back).
         Expectation(scene: "slides", views: 16...16, operations: [.present, .dismiss],

@@ -64,7 +64,7 @@ final class PageStandIn {
 
     /// A page that goes away closes its connection, as the transport closes a session whose
     /// socket went: a shared world holds its participants until they leave it.
-    deinit {
+    isolated deinit {
         close()
     }
 

@@ -99,7 +99,7 @@ import Testing
     }
 
     /// One bad message and the error code it must get, named for the test report.
-    struct BadMessage: CustomTestStringConvertible, Sendable {
+    nonisolated struct BadMessage: CustomTestStringConvertible, Sendable {
         var name: String
         var bytes: [UInt8]
         var code: ErrorCode

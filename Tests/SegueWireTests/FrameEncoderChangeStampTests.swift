@@ -8,7 +8,7 @@ import Testing
 /// it encoded (`NodeChanges`); these runs prove it sends exactly the bytes of an encoder that
 /// compares every node, including one that encodes only some frames, as a share watcher does.
 @Suite("Encoding only the nodes stamped as changed")
-struct FrameEncoderChangeStampTests {
+@MainActor struct FrameEncoderChangeStampTests {
     /// Frames per scene: `SceneFrameTests`' count, enough for every scene's cycle of actions.
     static let frames = 1200
     /// Frames a skipping encoder leaves out between two it encodes, in turn: runs long enough to

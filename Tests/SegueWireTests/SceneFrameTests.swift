@@ -8,7 +8,7 @@ import Testing
 /// the page's reading equals the quantised display list in every frame, and a mid-transition frame
 /// costs at most `bytesPerChangedView` per view whose own values changed plus `headerBudget`.
 @Suite("v4 frames of every scene")
-struct SceneFrameTests {
+@MainActor struct SceneFrameTests {
     /// The goal of issue 14: bytes per view whose own values changed, and of header.
     static let bytesPerChangedView = 12
     static let headerBudget = 20

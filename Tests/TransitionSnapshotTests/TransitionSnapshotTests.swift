@@ -3,12 +3,12 @@ import SnapshotTesting
 import Testing
 
 /// One transition of a built-in scene: how to get there, and what a person does to run it.
-struct TransitionCase: Sendable, CustomTestStringConvertible {
+nonisolated struct TransitionCase: Sendable, CustomTestStringConvertible {
     var name: String
     var scene: String
     /// Brings the scene to where the transition starts; nothing by default.
-    var setUp: @Sendable (SceneRun) -> Void = { _ in }
-    var act: @Sendable (SceneRun) -> Void
+    var setUp: @MainActor @Sendable (SceneRun) -> Void = { _ in }
+    var act: @MainActor @Sendable (SceneRun) -> Void
 
     var testDescription: String { name }
 

@@ -7,8 +7,9 @@ import Synchronization
 
 /// One WebSocket connection, run as one structured task: a child task reads the page's messages,
 /// another ticks at the frame rate, and both feed a single event loop (an `AsyncStream`) that owns
-/// the connection's `SceneSession`, the same sans-I/O session `segue serve` runs. The session never
-/// leaves this task, so it needs no locks.
+/// the connection's `SceneSession`, the same sans-I/O session `segue serve` runs. The loop runs on
+/// the main actor, where worlds run (UIKit's views are the main actor's), so every connection's
+/// session shares the main thread, as in one `segue serve` process.
 enum SceneConnection {
     /// Messages above this close the connection (1009, message too big), as in `segue serve`.
     static let maximumMessageSize = 64 * 1024
@@ -18,7 +19,7 @@ enum SceneConnection {
         case tick
     }
 
-    static func run(
+    @MainActor static func run(
         inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
         sceneName: String, framesPerSecond: Int, logger: Logger
     ) async throws {
@@ -78,7 +79,7 @@ enum SceneConnection {
     }
 
     /// Writes everything the session has now: replies, then the latest frame if it changed.
-    private static func sendOutgoing(of session: SceneSession, on outbound: WebSocketOutboundWriter) async throws {
+    @MainActor private static func sendOutgoing(of session: SceneSession, on outbound: WebSocketOutboundWriter) async throws {
         while let bytes = session.nextOutgoing() {
             try await outbound.write(.binary(ByteBuffer(bytes: bytes)))
         }
@@ -100,7 +101,7 @@ private final class TickFlag: Sendable {
 }
 
 /// This peer serves no `/metrics`, so what a session reports goes nowhere.
-private final class NoMetrics: SessionObserver {
+private final class NoMetrics: SessionObserver, Sendable {
     func countInputMessage() {}
     func countBadMessage() {}
     func recordFrameBuild(seconds: Double) {}

@@ -3,7 +3,7 @@ import UIKit
 
 /// A full-screen controller as the tutorials' storyboards draw them: a background color, a heading,
 /// an optional hint, and buttons whose titles say what they do, stacked near the bottom.
-open class DemoViewController: UIViewController {
+@MainActor open class DemoViewController: UIViewController {
     public static let buttonHeight = 50.0
     public static let buttonSpacing = 12.0
     /// Space between the lowest button and the bottom of the safe area (above the home indicator).

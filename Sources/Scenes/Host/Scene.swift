@@ -14,7 +14,7 @@ import UIKit
 ///     CardsViewController()
 /// }
 /// ```
-public struct Scene: Sendable {
+public nonisolated struct Scene: Sendable {
     /// How the scene is picked: `?scene=NAME` on the page, `--scene NAME` on the command line.
     /// Lower case, no spaces, so it reads the same in a URL and a shell.
     public let name: String
@@ -24,7 +24,7 @@ public struct Scene: Sendable {
     /// started, so the actions can repeat for ever (`TransitionWorkload`, `segue bench`, filmstrips).
     /// Points are for the 390 × 844 viewport. Empty for a scene that has nothing to benchmark.
     public let transitionCycle: [ScriptedAction]
-    private let makeRoot: @Sendable () -> UIViewController
+    private let makeRoot: @MainActor @Sendable () -> UIViewController
 
     /// - Parameters:
     ///   - name: ``name``: how the scene is picked.
@@ -33,7 +33,7 @@ public struct Scene: Sendable {
     ///   - makeRootViewController: called once per window (each page, each recording), so every run
     ///     starts from a fresh controller tree.
     public init(name: String, hint: String = "", transitionCycle: [ScriptedAction] = [],
-                makeRootViewController: @escaping @Sendable () -> UIViewController) {
+                makeRootViewController: @escaping @MainActor @Sendable () -> UIViewController) {
         self.name = name
         self.hint = hint
         self.transitionCycle = transitionCycle
@@ -41,7 +41,7 @@ public struct Scene: Sendable {
     }
 
     /// A fresh root controller for a new window.
-    public func makeRootViewController() -> UIViewController {
+    @MainActor public func makeRootViewController() -> UIViewController {
         makeRoot()
     }
 
@@ -106,7 +106,7 @@ public struct Scene: Sendable {
 }
 
 /// One thing a person does to a scene, as `TransitionWorkload` plays it.
-public enum ScriptedAction: Sendable {
+public nonisolated enum ScriptedAction: Sendable {
     /// A finger drags from `from` half way to `to`, stays there while it wobbles by a point each
     /// frame (a finger on glass is never still, and each wobble moves an interactive transition),
     /// then goes on to `to` and lifts.

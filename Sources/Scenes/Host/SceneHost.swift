@@ -4,7 +4,7 @@ import UIKit
 
 /// A scene running in its own window against an injected clock: what the server's sessions and the
 /// recorder both drive. Input is applied at once; `frame()` evaluates at the clock's time.
-public final class SceneHost {
+@MainActor public final class SceneHost {
     /// The iOS Simulator's "slow animations": ten times slower.
     public static let slowAnimationFactor = 10.0
 

@@ -7,9 +7,9 @@ import UIKit
 /// `advance()` moves the clock and applies the frame's input; the caller evaluates the frame with
 /// `host.frame()`. Keeping the two apart lets a benchmark time evaluation alone, and because the
 /// run is deterministic, tests check exactly the frames a benchmark times (`segue bench`).
-public final class TransitionWorkload {
+@MainActor public final class TransitionWorkload {
     /// Which part of the cycle a frame belongs to.
-    public enum Stage: Equatable, Sendable {
+    public nonisolated enum Stage: Equatable, Sendable {
         /// The current action's input is arriving (one event at most per frame).
         case acting
         /// The input is over and something may still move.

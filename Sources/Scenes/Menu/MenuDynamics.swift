@@ -39,7 +39,7 @@ final class MenuDynamics {
 
     /// The window keeps the link; a simulation dropped before it rests (its transition ended
     /// another way) must take the link along, or the next frame calls into freed memory.
-    deinit {
+    isolated deinit {
         link?.invalidate()
     }
 

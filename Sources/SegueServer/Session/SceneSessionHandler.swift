@@ -9,7 +9,7 @@ import SegueWire
 /// The directory lives on the server's one service thread with the sessions; `--workers` runs
 /// processes, each with a directory of its own (a watcher must reach the owner's worker; see
 /// docs/protocol.md, "Sharing a session").
-public final class SceneSessionFactory: ConnectionHandlerFactory {
+@MainActor public final class SceneSessionFactory: ConnectionHandlerFactory {
     public let scenes: [Scene]
     public let defaultScene: String
     public let framesPerSecond: Int
@@ -31,15 +31,20 @@ public final class SceneSessionFactory: ConnectionHandlerFactory {
         }
     }
 
-    public func makeHandler(connection: ConnectionInfo) -> ConnectionHandler {
-        SceneSessionHandler(SceneSession(sceneName: defaultScene, scenes: scenes, framesPerSecond: framesPerSecond,
-                                         clock: MonotonicClock(), observer: connection.metrics,
-                                         logger: connection.logger, shares: shares))
+    public nonisolated func makeHandler(connection: ConnectionInfo) -> ConnectionHandler {
+        let (scenes, defaultScene, framesPerSecond, shares) = (scenes, defaultScene, framesPerSecond, shares)
+        let session = MainActorSessions.checked {
+            SceneSession(sceneName: defaultScene, scenes: scenes, framesPerSecond: framesPerSecond,
+                         clock: MonotonicClock(), observer: connection.metrics,
+                         logger: connection.logger, shares: shares)
+        }
+        return SceneSessionHandler(session)
     }
 }
 
 /// The lws transport's view of a `SceneSession`: the session already speaks in whole messages
-/// and pulled frames, so this only wraps its bytes as binary messages.
+/// and pulled frames, so this only wraps its bytes as binary messages. Its calls come from the
+/// service thread, the main actor's (`MainActorSessions`).
 final class SceneSessionHandler: ConnectionHandler {
     let session: SceneSession
 
@@ -48,27 +53,38 @@ final class SceneSessionHandler: ConnectionHandler {
     }
 
     func receive(_ message: UnsafeRawBufferPointer, isBinary: Bool) {
-        session.receive(message, isBinary: isBinary)
+        // The bytes are valid during this call, which the session's runs inside, on this thread.
+        nonisolated(unsafe) let message = message
+        let session = session
+        MainActorSessions.trusted { session.receive(message, isBinary: isBinary) }
     }
 
     func tick() {
-        session.tick()
+        let session = session
+        MainActorSessions.trusted { session.tick() }
     }
 
-    var hasOutgoing: Bool { session.hasOutgoing }
+    var hasOutgoing: Bool {
+        let session = session
+        return MainActorSessions.trusted { session.hasOutgoing }
+    }
 
     func takeOutgoing() -> OutgoingMessage? {
-        session.nextOutgoing().map { OutgoingMessage(bytes: $0, isBinary: true) }
+        let session = session
+        return MainActorSessions.trusted { session.nextOutgoing() }.map { OutgoingMessage(bytes: $0, isBinary: true) }
     }
 
     func closed() {
-        session.close()
+        let session = session
+        MainActorSessions.trusted { session.close() }
     }
 }
 
 extension SceneSessionHandler: FrameMemoryWalking {
     func visitFrameMemory(_ list: PrefetchList) {
-        var visitor = list
-        session.visitFrameMemory(&visitor)
+        // The list is the transport's, used on this thread only.
+        nonisolated(unsafe) var visitor = list
+        let session = session
+        MainActorSessions.trusted { session.visitFrameMemory(&visitor) }
     }
 }

@@ -2,7 +2,7 @@ import Motion
 
 /// The view properties the engine animates. `frame` is not here: like UIKit, animating a frame
 /// animates `center` and `bounds`.
-enum AnimatableProperty: UInt8, CaseIterable, Sendable {
+nonisolated enum AnimatableProperty: UInt8, CaseIterable, Sendable {
     case center, bounds, transform, alpha, backgroundColor, cornerRadius
     /// The view's own tint dimming, 0 or 1 in the model; animates when tintAdjustmentMode changes
     /// inside an animation block, so a presenter dims smoothly as in UIKit.
@@ -14,7 +14,7 @@ enum AnimatableProperty: UInt8, CaseIterable, Sendable {
 /// Each property keeps only the lanes its values use (a point two, a color four): the lanes past
 /// them are zero in every value and so in every difference of two, and six lanes for each of the
 /// seven properties would be most of a view's size.
-struct PresentationOffsets {
+nonisolated struct PresentationOffsets {
     private var center = (0.0, 0.0)
     private var bounds = (0.0, 0.0, 0.0, 0.0)
     private var transform = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
@@ -52,7 +52,7 @@ struct PresentationOffsets {
 }
 
 /// The model values of the animatable properties, as the engine reads and writes them.
-struct ModelValues {
+nonisolated struct ModelValues {
     // The bounds and dimming first: the display-list builder reads these two of a view it passes over.
     var bounds = CGRect.zero
     var dimming = 0.0

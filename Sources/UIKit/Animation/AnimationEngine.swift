@@ -13,19 +13,23 @@ import Synchronization
 ///
 /// The engine reads time only through its timelines, whose root follows the injected clock.
 /// Animation blocks find the engine through `AnimationEngine.current`, bound by `perform(_:)` on
-/// the calling thread, so engines on different threads never see each other.
-public final class AnimationEngine {
+/// the calling thread (the main actor's, as the engine is), so nothing that runs on another
+/// thread, such as a Dispatch queue's work, takes itself for a world's code.
+@preconcurrency @MainActor public final class AnimationEngine {
     /// Where `perform` binds its engine: the thread's own slot (POSIX thread-specific data). A
     /// task-local allocated at every binding, once per pointer event. A body is synchronous, so it
     /// ends on the thread it began on, even inside a task. The address is not retained, nor held
     /// `unowned` (the engine has a side table, whose counts take the runtime's slow paths): it is
     /// bound only while `perform` runs on its engine, which is alive for the whole call.
-    private static let bindingKey: pthread_key_t = {
+    private nonisolated static let bindingKey: pthread_key_t = {
         var key = pthread_key_t()
         let status = pthread_key_create(&key, nil)
         precondition(status == 0, "pthread_key_create failed (\(status)): no thread-specific slot is left")
         return key
     }()
+
+    /// Whether an engine's `perform` is running on this thread: then this is the main actor.
+    nonisolated static var isBoundOnThisThread: Bool { pthread_getspecific(bindingKey) != nil }
 
     /// The engine whose `perform` is running on this thread, if any.
     public static var current: AnimationEngine? {
@@ -71,7 +75,9 @@ public final class AnimationEngine {
     /// keeps the one it vended, and that one's completions often keep the transition's context,
     /// which keeps the animator — a cycle. Dropping what they can no longer run breaks it.
     deinit {
-        for animator in propertyAnimators { animator.engineWentAway() }
+        onMainActorInDeinit {
+            for animator in propertyAnimators { animator.engineWentAway() }
+        }
     }
 
     public init(clock: Clock, logger: Logger = Logger(label: "segue.engine", factory: { _ in SwiftLogNoOpLogHandler() })) {
@@ -465,7 +471,7 @@ public final class AnimationEngine {
 
 /// What one open animation block has changed so far.
 final class Recording {
-    enum Kind {
+    nonisolated enum Kind {
         /// `performWithoutAnimation`: changes apply at once.
         case disabled
         /// A plain or spring block.
@@ -513,13 +519,13 @@ final class Recording {
     }
 }
 
-struct Change {
+nonisolated struct Change {
     let view: UIView
     let property: AnimatableProperty
     let from: AnimationVector
 }
 
-struct Track {
+nonisolated struct Track {
     let view: UIView
     let property: AnimatableProperty
     let initial: AnimationVector

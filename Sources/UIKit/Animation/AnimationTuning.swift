@@ -8,7 +8,7 @@ import SegueValues
 /// page can list them.
 ///
 /// Both tables are bounded, so nothing a client sends grows the session without limit.
-public final class AnimationTuning {
+@preconcurrency @MainActor public final class AnimationTuning {
     /// Distinct animation calls remembered (the oldest is forgotten first), and overrides kept.
     public static let capacity = 16
 
@@ -53,7 +53,7 @@ public final class AnimationTuning {
 }
 
 /// Why a tuning changed nothing; each reads as a sentence for the page.
-public enum AnimationTuningError: Error, Equatable, Sendable, CustomStringConvertible {
+public nonisolated enum AnimationTuningError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSuchAnimation(index: Int, count: Int)
     case invalidEdit(TimingEditError)
 

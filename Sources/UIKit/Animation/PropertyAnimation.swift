@@ -1,7 +1,7 @@
 import Motion
 
 /// How an animation's progress follows its local time.
-enum AnimationPacing {
+nonisolated enum AnimationPacing {
     /// A timing curve over the duration.
     case bezier(TimingFunction)
     /// A spring; its own closed form sets the pace, the timing curve is linear (as in UIKit).
@@ -73,7 +73,7 @@ struct PropertyAnimation {
 }
 
 /// The animations one block created, and its completion handler, called exactly once.
-struct CompletionGroup {
+nonisolated struct CompletionGroup {
     let id: Int
     let timeline: Timeline
     let beginTime: Double

@@ -1,19 +1,19 @@
 import Motion
 
 /// `UITimingCurveType`.
-public enum UITimingCurveType: Sendable {
+public nonisolated enum UITimingCurveType: Sendable {
     case builtin, cubic, spring, composed
 }
 
 /// `UITimingCurveProvider`: what a property animator's timing comes from.
-public protocol UITimingCurveProvider: Sendable {
+@preconcurrency @MainActor public protocol UITimingCurveProvider: Sendable {
     var timingCurveType: UITimingCurveType { get }
     var cubicTimingParameters: UICubicTimingParameters? { get }
     var springTimingParameters: UISpringTimingParameters? { get }
 }
 
 /// `UICubicTimingParameters`: a named curve or a Bézier through two control points.
-public struct UICubicTimingParameters: UITimingCurveProvider, Hashable {
+public nonisolated struct UICubicTimingParameters: UITimingCurveProvider, Hashable {
     public let animationCurve: UIView.AnimationCurve
     public let controlPoint1: CGPoint
     public let controlPoint2: CGPoint
@@ -49,9 +49,9 @@ public struct UICubicTimingParameters: UITimingCurveProvider, Hashable {
 /// position `dx` drives x and `dy` drives y; every other property follows `dx` (Apple's
 /// `initialVelocity` documentation). Each component is relative: points per second divided by that
 /// axis's distance to travel (`relativeVelocity(_:distance:)`).
-public struct UISpringTimingParameters: UITimingCurveProvider, Hashable {
+public nonisolated struct UISpringTimingParameters: UITimingCurveProvider, Hashable {
     /// How the spring was specified, which decides how long it runs.
-    public enum Form: Hashable, Sendable {
+    public nonisolated enum Form: Hashable, Sendable {
         /// Fitted to the animator's duration (the `dampingRatio` initializers).
         case dampingRatio(Double)
         /// Runs until it settles; the animator's duration is ignored.

@@ -2,7 +2,7 @@ import Motion
 
 extension UIView {
     /// `UIView.AnimationOptions`, with UIKit's raw values.
-    public struct AnimationOptions: OptionSet, Sendable {
+    public nonisolated struct AnimationOptions: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
@@ -28,7 +28,7 @@ extension UIView {
 
     /// `UIView.KeyframeAnimationOptions`, with UIKit's raw values; the curve options are accepted too
     /// and replace the default easeInEaseOut pacing of the whole animation.
-    public struct KeyframeAnimationOptions: OptionSet, Sendable {
+    public nonisolated struct KeyframeAnimationOptions: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
@@ -57,7 +57,7 @@ extension UIView {
         var timingFunction: TimingFunction { UIView.curve(rawValue: rawValue) }
     }
 
-    static func curve(rawValue: UInt) -> TimingFunction {
+    nonisolated static func curve(rawValue: UInt) -> TimingFunction {
         switch (rawValue >> 16) & 0xF {
         case 1: .easeIn
         case 2: .easeOut

@@ -1,5 +1,5 @@
 /// `UIViewAnimatingState`.
-public enum UIViewAnimatingState: Sendable, Equatable {
+public nonisolated enum UIViewAnimatingState: Sendable, Equatable {
     /// Not started, or finished: its animations are gone.
     case inactive
     /// Started or paused: its animations are in place and it can run, pause and scrub.
@@ -9,12 +9,12 @@ public enum UIViewAnimatingState: Sendable, Equatable {
 }
 
 /// `UIViewAnimatingPosition`: where an animator ended.
-public enum UIViewAnimatingPosition: Sendable, Equatable {
+public nonisolated enum UIViewAnimatingPosition: Sendable, Equatable {
     case end, start, current
 }
 
 /// `UIViewAnimating`: an animation that can be started, paused, scrubbed, reversed and stopped.
-public protocol UIViewAnimating: AnyObject {
+@preconcurrency @MainActor public protocol UIViewAnimating: AnyObject {
     var state: UIViewAnimatingState { get }
     var isRunning: Bool { get }
     var isReversed: Bool { get set }
@@ -29,7 +29,7 @@ public protocol UIViewAnimating: AnyObject {
 
 /// `UIViewImplicitlyAnimating`: a `UIViewAnimating` that animation blocks can be added to, and what
 /// `interruptibleAnimator(using:)` returns.
-public protocol UIViewImplicitlyAnimating: UIViewAnimating {
+@preconcurrency @MainActor public protocol UIViewImplicitlyAnimating: UIViewAnimating {
     func addAnimations(_ animation: @escaping () -> Void)
     func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat)
     func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void)
@@ -38,7 +38,7 @@ public protocol UIViewImplicitlyAnimating: UIViewAnimating {
 
 /// What UIKit answers with an exception when a property animator is misused. Here the call is
 /// refused, logged, and changes nothing.
-public enum PropertyAnimatorMisuse: Error, Equatable, Sendable {
+public nonisolated enum PropertyAnimatorMisuse: Error, Equatable, Sendable {
     /// `finishAnimation(at:)` on an animator that is not stopped.
     case finishWhileNotStopped(UIViewAnimatingState)
     /// `fractionComplete` set while the animator runs (pause it first).

@@ -12,7 +12,7 @@ import Motion
 ///
 /// Time comes from the timeline current when it becomes active (the window's, or a transition's).
 /// Misuse that UIKit answers with an exception is refused, logged and recorded in `lastMisuse`.
-public final class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
+@preconcurrency @MainActor public final class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     public let duration: Double
     public private(set) var delay: Double = 0
     public let timingParameters: UITimingCurveProvider
@@ -420,15 +420,15 @@ public final class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
 }
 
 /// Progress toward the end along x and y (equal unless a spring's velocity differs per axis).
-struct AxisProgress: Equatable {
+nonisolated struct AxisProgress: Equatable {
     var x: Double
     var y: Double
 }
 
 extension UIViewPropertyAnimator {
     /// One run toward an end: progress moves from `from` to `target` along the curve.
-    struct Segment {
-        enum Curve {
+    nonisolated struct Segment {
+        nonisolated enum Curve {
             case cubic(TimingFunction, Double)
             case spring(x: SpringTiming, y: SpringTiming)
         }
@@ -465,7 +465,7 @@ extension UIViewPropertyAnimator {
     }
 
     /// One property this animator animates: `delta` is from − to; `folded` what a stop put into the model.
-    struct Record {
+    nonisolated struct Record {
         /// Strong, as UIKit's animation blocks keep what they captured until the animator ends
         /// (every way out clears `records`). A weak reference would move the view's reference counts
         /// to a side table, and every frame's retains of it would take the runtime's slow path.

@@ -11,7 +11,7 @@ import Motion
 /// motion (UIKit's numbers are not public; these follow what iOS shows): the incoming title slides
 /// from the right to the centre while fading in, the outgoing one slides left toward the back
 /// button's place while fading out, and the back button's label cross-fades from old to new.
-public final class UINavigationBar: UIView {
+@preconcurrency @MainActor public final class UINavigationBar: UIView {
     /// The bar's own height under the status bar, and the large-title row's (UIKit: 44 and 52).
     public static let height = 44.0
     public static let largeTitleHeight = 52.0

@@ -1,7 +1,7 @@
 import Motion
 
 /// `UINavigationControllerDelegate`: vends the animators for pushes and pops.
-public protocol UINavigationControllerDelegate: AnyObject {
+@preconcurrency @MainActor public protocol UINavigationControllerDelegate: AnyObject {
     func navigationController(_ navigationController: UINavigationController,
                               animationControllerFor operation: UINavigationController.Operation,
                               from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning?
@@ -34,8 +34,8 @@ extension UINavigationControllerDelegate {
 /// `UINavigationController`: a stack of controllers whose top fills its view; pushes and pops run
 /// through the delegate's animators, or the stock slide (`NavigationSlideAnimator`), which the
 /// left-edge back swipe (`interactivePopGestureRecognizer`) drives when the delegate vends none.
-open class UINavigationController: UIViewController {
-    public enum Operation: Sendable {
+@preconcurrency @MainActor open class UINavigationController: UIViewController {
+    public nonisolated enum Operation: Sendable {
         case push, pop
     }
 

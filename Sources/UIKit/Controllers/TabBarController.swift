@@ -1,7 +1,7 @@
 import Motion
 
 /// `UITabBarControllerDelegate`: answers a tap on a tab, and vends the animator for a tab switch.
-public protocol UITabBarControllerDelegate: AnyObject {
+@preconcurrency @MainActor public protocol UITabBarControllerDelegate: AnyObject {
     /// Asked when a person taps a tab (not when code sets the selection); false: nothing happens.
     func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool
     /// After a tap selected a tab, the selected one included; never for a selection made in code.
@@ -30,7 +30,7 @@ extension UITabBarControllerDelegate {
 /// above it; a switch, by a tap or by setting `selectedIndex` or `selectedViewController`, runs
 /// through the delegate's animator, or a default cross-fade. The selection (and the bar's tint)
 /// changes as the switch starts, and goes back if an interactive switch is cancelled.
-open class UITabBarController: UIViewController {
+@preconcurrency @MainActor open class UITabBarController: UIViewController {
     /// The tab bar's height, in points (UIKit's 49 without the home-indicator inset).
     public static let tabBarHeight = 49.0
 

@@ -2,7 +2,7 @@ import Motion
 
 /// `UIViewController`: owns a view (loaded lazily), gets appearance callbacks in UIKit's order,
 /// presents and dismisses other controllers, and contains children.
-open class UIViewController {
+@preconcurrency @MainActor open class UIViewController {
     /// `restorationIdentifier`: here, the controller's name (`name`).
     public var restorationIdentifier: String?
     /// The nib `init(nibName:bundle:)` was given. There are no nibs here: `loadView` makes a plain
@@ -271,7 +271,7 @@ open class UIViewController {
 }
 
 /// `UINavigationItem`: what a controller shows in its navigation controller's bar.
-public final class UINavigationItem {
+@preconcurrency @MainActor public final class UINavigationItem {
     /// The bar's title for this controller; nil shows the controller's `title`.
     public var title: String?
 
@@ -279,7 +279,7 @@ public final class UINavigationItem {
 }
 
 /// `UITabBarItem`: a tab's icon and label.
-public final class UITabBarItem {
+@preconcurrency @MainActor public final class UITabBarItem {
     /// The label; nil shows the controller's `title` (or its name).
     public var title: String?
     /// The icon, a glyph the page draws; nil for a label alone.
@@ -289,7 +289,7 @@ public final class UITabBarItem {
 }
 
 /// Where a controller is in its appearance cycle.
-enum AppearanceState {
+nonisolated enum AppearanceState {
     case disappeared, appearing, appeared, disappearing
 }
 

@@ -4,9 +4,9 @@ import Motion
 ///
 /// A `.system` button's title is tinted blue and fades to 20% while highlighted, as a system
 /// button's does; a `.custom` one is white and does not fade.
-open class UIButton: UIControl {
+@preconcurrency @MainActor open class UIButton: UIControl {
     /// `UIButton.ButtonType`: the kinds the page draws; the rest draw as `.system`.
-    public enum ButtonType: Int, Sendable {
+    public nonisolated enum ButtonType: Int, Sendable {
         case custom, system, detailDisclosure, infoLight, infoDark, contactAdd, close
         public static let roundedRect = ButtonType.system
     }

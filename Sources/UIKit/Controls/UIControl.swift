@@ -6,9 +6,9 @@ import Motion
 /// shares a touch with gesture recognizers as UIKit's controls do: a recognizer that recognizes
 /// takes the touch unless its `cancelsTouchesInView` is false. It sends `touchDown`, and
 /// `touchUpInside` with `primaryActionTriggered` for a tap; the drag events are not sent.
-open class UIControl: UIView {
+@preconcurrency @MainActor open class UIControl: UIView {
     /// `UIControl.Event`: the events a control sends.
-    public struct Event: OptionSet, Hashable, Sendable {
+    public nonisolated struct Event: OptionSet, Hashable, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
@@ -28,7 +28,7 @@ open class UIControl: UIView {
     }
 
     /// `UIControl.State`: what a control shows; `.normal` is the empty set.
-    public struct State: OptionSet, Hashable, Sendable {
+    public nonisolated struct State: OptionSet, Hashable, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
@@ -131,7 +131,7 @@ open class UIControl: UIView {
 
 /// `UIAction`: a handler with a title, for `UIControl.addAction(_:for:)` and
 /// `UIButton(type:primaryAction:)`.
-public final class UIAction {
+@preconcurrency @MainActor public final class UIAction {
     public let title: String
     public let handler: (UIAction) -> Void
 

@@ -4,8 +4,8 @@ import Motion
 /// view or its descendants, moving through `State` and calling its actions on every change.
 ///
 /// One pointer drives a recognizer: pointers that arrive while it tracks one are ignored.
-open class UIGestureRecognizer {
-    public enum State: Sendable, Equatable {
+@preconcurrency @MainActor open class UIGestureRecognizer {
+    public nonisolated enum State: Sendable, Equatable {
         case possible, began, changed, ended, cancelled, failed
         /// A discrete gesture's success is `.ended`, as in UIKit.
         public static let recognized = State.ended
@@ -241,7 +241,7 @@ struct WeakRecognizer {
 }
 
 /// `UIGestureRecognizerDelegate`: every requirement optional, as in UIKit, with UIKit's defaults.
-public protocol UIGestureRecognizerDelegate: AnyObject {
+@preconcurrency @MainActor public protocol UIGestureRecognizerDelegate: AnyObject {
     /// Asked as the recognizer leaves `.possible`; false: it fails, and the touch goes to the others.
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
     /// Asked when a touch lands in the recognizer's view, before the recognizer sees it; false:

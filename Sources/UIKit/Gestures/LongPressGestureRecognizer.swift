@@ -8,7 +8,7 @@ import Motion
 /// grabs a flying transition that way. The dispatcher has no timers, so a longer press begins on the
 /// first pointer event after its duration. Segue recognizes one gesture per pointer, so a press that
 /// then drags also reports the drag's velocity (UIKit's sample reads it from a pan beside it).
-open class UILongPressGestureRecognizer: UIGestureRecognizer {
+@preconcurrency @MainActor open class UILongPressGestureRecognizer: UIGestureRecognizer {
     public var minimumPressDuration = 0.5
     public var allowableMovement = 10.0
 

@@ -2,7 +2,7 @@ import Motion
 
 /// A dragging finger (`UIPanGestureRecognizer`): begins once it has moved `hysteresis` points; the
 /// translation counts from where it began, so it starts at zero.
-open class UIPanGestureRecognizer: UIGestureRecognizer {
+@preconcurrency @MainActor open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// Movement before a pan begins, in points (UIKit's 10 pt).
     public static let panHysteresis = 10.0
     /// The weight of the newest sample in the velocity estimate; UIKit blends 0.2 new, 0.8 old.

@@ -1,7 +1,7 @@
 import Motion
 
 /// `UIRectEdge`: which screen edges a `UIScreenEdgePanGestureRecognizer` listens to.
-public struct UIRectEdge: OptionSet, Sendable {
+public nonisolated struct UIRectEdge: OptionSet, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
@@ -16,7 +16,7 @@ public struct UIRectEdge: OptionSet, Sendable {
 /// rules (notes/uikit-behaviour.md): the pointer goes down within `edgeZone + touchSlop` of the edge;
 /// its first movement, projected back, lands within `edgeZone`; it begins after `edgeHysteresis`
 /// points of movement mostly away from the edge.
-open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
+@preconcurrency @MainActor open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
     /// The band along the edge a swipe must come from, in points.
     public static let edgeZone = 13.0
     /// How much farther in a touch-down may register (fingers land late), in points.

@@ -1,7 +1,7 @@
 import Motion
 
 /// A tap (`UITapGestureRecognizer`): down and up close together in place and time.
-open class UITapGestureRecognizer: UIGestureRecognizer {
+@preconcurrency @MainActor open class UITapGestureRecognizer: UIGestureRecognizer {
     /// How far the pointer may wander and still tap, in points.
     public static let allowableMovement = 10.0
     /// The longest press that still counts as a tap, in seconds.

@@ -2,8 +2,8 @@ import Motion
 
 /// `UITouch`: a finger (or the mouse) on the screen as a gesture recognizer's delegate is shown it
 /// (`gestureRecognizer(_:shouldReceive:)`), at the moment it went down.
-public final class UITouch {
-    public enum Phase: Sendable {
+@preconcurrency @MainActor public final class UITouch {
+    public nonisolated enum Phase: Sendable {
         case began, moved, stationary, ended, cancelled
     }
 

@@ -2,7 +2,7 @@ import Motion
 
 /// A pointer's velocity from its samples, smoothed as UIKit does: each new sample weighs
 /// `smoothing`, the estimate so far the rest.
-struct VelocityTracker {
+nonisolated struct VelocityTracker {
     /// The weight of the newest sample; UIKit blends 0.2 new, 0.8 old.
     static let smoothing = 0.2
     /// A pointer still for longer than this has no velocity: browsers send no moves while a finger

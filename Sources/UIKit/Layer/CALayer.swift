@@ -157,7 +157,7 @@ public struct CALayer: Hashable {
 
 /// What a view keeps for its layer (`UIView.layerStyle`): the shadow and border as the display list
 /// draws them, and what of the layer's API they cannot say.
-struct LayerStyle: Equatable {
+nonisolated struct LayerStyle: Equatable {
     var shadow = Shadow.none
     var border = Border.none
     /// `shadowColor` / `borderColor` were set to nil: the drawn color is then clear.
@@ -171,7 +171,7 @@ struct LayerStyle: Equatable {
 
 /// `CACornerMask` (iOS 11): a layer's corners, named by their place in its bounds (min-y is the top
 /// in UIKit's flipped layers).
-public struct CACornerMask: OptionSet, Hashable, Sendable {
+public nonisolated struct CACornerMask: OptionSet, Hashable, Sendable {
     public let rawValue: UInt
 
     public init(rawValue: UInt) {

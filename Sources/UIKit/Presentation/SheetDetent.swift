@@ -3,7 +3,7 @@ extension UISheetPresentationController {
     /// container when the sheet lays out.
     public struct Detent {
         /// `UISheetPresentationController.Detent.Identifier`.
-        public struct Identifier: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+        public nonisolated struct Identifier: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
             public let rawValue: String
             public init(rawValue: String) { self.rawValue = rawValue }
             public init(_ rawValue: String) { self.rawValue = rawValue }
@@ -45,7 +45,7 @@ extension UISheetPresentationController {
     }
 
     /// `UISheetPresentationControllerDetentResolutionContext`: what a custom detent resolves against.
-    public struct DetentResolutionContext: Sendable {
+    public nonisolated struct DetentResolutionContext: Sendable {
         /// The large detent's height: the container's height less the sheet's top inset.
         public let maximumDetentValue: Double
 
@@ -55,7 +55,7 @@ extension UISheetPresentationController {
     }
 
     /// One detent resolved for a container: its identifier and height in points.
-    struct ResolvedDetent: Equatable, Sendable {
+    nonisolated struct ResolvedDetent: Equatable, Sendable {
         let identifier: Detent.Identifier
         let height: Double
     }

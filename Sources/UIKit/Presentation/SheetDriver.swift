@@ -22,12 +22,12 @@ final class SheetDriver {
     static let grabberColor = UIColor(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.3)
 
     /// Where the sheet is going once let go: a detent, or off the bottom edge.
-    enum Target: Equatable {
+    nonisolated enum Target: Equatable {
         case detent(UISheetPresentationController.Detent.Identifier)
         case dismissed
     }
 
-    enum Phase {
+    nonisolated enum Phase {
         /// Not on screen.
         case detached
         /// At its target, nothing moving.

@@ -6,7 +6,7 @@ import Motion
 ///
 /// Reach it as `viewController.sheetPresentationController`, configure it before presenting, and
 /// wrap later changes in `animateChanges` to animate them (outside it they apply at once, as in UIKit).
-public final class UISheetPresentationController {
+@preconcurrency @MainActor public final class UISheetPresentationController {
     /// iOS 15's sheet corner radius when `preferredCornerRadius` is nil.
     public static let defaultCornerRadius = 10.0
 

@@ -6,11 +6,14 @@ import Dispatch
 /// deadline. A world runs on one thread, so every queue here runs its work there, in order: a
 /// global queue's work too, which keeps a scene's frames the same from run to run.
 ///
+/// Work runs on the main actor, whatever the queue: a block may touch views, as on
+/// `DispatchQueue.main`, and a global queue's block, written to run anywhere, runs there too.
+///
 /// In a file that imports UIKit, `DispatchQueue` and `DispatchTime` are these; Dispatch's stay
 /// `Dispatch.DispatchQueue` for work that must leave the world (a server's own threads). A file
 /// that also imports Foundation or Dispatch directly sees both (`'DispatchQueue' is ambiguous`):
 /// UIKit re-exports them, and `segue port` removes the second import.
-public final class DispatchQueue: Sendable {
+public nonisolated final class DispatchQueue: Sendable {
     public let label: String
 
     /// The main queue: the world's run loop.
@@ -27,36 +30,38 @@ public final class DispatchQueue: Sendable {
     }
 
     /// Runs `work` at the run loop's next pass, after the work queued before it.
-    public func async(execute work: @escaping () -> Void) {
-        SceneRunLoop.current(for: "DispatchQueue.async work")?.enqueue(work)
+    public func async(execute work: @escaping @MainActor @Sendable () -> Void) {
+        SceneRunLoop.withCurrent(for: "DispatchQueue.async work") { $0.enqueue(work) }
     }
 
     /// Runs `workItem` at the run loop's next pass, unless it is cancelled first.
     public func async(execute workItem: DispatchWorkItem) {
-        SceneRunLoop.current(for: "DispatchQueue.async work")?.enqueue(Self.performing(workItem))
+        async(execute: Self.performing(workItem))
     }
 
     /// Runs `work` at the first pass at or after `deadline` on the world's clock.
-    public func asyncAfter(deadline: DispatchTime, execute work: @escaping () -> Void) {
-        guard let runLoop = SceneRunLoop.current(for: "DispatchQueue.asyncAfter work") else { return }
-        runLoop.schedule(ScheduledWork(time: deadline.seconds, body: work))
+    public func asyncAfter(deadline: DispatchTime, execute work: @escaping @MainActor @Sendable () -> Void) {
+        SceneRunLoop.withCurrent(for: "DispatchQueue.asyncAfter work") {
+            $0.schedule(ScheduledWork(time: deadline.seconds, body: work))
+        }
     }
 
     /// Runs `workItem` at the first pass at or after `deadline`, unless it is cancelled first.
     public func asyncAfter(deadline: DispatchTime, execute workItem: DispatchWorkItem) {
-        guard let runLoop = SceneRunLoop.current(for: "DispatchQueue.asyncAfter work") else { return }
-        runLoop.schedule(ScheduledWork(time: deadline.seconds, body: Self.performing(workItem)))
+        asyncAfter(deadline: deadline, execute: Self.performing(workItem))
     }
 
-    /// Performs `workItem` unless it was cancelled by then.
-    private static func performing(_ workItem: DispatchWorkItem) -> () -> Void {
-        { if !workItem.isCancelled { workItem.perform() } }
+    /// Performs `workItem` unless it was cancelled by then. Dispatch's work items are safe to use
+    /// from any thread (Apple's Dispatch declares them `Sendable`; the Linux one does not say so).
+    private static func performing(_ workItem: DispatchWorkItem) -> @MainActor @Sendable () -> Void {
+        nonisolated(unsafe) let workItem = workItem
+        return { if !workItem.isCancelled { workItem.perform() } }
     }
 }
 
 /// `DispatchTime`: a point on the world's clock, in nanoseconds. `DispatchTime.now()` is the
 /// world's time, so `.now() + 0.3` is 0.3 s later on it; outside any world it is 0.
-public struct DispatchTime: Comparable, Hashable, Sendable {
+public nonisolated struct DispatchTime: Comparable, Hashable, Sendable {
     public let uptimeNanoseconds: UInt64
 
     public init(uptimeNanoseconds: UInt64) {
@@ -96,7 +101,7 @@ public struct DispatchTime: Comparable, Hashable, Sendable {
     }
 }
 
-extension DispatchTimeInterval {
+nonisolated extension DispatchTimeInterval {
     /// In seconds; `.never` is forever.
     var seconds: Double {
         switch self {

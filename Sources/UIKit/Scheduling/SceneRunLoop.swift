@@ -36,10 +36,25 @@ final class SceneRunLoop {
         return nil
     }
 
-    private static let unattachedLogger = Logger(label: "segue.uikit.runloop")
+    /// `current(for:)` for callers of any isolation (`DispatchQueue`): a world's `perform` runs
+    /// on the main actor, so where one is bound on this thread, this is the main actor.
+    nonisolated static func withCurrent(for what: String, _ body: @MainActor (SceneRunLoop) -> Void) {
+        guard AnimationEngine.isBoundOnThisThread else {
+            unattachedLogger.error("\(what) was scheduled outside any window's world, where no clock runs: dropped. Schedule it from a view controller's or view's code, or inside UIWindow.perform.")
+            return
+        }
+        MainActor.assumeIsolated {
+            if let runLoop = current(for: what) { body(runLoop) }
+        }
+    }
 
-    /// The world's clock as work scheduled now counts from.
-    static var now: Double { AnimationEngine.current?.rootTimeline.time ?? 0 }
+    private nonisolated static let unattachedLogger = Logger(label: "segue.uikit.runloop")
+
+    /// The world's clock as work scheduled now counts from; 0 where no world runs on this thread.
+    nonisolated static var now: Double {
+        guard AnimationEngine.isBoundOnThisThread else { return 0 }
+        return MainActor.assumeIsolated { AnimationEngine.current?.rootTimeline.time ?? 0 }
+    }
 
     // MARK: Scheduling
 

@@ -12,7 +12,7 @@ import Foundation
 /// As Foundation's: the run loop keeps a scheduled timer (and the timer its target) until it is
 /// invalidated or, not repeating, has fired; a repeating timer that missed firings fires once for
 /// them; an interval of 0 or less is 0.1 ms.
-public final class Timer {
+@preconcurrency @MainActor public final class Timer {
     public let timeInterval: TimeInterval
     /// Accepted and not used: every timer fires at the first frame at or after its fire date.
     public var tolerance: TimeInterval = 0

@@ -28,7 +28,7 @@ struct UnownedReference<Object: AnyObject> {
     #endif
 
     /// Whether reads are checked: in debug builds.
-    static var isChecked: Bool {
+    nonisolated static var isChecked: Bool {
         #if DEBUG
         true
         #else

@@ -6,7 +6,7 @@
 /// which `segue port` writes in place of `#selector(handlePan(_:))`. The method is then called on
 /// its target with its sender, as UIKit calls it: `func handlePan()` without the sender, or
 /// `func handlePan(_ sender: UIPanGestureRecognizer)` with it.
-public struct Selector {
+public nonisolated struct Selector {
     private let invoke: (AnyObject, Any?) -> Bool
 
     /// A method that takes no sender.

@@ -2,7 +2,7 @@
 ///
 /// Text here is one left-to-right line, so `.natural` reads as `.left`, and so does `.justified`
 /// (a paragraph's last line, which a single line is, is set naturally).
-public enum NSTextAlignment: Int, Sendable, CaseIterable {
+public nonisolated enum NSTextAlignment: Int, Sendable, CaseIterable {
     case left = 0
     case center = 1
     case right = 2

@@ -5,7 +5,7 @@
 /// of one size and weight are equal in UIKit. Only the system font's constructors are here; there
 /// are no named font families to look up (`UIFont(name:size:)`), no italics and no metrics
 /// (`lineHeight`, `ascender`): text is not measured on the server.
-public struct UIFont: Hashable, Sendable {
+public nonisolated struct UIFont: Hashable, Sendable {
     /// `pointSize`: the size in points, the display list's `fontSize`.
     public let pointSize: CGFloat
     /// The weight it was made with (`UIFont.Weight`), kept as given.
@@ -51,7 +51,7 @@ extension UIFont {
     /// The named weights carry UIKit's raw values (UIFontDescriptor.h's `UIFontWeight…`
     /// constants). The page draws the nine named ones; a weight in between draws as the nearest
     /// (the display list's `FontWeight`), and a view's font reads back as that named weight.
-    public struct Weight: RawRepresentable, Hashable, Sendable {
+    public nonisolated struct Weight: RawRepresentable, Hashable, Sendable {
         public let rawValue: CGFloat
 
         public init(rawValue: CGFloat) {

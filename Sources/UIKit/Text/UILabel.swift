@@ -10,7 +10,7 @@
 /// them), since the server does not measure text. `attributedText`, `lineBreakMode`,
 /// `adjustsFontSizeToFitWidth`, `sizeToFit()` and `intrinsicContentSize`, which need that
 /// measurement, are not here.
-open class UILabel: UIView {
+@preconcurrency @MainActor open class UILabel: UIView {
     /// `numberOfLines`: 1 by default; 0 asks for as many as the text needs. Kept, not drawn: see
     /// the type's note.
     open var numberOfLines = 1

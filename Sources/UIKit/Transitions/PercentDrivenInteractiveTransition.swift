@@ -9,7 +9,7 @@ import Motion
 /// Otherwise the animator's animations run on one paused timeline that `update(_:)` scrubs;
 /// `finish()` plays the rest forward, `cancel()` plays back to the start. Curves, springs and
 /// keyframes all scrub together because every animation is a pure function of its timeline's time.
-open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTransitioning {
+@preconcurrency @MainActor open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTransitioning {
     /// UIKit documents easeInOut as the default completion curve but plays the tail linearly in
     /// practice (notes/uikit-behaviour.md, unverified); flip this to make the tail follow the curve.
     public static let tailFollowsCompletionCurve = false
@@ -43,7 +43,7 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
     private enum PendingEnd { case finish, cancel }
 
     /// What an adopting controller moves when a transition has both a timeline and an animator.
-    enum AdoptionPreference { case timeline, animator }
+    nonisolated enum AdoptionPreference { case timeline, animator }
 
     /// The interruptible animator this controller moves, if it moves one.
     var adoptedAnimator: UIViewImplicitlyAnimating? { driver }

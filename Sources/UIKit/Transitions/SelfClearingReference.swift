@@ -8,7 +8,7 @@
 /// holders keep the reference strongly and read `object`, which is nil once the object went away.
 /// Single-threaded, as a world is. Package-wide: a session's world refers to its controlling
 /// session this way too.
-package final class SelfClearingReference<Object: AnyObject> {
+@preconcurrency @MainActor package final class SelfClearingReference<Object: AnyObject> {
     /// Debug builds check that the object cleared it before going away (`UnownedReference`).
     private var target = UnownedReference<Object>("SelfClearingReference.object")
 

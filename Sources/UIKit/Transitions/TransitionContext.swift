@@ -2,7 +2,7 @@ import Motion
 
 /// The context one transition hands its animator and interaction controller
 /// (`UIViewControllerContextTransitioning`), and the record of where that transition is.
-public final class TransitionContext: UIViewControllerContextTransitioning {
+@preconcurrency @MainActor public final class TransitionContext: UIViewControllerContextTransitioning {
     public let operation: TransitionStatus.Operation
     public let containerView: UIView
     public let isAnimated: Bool
@@ -74,7 +74,9 @@ public final class TransitionContext: UIViewControllerContextTransitioning {
     }
 
     deinit {
-        reference.clear()
+        onMainActorInDeinit {
+            reference.clear()
+        }
     }
 
     public var isComplete: Bool { completeTransitionCalls > 0 }

@@ -2,7 +2,7 @@ import Motion
 
 /// `UIViewControllerTransitionCoordinatorContext`: where a transition is, as a coordinator's
 /// blocks are told it (they get the coordinator itself).
-public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
+@preconcurrency @MainActor public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
     var isAnimated: Bool { get }
     var presentationStyle: UIModalPresentationStyle { get }
     /// Whether the transition began interactive; never changes while it runs.
@@ -29,7 +29,7 @@ public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
 /// ends, and when its interaction starts or stops. `UIViewController.transitionCoordinator` answers
 /// one while a presentation, dismissal, push, pop or tab switch runs; `viewWillTransition(to:with:)`
 /// gets one for a size change.
-public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
+@preconcurrency @MainActor public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
     /// Runs `animation` with the transition's animations (see `TransitionCoordinator` for when and
     /// how) and `completion` once the transition ended. False, and nothing runs, once it has ended.
     @discardableResult

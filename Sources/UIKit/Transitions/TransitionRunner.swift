@@ -4,7 +4,7 @@ import Motion
 /// Runs a window's transitions, one at a time. A transition asked for while another runs is refused
 /// with a logged reason (UIKit refuses and logs too); refusing, not queueing, keeps the user's
 /// gesture and what the screen shows in step.
-public final class TransitionRunner {
+@preconcurrency @MainActor public final class TransitionRunner {
     /// Root-time seconds a transition may overrun its duration before the watchdog completes it.
     public static let completionGrace = 2.0
 
@@ -41,8 +41,10 @@ public final class TransitionRunner {
     }
 
     deinit {
-        reference.clear()
-        active?.abandon()
+        onMainActorInDeinit {
+            reference.clear()
+            active?.abandon()
+        }
     }
 
     public var isBusy: Bool { active != nil }

@@ -10,7 +10,7 @@ import Motion
 /// goes through the interruptible animator when there is one, since only it can complete a
 /// transition it drives; its timeline runs again first. Pausing makes the transition interactive,
 /// which also keeps the runner's watchdog away from a transition a person is looking at.
-public final class TransitionScrubber {
+@preconcurrency @MainActor public final class TransitionScrubber {
     private unowned let runner: TransitionRunner
     /// The transition adopted and the controllers that scrub and end it; replaced when another runs.
     private var adopted: SelfClearingReference<TransitionContext>?
@@ -72,7 +72,7 @@ public final class TransitionScrubber {
 }
 
 /// Why a scrub command changed nothing; each reads as a sentence for the page.
-public enum ScrubError: Error, Equatable, Sendable, CustomStringConvertible {
+public nonisolated enum ScrubError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No transition is running (or the last one just completed).
     case noTransition
     /// The transition runs on machinery of its own (neither a timeline nor an interruptible animator).

@@ -2,7 +2,7 @@ import Motion
 
 /// `UITransitionContextViewControllerKey`: which controller of a transition,
 /// `viewController(forKey: .from)` or `.to`.
-public struct UITransitionContextViewControllerKey: Hashable, RawRepresentable, Sendable {
+public nonisolated struct UITransitionContextViewControllerKey: Hashable, RawRepresentable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -11,7 +11,7 @@ public struct UITransitionContextViewControllerKey: Hashable, RawRepresentable, 
 }
 
 /// `UITransitionContextViewKey`: which view of a transition, `view(forKey: .from)` or `.to`.
-public struct UITransitionContextViewKey: Hashable, RawRepresentable, Sendable {
+public nonisolated struct UITransitionContextViewKey: Hashable, RawRepresentable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -20,7 +20,7 @@ public struct UITransitionContextViewKey: Hashable, RawRepresentable, Sendable {
 }
 
 /// `UIViewControllerAnimatedTransitioning`: creates a transition's animations.
-public protocol UIViewControllerAnimatedTransitioning: AnyObject {
+@preconcurrency @MainActor public protocol UIViewControllerAnimatedTransitioning: AnyObject {
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> Double
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning)
     func animationEnded(_ transitionCompleted: Bool)
@@ -41,7 +41,7 @@ extension UIViewControllerAnimatedTransitioning {
 
 /// `UIViewControllerContextTransitioning`: what an animator is told about a transition, and how it
 /// reports back.
-public protocol UIViewControllerContextTransitioning: AnyObject {
+@preconcurrency @MainActor public protocol UIViewControllerContextTransitioning: AnyObject {
     var containerView: UIView { get }
     var isAnimated: Bool { get }
     var isInteractive: Bool { get }
@@ -61,7 +61,7 @@ public protocol UIViewControllerContextTransitioning: AnyObject {
 }
 
 /// `UIViewControllerInteractiveTransitioning`: drives a transition from user input.
-public protocol UIViewControllerInteractiveTransitioning: AnyObject {
+@preconcurrency @MainActor public protocol UIViewControllerInteractiveTransitioning: AnyObject {
     func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning)
     var completionSpeed: CGFloat { get }
     var completionCurve: UIView.AnimationCurve { get }
@@ -75,7 +75,7 @@ extension UIViewControllerInteractiveTransitioning {
 }
 
 /// `UIViewControllerTransitioningDelegate`: vends a presentation's animators.
-public protocol UIViewControllerTransitioningDelegate: AnyObject {
+@preconcurrency @MainActor public protocol UIViewControllerTransitioningDelegate: AnyObject {
     func animationController(forPresented presented: UIViewController, presenting: UIViewController,
                              source: UIViewController) -> UIViewControllerAnimatedTransitioning?
     func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning?
@@ -97,7 +97,7 @@ extension UIViewControllerTransitioningDelegate {
 
 extension UIView {
     /// `UIView.AnimationCurve`.
-    public enum AnimationCurve: Sendable {
+    public nonisolated enum AnimationCurve: Sendable {
         case easeInOut, easeIn, easeOut, linear
 
         public var timingFunction: TimingFunction {
@@ -112,7 +112,7 @@ extension UIView {
 }
 
 /// `UIModalPresentationStyle`, the styles transitions distinguish.
-public enum UIModalPresentationStyle: Sendable {
+public nonisolated enum UIModalPresentationStyle: Sendable {
     /// The presenter's view leaves the screen when the presentation ends.
     case fullScreen
     /// The presenter stays visible; the transitioning delegate animates the presentation.

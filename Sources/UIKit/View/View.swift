@@ -6,7 +6,7 @@ import Synchronization
 /// Every animatable property has a model value (what you set) and a presentation value (what is
 /// on screen while animations run): setting a property inside an animation block changes the model
 /// at once and the presentation follows over time.
-open class UIView {
+@preconcurrency @MainActor open class UIView {
     // Stored properties are declared in the order the display-list builder reads them: a view whose
     // node it keeps is read for its revisions, animation count, id, subviews, flags, bounds origin and
     // dimming, and these sit together at the front, in as few cache lines as they fit. Worlds are
@@ -270,8 +270,10 @@ open class UIView {
 
     /// Children and recognizers that outlive their view (kept by a controller) must not point at it.
     deinit {
-        for subview in subviews { subview.superview = nil }
-        for recognizer in gestureRecognizers { recognizer.view = nil }
+        onMainActorInDeinit {
+            for subview in subviews { subview.superview = nil }
+            for recognizer in gestureRecognizers { recognizer.view = nil }
+        }
     }
 
     // MARK: Animatable properties
@@ -436,7 +438,7 @@ open class UIView {
 }
 
 /// `UIView.TintAdjustmentMode`: `.dimmed` visibly dims a view and, through `.automatic`, its subviews.
-public enum TintAdjustmentMode: Sendable {
+public nonisolated enum TintAdjustmentMode: Sendable {
     case automatic, normal, dimmed
 }
 

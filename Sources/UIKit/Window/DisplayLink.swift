@@ -7,7 +7,7 @@ import Logging
 /// `CADisplayLink(target:selector:)` then `add(to: .main, forMode: .common)` runs it in the world
 /// whose code adds it (every run loop and mode is that world's); as UIKit's, it keeps its target
 /// until `invalidate()`. A world that goes away lets go of its links' targets.
-public final class CADisplayLink {
+@preconcurrency @MainActor public final class CADisplayLink {
     private enum Action {
         case callback((Double) -> Void)
         case targetAction(target: AnyObject, selector: Selector)

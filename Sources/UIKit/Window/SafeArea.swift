@@ -8,7 +8,7 @@ import Motion
 /// home-button phones are 16:9, 1.78). Figures: Apple's per-device safe areas as measured and
 /// published (useyourloaf.com "Supporting iPhone X": 20 / 44 / 34, landscape 0 and 44 at the sides;
 /// csl.cool "iOS Layout Adaptation" (2023): Dynamic Island 59 / 34, landscape 59 / 21 / 59).
-public enum SafeArea {
+public nonisolated enum SafeArea {
     /// Portrait status bar heights of the notched phones by screen size; others with a notch get
     /// `notchedTop`. iPhone X/XS/11 Pro 375×812 and XR/11 414×896: 44 (the XR's is 48, taken as 44);
     /// 12–14 and 14 Plus: 47; 14 Pro–15 Pro Max (Dynamic Island): 59.
@@ -34,7 +34,7 @@ public enum SafeArea {
     static let notchedAspect = 2.0
 
     /// What kind of device a screen of `size` points is.
-    public enum Device: Equatable, Sendable {
+    public nonisolated enum Device: Equatable, Sendable {
         case notchedPhone, homeButtonPhone, pad, homeButtonPad
     }
 

@@ -2,7 +2,7 @@ import Motion
 
 /// `UIStatusBarStyle`: dark content for light backgrounds (`.default`, `.darkContent`), light
 /// content for dark ones.
-public enum UIStatusBarStyle: Sendable {
+public nonisolated enum UIStatusBarStyle: Sendable {
     case `default`, lightContent, darkContent
 
     var contentColor: UIColor { self == .lightContent ? .white : .black }
@@ -12,7 +12,7 @@ public enum UIStatusBarStyle: Sendable {
 /// it: the time on the left, the signal bars and a battery (two glyphs) on the right (one row in
 /// the middle of a home-button phone's 20-pt bar). Never takes touches; hidden when the safe area
 /// has no top inset (a notched phone in landscape, as on iOS).
-public final class StatusBar: UIView {
+@preconcurrency @MainActor public final class StatusBar: UIView {
     /// The time shown at the clock's zero: Apple's marketing time. The world's clock adds to it.
     public static let baseMinutes = 9 * 60 + 41
     /// The time's size: 17 pt on notched phones (SF semibold), 12 pt in a 20-pt bar.
@@ -108,7 +108,7 @@ public final class StatusBar: UIView {
 
 /// The home indicator: the rounded bar at the bottom of every screen without a home button,
 /// centred in the bottom inset's lower part. Never takes touches (the home gesture is the system's).
-public final class HomeIndicator: UIView {
+@preconcurrency @MainActor public final class HomeIndicator: UIView {
     /// iPhone: 134×5 pt, 8 pt above the bottom edge. iPad's is wider; 200 pt is an estimate, not measured.
     static let phoneWidth = 134.0
     static let padWidth = 200.0

@@ -4,7 +4,7 @@
 /// answers for the world whose `perform` is running on this thread (`AnimationEngine.current`'s
 /// window), and, outside any world, that there is no window. Scenes (`connectedScenes`) are not
 /// here: a world's window stands for its one scene.
-public final class UIApplication: Sendable {
+@preconcurrency @MainActor public final class UIApplication: Sendable {
     /// `UIApplication.shared`.
     public static let shared = UIApplication()
 

@@ -13,7 +13,7 @@ import Motion
 /// screen kept in a variable keeps no world alive (every session's world shares the process), and
 /// after a rotation reads the size it was made with, so read `UIScreen.main` again, as transition
 /// code does. It costs a window nothing.
-public final class UIScreen {
+@preconcurrency @MainActor public final class UIScreen {
     /// `bounds`: the screen in points, in the interface's orientation (wider than tall in
     /// landscape), at the origin.
     public let bounds: CGRect

@@ -5,7 +5,7 @@ import Motion
 /// gesture dispatcher and the transition runner. Everything that changes the world goes through
 /// it (`perform`, `handle`, `resize`), which makes this window's engine the one animation blocks
 /// record into.
-open class UIWindow: UIView {
+@preconcurrency @MainActor open class UIWindow: UIView {
     public let engine: AnimationEngine
     public let transitions: TransitionRunner
     public let logger: Logger
@@ -17,6 +17,8 @@ open class UIWindow: UIView {
     var displayLinks: [CADisplayLink] = []
     /// Where the blocks, timers and delayed calls the world's code schedules wait for their time.
     let runLoop: SceneRunLoop
+    /// `NotificationCenter.default` for this world's code.
+    let notificationCenter = NotificationCenter()
     /// The system's chrome, pinned in front of every controller's and presentation's view.
     public let statusBar = StatusBar()
     public let homeIndicator = HomeIndicator()
@@ -108,10 +110,13 @@ open class UIWindow: UIView {
 
     /// The root controller and display links may outlive their window: they must not point at it then.
     deinit {
-        engine.window = nil
-        rootViewController?.attachedWindow = nil
-        for link in displayLinks { link.windowWentAway() }
-        runLoop.removeAll()
+        onMainActorInDeinit {
+            engine.window = nil
+            rootViewController?.attachedWindow = nil
+            for link in displayLinks { link.windowWentAway() }
+            runLoop.removeAll()
+            notificationCenter.removeAll()
+        }
     }
 
     public var clock: Clock { engine.clock }

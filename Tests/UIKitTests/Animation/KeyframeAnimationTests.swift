@@ -47,7 +47,7 @@ import ReferenceMath
         return keys[keys.count - 1].1
     }
 
-    static let times = [0, 0.1875, 0.375, 0.5625, 0.75, 0.9375, 1.125, 1.3125, 1.45, 1.5]
+    nonisolated static let times = [0, 0.1875, 0.375, 0.5625, 0.75, 0.9375, 1.125, 1.3125, 1.45, 1.5]
 
     @Test(arguments: times)
     func slidesPushMatchesTheEasedPiecewiseLinearKeys(time: Double) {

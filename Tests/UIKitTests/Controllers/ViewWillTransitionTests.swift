@@ -41,7 +41,7 @@ final class ViewWillTransitionTests {
     }
 
     /// The controller keeps the coordinators it was given, whose blocks keep it: let go.
-    deinit {
+    isolated deinit {
         top.coordinators.removeAll()
     }
 

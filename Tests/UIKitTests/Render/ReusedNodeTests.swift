@@ -7,7 +7,7 @@ import Testing
 /// way must equal one built from scratch.
 @Suite struct ReusedNodeTests {
     /// One write to each property a node draws, each to a value other than the default.
-    static let writes: [(String, @Sendable (UIView) -> Void)] = [
+    static let writes: [(String, @MainActor @Sendable (UIView) -> Void)] = [
         ("name", { $0.name = "renamed" }),
         ("text", { $0.text = "Hello" }),
         ("textColor", { $0.textColor = .systemBlue }),
@@ -148,7 +148,7 @@ import Testing
 
     /// Changes that move no view's own `drawRevision` but change what a subtree draws: each must
     /// bring back the visit of the subtrees above it.
-    static let treeChanges: [(String, @Sendable (Stage, UIView, UIView) -> Void)] = [
+    static let treeChanges: [(String, @MainActor @Sendable (Stage, UIView, UIView) -> Void)] = [
         ("a subview added to a leaf", { _, _, leaf in leaf.addSubview(UIView(frame: CGRect(x: 1, y: 1, width: 2, height: 2))) }),
         ("a leaf removed", { _, _, leaf in leaf.removeFromSuperview() }),
         ("a leaf brought to the front", { _, row, leaf in row.bringSubviewToFront(leaf) }),

@@ -230,6 +230,24 @@ import Testing
         #expect(timer.isValid)
     }
 
+    /// `DispatchQueue` is nonisolated, as Dispatch's is: code on another thread may hand it work.
+    /// No world runs on that thread, so there is no clock to run it on: it is dropped (with an
+    /// error logged), even while a world is in `perform` on the main actor.
+    @Test func workHandedInFromAnotherThreadIsDropped() {
+        let stage = Stage(), log = Log()
+        let handedIn = Dispatch.DispatchSemaphore(value: 0)
+        stage.perform {
+            Dispatch.DispatchQueue.global().async {
+                DispatchQueue.main.async { log.note("block") }
+                DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) { log.note("later") }
+                handedIn.signal()
+            }
+            handedIn.wait()
+        }
+        stage.frame(at: 1)
+        #expect(log.entries.isEmpty && !stage.window.hasScheduledWork)
+    }
+
     /// A world that goes away runs nothing more and lets go of what its work held.
     @Test func aWindowThatGoesAwayLetsGoOfItsTimersAndTheirTargets() {
         weak var badge: Badge?

@@ -16,13 +16,16 @@ struct UnownedReferenceTests {
     @Test(.enabled(if: UnownedReference<UIView>.isChecked, "release builds keep no weak copy to check against"))
     func aRecognizerWhoseViewWentAwayUnclearedTrapsNamingItsView() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let recognizer = UITapGestureRecognizer { _ in }
-            do {
-                // Attached behind the view's back: its `deinit` does not know to clear it.
-                let view = UIView(frame: .zero, name: "screen")
-                recognizer.view = view
+            // A world runs on the main actor, in the exit test's process too.
+            await MainActor.run {
+                let recognizer = UITapGestureRecognizer { _ in }
+                do {
+                    // Attached behind the view's back: its `deinit` does not know to clear it.
+                    let view = UIView(frame: .zero, name: "screen")
+                    recognizer.view = view
+                }
+                _ = recognizer.view
             }
-            _ = recognizer.view
         }
         let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(standardError.contains(Self.message("UIGestureRecognizer.view", "UIView")))
@@ -31,14 +34,17 @@ struct UnownedReferenceTests {
     @Test(.enabled(if: UnownedReference<UIView>.isChecked, "release builds keep no weak copy to check against"))
     func aSubviewWhoseSuperviewWentAwayUnclearedTrapsNamingItsSuperview() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let child = UIView(frame: .zero, name: "child")
-            do {
-                // Not in the parent's `subviews`, so its `deinit` leaves `superview` pointing at it.
-                let parent = UIView(frame: .zero, name: "parent")
-                child.superview = parent
+            // A world runs on the main actor, in the exit test's process too.
+            await MainActor.run {
+                let child = UIView(frame: .zero, name: "child")
+                do {
+                    // Not in the parent's `subviews`, so its `deinit` leaves `superview` pointing at it.
+                    let parent = UIView(frame: .zero, name: "parent")
+                    child.superview = parent
+                }
+                // Any change to the child walks up to its superview.
+                child.alpha = 0.5
             }
-            // Any change to the child walks up to its superview.
-            child.alpha = 0.5
         }
         let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(standardError.contains(Self.message("UIView.superview", "UIView")))
@@ -47,13 +53,16 @@ struct UnownedReferenceTests {
     @Test(.enabled(if: UnownedReference<UIView>.isChecked, "release builds keep no weak copy to check against"))
     func aControllerWhoseWindowWentAwayUnclearedTrapsNamingItsWindow() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let controller = UIViewController(name: "detached")
-            do {
-                // Not the window's root controller, so the window's `deinit` does not clear it.
-                let window = UIWindow(size: CGSize(width: 390, height: 844), clock: ManualClock())
-                controller.attachedWindow = window
+            // A world runs on the main actor, in the exit test's process too.
+            await MainActor.run {
+                let controller = UIViewController(name: "detached")
+                do {
+                    // Not the window's root controller, so the window's `deinit` does not clear it.
+                    let window = UIWindow(size: CGSize(width: 390, height: 844), clock: ManualClock())
+                    controller.attachedWindow = window
+                }
+                _ = controller.window
             }
-            _ = controller.window
         }
         let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(standardError.contains(Self.message("UIViewController.attachedWindow", "UIWindow")))
@@ -62,14 +71,17 @@ struct UnownedReferenceTests {
     @Test(.enabled(if: UnownedReference<UIView>.isChecked, "release builds keep no weak copy to check against"))
     func aDisplayLinkWhoseWindowWentAwayUnclearedTrapsNamingItsWindow() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let link: CADisplayLink
-            do {
-                let window = UIWindow(size: CGSize(width: 390, height: 844), clock: ManualClock())
-                link = CADisplayLink(window: window) { _ in }
-                // Forgotten by the window, which then cannot tell it that it goes away.
-                window.displayLinks.removeAll()
+            // A world runs on the main actor, in the exit test's process too.
+            await MainActor.run {
+                let link: CADisplayLink
+                do {
+                    let window = UIWindow(size: CGSize(width: 390, height: 844), clock: ManualClock())
+                    link = CADisplayLink(window: window) { _ in }
+                    // Forgotten by the window, which then cannot tell it that it goes away.
+                    window.displayLinks.removeAll()
+                }
+                link.invalidate()
             }
-            link.invalidate()
         }
         let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(standardError.contains(Self.message("CADisplayLink.window", "UIWindow")))
@@ -78,12 +90,15 @@ struct UnownedReferenceTests {
     @Test(.enabled(if: UnownedReference<UIView>.isChecked, "release builds keep no weak copy to check against"))
     func aSelfClearingReferenceItsObjectForgotToClearTrapsNamingIt() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let reference = SelfClearingReference<UIView>()
-            do {
-                let view = UIView(frame: .zero, name: "forgetful")
-                reference.attach(view)
+            // A world runs on the main actor, in the exit test's process too.
+            await MainActor.run {
+                let reference = SelfClearingReference<UIView>()
+                do {
+                    let view = UIView(frame: .zero, name: "forgetful")
+                    reference.attach(view)
+                }
+                _ = reference.object
             }
-            _ = reference.object
         }
         let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(standardError.contains(Self.message("SelfClearingReference.object", "UIView")))

@@ -101,7 +101,7 @@ final class TransitionCoordinatorTests {
 
     /// The badge controller keeps the coordinators it was given, which keep it (through their
     /// transition's completion), as a controller that stored its coordinator would in UIKit: let go.
-    deinit {
+    isolated deinit {
         presented.coordinatorInWillAppear = nil
         presented.coordinatorInDidAppear = nil
     }

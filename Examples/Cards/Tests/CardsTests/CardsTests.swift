@@ -4,7 +4,7 @@ import Testing
 import UIKit
 
 /// The app's own transition files, ported at build time, behave in Segue as on iOS.
-@Suite struct CardsTests {
+@Suite @MainActor struct CardsTests {
     /// A tap on a tile (a target-action with `#selector` in App/) presents its card through the
     /// app's spring animator: mid-way the card is between the tile and the screen, then it fills
     /// the screen.

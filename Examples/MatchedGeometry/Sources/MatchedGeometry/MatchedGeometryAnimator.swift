@@ -72,7 +72,7 @@ public final class MatchedGeometryAnimator: UIViewControllerAnimatedTransitionin
 /// One view's flight: snapshots of the source and of its partner (the target), from the source's
 /// frame to the target's, the source's look fading out as the target's fades in; both partners
 /// hidden until it lands.
-struct Flight {
+@MainActor struct Flight {
     /// The source as it looks now, named `flight-<id>`.
     let outgoing: UIView
     /// The target as it will look, named `flight-<id>-incoming`.

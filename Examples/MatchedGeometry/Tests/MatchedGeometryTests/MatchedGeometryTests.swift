@@ -3,7 +3,7 @@ import SegueTesting
 import Testing
 
 @Suite("Matched geometry: the album's cards fly into the detail's banner and back")
-struct MatchedGeometryTests {
+@MainActor struct MatchedGeometryTests {
     /// Card 2 (bottom left) in the 390-wide album: 20 pt margins, 16 pt between 167 pt cards.
     let card2 = CGRect(x: 20, y: 120 + 167 + 16, width: 167, height: 167)
     let banner = CGRect(x: 0, y: 0, width: 390, height: 320)

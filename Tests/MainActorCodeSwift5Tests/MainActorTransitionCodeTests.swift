@@ -1,0 +1,1 @@
+../MainActorCodeTests/MainActorTransitionCodeTests.swift
