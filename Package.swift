@@ -35,6 +35,7 @@ let package = Package(
         // The layers below the server, for the out-of-tree packages in Benchmarks/ and Fuzz/.
         .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "Recorder", targets: ["Recorder"]),
         .library(name: "SegueValues", targets: ["SegueValues"]),
@@ -80,6 +81,8 @@ let package = Package(
         ]),
         // Views, the animation engine, controllers, transitions, gestures, the display list.
         .target(name: "UIKit", dependencies: ["Motion", "SegueValues", "CoreGraphics", "_Testing_UIKit", .product(name: "Logging", package: "swift-log")], swiftSettings: engineSettings + mainActorSettings),
+        // Core Animation's names, for code that imports QuartzCore (UIKit brings them too).
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "UIKit"]),
         // The tutorials' apps, each a named scene, and the host that runs one against a clock.
         .target(name: "Scenes", dependencies: ["UIKit", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: singleThreadedSettings + mainActorSettings),
@@ -127,7 +130,7 @@ let package = Package(
         // Reference math and tolerances the test targets share, derived independently of Motion.
         .target(name: "ReferenceMath", dependencies: ["Motion"], path: "Tests/ReferenceMath"),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "ReferenceMath"]),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "ReferenceMath"], swiftSettings: mainActorSettings),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "QuartzCore", "ReferenceMath"], swiftSettings: mainActorSettings),
         .testTarget(name: "ScenesTests", dependencies: [
             "Scenes", "Recorder", "SegueTesting", "SegueBench",
             .product(name: "PropertyBased", package: "swift-property-based"),

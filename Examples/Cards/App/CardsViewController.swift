@@ -7,11 +7,18 @@ class CardsViewController: UIViewController {
 
     private var tiles: [UIButton] = []
     private let cardTransition = CardTransitionDelegate()
+    private let lastClosed = UILabel()
 
     override func viewDidLoad() {
         super.viewDidLoad()
         title = "Cards"
         view.backgroundColor = .white
+        lastClosed.accessibilityIdentifier = "last-closed"
+        lastClosed.textColor = .darkGray
+        lastClosed.frame = CGRect(x: 16, y: 96, width: 300, height: 30)
+        view.addSubview(lastClosed)
+        NotificationCenter.default.addObserver(self, selector: #selector(cardDidClose(_:)),
+                                               name: .cardDidClose, object: nil)
         for (index, color) in Self.colors.enumerated() {
             let tile = UIButton(type: .custom)
             tile.backgroundColor = color
@@ -33,6 +40,11 @@ class CardsViewController: UIViewController {
             tile.frame = CGRect(x: margin + column * (width + margin), y: 140 + row * (width + margin),
                                 width: width, height: width)
         }
+    }
+
+    @objc private func cardDidClose(_ notification: Notification) {
+        guard let number = notification.userInfo?["number"] as? Int else { return }
+        lastClosed.text = "Card \(number) closed"
     }
 
     @objc func openCard(_ sender: UIButton) {
@@ -122,6 +134,12 @@ class CardViewController: UIViewController {
     }
 
     @objc private func closeTapped() {
+        NotificationCenter.default.post(name: .cardDidClose, object: self, userInfo: ["number": number])
         dismiss(animated: true, completion: nil)
     }
+}
+
+extension Notification.Name {
+    /// Posted by a card's Close button, with the card's number as `userInfo["number"]`.
+    static let cardDidClose = Notification.Name("CardDidClose")
 }

@@ -47,6 +47,18 @@ import UIKit
         #expect(run.frame(of: "card") == nil)
     }
 
+    /// Close posts a notification the grid observes by `#selector` (`addObserver(_:selector:name:object:)`),
+    /// on the scene's own notification center: the grid says which card closed.
+    @Test func theGridHearsWhichCardClosed() throws {
+        let run = SceneRun(cardsScene)
+        #expect(run.current.node("last-closed")?.text == nil)
+        run.tap("tile-3")
+        #expect(run.waitUntilSettled())
+        run.tap("card-close")
+        #expect(run.waitUntilSettled())
+        #expect(run.current.node("last-closed")?.text == "Card 3 closed")
+    }
+
     /// The drag-down dismissal (a UIPercentDrivenInteractiveTransition driven from a pan whose
     /// action is `#selector(handlePan(_:))`) follows the finger, and a short slow drag cancels.
     @Test func aDragDownFollowsTheFingerAndAShortOneCancels() throws {
