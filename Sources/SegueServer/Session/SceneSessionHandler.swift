@@ -53,7 +53,7 @@ final class SceneSessionHandler: ConnectionHandler {
     }
 
     func receive(_ message: UnsafeRawBufferPointer, isBinary: Bool) {
-        // The bytes are valid during this call, which the session's runs inside, on this thread.
+        // The bytes are valid during this call, and the session reads them within it, on this thread.
         nonisolated(unsafe) let message = message
         let session = session
         MainActorSessions.trusted { session.receive(message, isBinary: isBinary) }

@@ -13,10 +13,14 @@
 /// its view alive, as UIKit's keeps its state. Its setters are `nonmutating`, so
 /// `view.layer.cornerRadius = 12` and `let layer = view.layer; layer.cornerRadius = 12` both work.
 ///
+/// Not the main actor's, as Core Animation's layers are not: code of any isolation may hold a layer
+/// and set its properties. Each read and write reaches the view on the main actor, and checks that
+/// it is there (`MainActor.assumeIsolated`), as a world's code always is.
+///
 /// Only views' layers exist: there is no `CALayer()`, no sublayers and no `presentation()` (a
 /// view's `presentation` has its on-screen values), and no 3D `transform` (the page draws flat,
 /// affine views; `affineTransform()` is the view's transform).
-public struct CALayer: Hashable {
+public nonisolated struct CALayer: Hashable, Sendable {
     /// The view whose layer this is (UIKit's `delegate`).
     let owner: UIView
 
@@ -36,48 +40,48 @@ public struct CALayer: Hashable {
 
     /// `bounds`: the view's bounds.
     public var bounds: CGRect {
-        get { owner.bounds }
-        nonmutating set { owner.bounds = newValue }
+        get { MainActor.assumeIsolated { owner.bounds } }
+        nonmutating set { MainActor.assumeIsolated { owner.bounds = newValue } }
     }
 
     /// `position`: the view's center (the anchor point is the layer's middle, UIKit's default).
     public var position: CGPoint {
-        get { owner.center }
-        nonmutating set { owner.center = newValue }
+        get { MainActor.assumeIsolated { owner.center } }
+        nonmutating set { MainActor.assumeIsolated { owner.center = newValue } }
     }
 
     /// `frame`: the view's frame.
     public var frame: CGRect {
-        get { owner.frame }
-        nonmutating set { owner.frame = newValue }
+        get { MainActor.assumeIsolated { owner.frame } }
+        nonmutating set { MainActor.assumeIsolated { owner.frame = newValue } }
     }
 
     /// `affineTransform()`: the view's transform.
     public func affineTransform() -> CGAffineTransform {
-        owner.transform
+        MainActor.assumeIsolated { owner.transform }
     }
 
     /// `setAffineTransform(_:)`: sets the view's transform.
     public func setAffineTransform(_ transform: CGAffineTransform) {
-        owner.transform = transform
+        MainActor.assumeIsolated { owner.transform = transform }
     }
 
     /// `isHidden`: the view's `isHidden`.
     public var isHidden: Bool {
-        get { owner.isHidden }
-        nonmutating set { owner.isHidden = newValue }
+        get { MainActor.assumeIsolated { owner.isHidden } }
+        nonmutating set { MainActor.assumeIsolated { owner.isHidden = newValue } }
     }
 
     /// `opacity`: the view's `alpha`, 1 by default; animatable.
     public var opacity: Float {
-        get { Float(owner.alpha) }
-        nonmutating set { owner.alpha = Double(widening: newValue) }
+        get { MainActor.assumeIsolated { Float(owner.alpha) } }
+        nonmutating set { MainActor.assumeIsolated { owner.alpha = Double(widening: newValue) } }
     }
 
     /// `backgroundColor`: the view's background color; nil (the default) draws none. Animatable.
     public var backgroundColor: CGColor? {
-        get { owner.backgroundColor?.cgColor }
-        nonmutating set { owner.backgroundColor = newValue.map(UIColor.init(cgColor:)) }
+        get { MainActor.assumeIsolated { owner.backgroundColor?.cgColor } }
+        nonmutating set { MainActor.assumeIsolated { owner.backgroundColor = newValue.map(UIColor.init(cgColor:)) } }
     }
 
     // MARK: Shape
@@ -86,71 +90,75 @@ public struct CALayer: Hashable {
     /// clip are rounded with, in points; 0 by default. Animatable, as UIKit animates it in an
     /// animation block since iOS 11.
     public var cornerRadius: CGFloat {
-        get { CGFloat(owner.cornerRadius) }
-        nonmutating set { owner.cornerRadius = Double(newValue) }
+        get { MainActor.assumeIsolated { CGFloat(owner.cornerRadius) } }
+        nonmutating set { MainActor.assumeIsolated { owner.cornerRadius = Double(newValue) } }
     }
 
     /// `masksToBounds`: the view's `clipsToBounds`; subviews are clipped to the rounded bounds.
     public var masksToBounds: Bool {
-        get { owner.clipsToBounds }
-        nonmutating set { owner.clipsToBounds = newValue }
+        get { MainActor.assumeIsolated { owner.clipsToBounds } }
+        nonmutating set { MainActor.assumeIsolated { owner.clipsToBounds = newValue } }
     }
 
     /// `maskedCorners` (iOS 11): which corners `cornerRadius` rounds; all four by default. Kept
     /// but not drawn: the wire has no section for it (protocol version 4), so the page and the
     /// recorder round all four corners whatever it says.
     public var maskedCorners: CACornerMask {
-        get { owner.layerStyle.maskedCorners }
-        nonmutating set { owner.layerStyle.maskedCorners = newValue.intersection(.allCorners) }
+        get { MainActor.assumeIsolated { owner.layerStyle.maskedCorners } }
+        nonmutating set { MainActor.assumeIsolated { owner.layerStyle.maskedCorners = newValue.intersection(.allCorners) } }
     }
 
     // MARK: Shadow
 
     /// `shadowColor`: opaque black by default; nil draws no shadow.
     public var shadowColor: CGColor? {
-        get { owner.layerStyle.shadowColorIsNil ? nil : owner.shadow.color.cgColor }
+        get { MainActor.assumeIsolated { owner.layerStyle.shadowColorIsNil ? nil : owner.shadow.color.cgColor } }
         nonmutating set {
-            var style = owner.layerStyle
-            style.shadowColorIsNil = newValue == nil
-            style.shadow.color = newValue.map(UIColor.init(cgColor:)) ?? .clear
-            owner.layerStyle = style
+            MainActor.assumeIsolated {
+                var style = owner.layerStyle
+                style.shadowColorIsNil = newValue == nil
+                style.shadow.color = newValue.map(UIColor.init(cgColor:)) ?? .clear
+                owner.layerStyle = style
+            }
         }
     }
 
     /// `shadowOpacity`: 0 (no shadow) by default; clamped to 0…1.
     public var shadowOpacity: Float {
-        get { Float(owner.shadow.opacity) }
-        nonmutating set { owner.shadow.opacity = Double(widening: min(max(newValue, 0), 1)) }
+        get { MainActor.assumeIsolated { Float(owner.shadow.opacity) } }
+        nonmutating set { MainActor.assumeIsolated { owner.shadow.opacity = Double(widening: min(max(newValue, 0), 1)) } }
     }
 
     /// `shadowRadius`: the blur radius in points, 3 by default; never negative.
     public var shadowRadius: CGFloat {
-        get { CGFloat(owner.shadow.radius) }
-        nonmutating set { owner.shadow.radius = max(Double(newValue), 0) }
+        get { MainActor.assumeIsolated { CGFloat(owner.shadow.radius) } }
+        nonmutating set { MainActor.assumeIsolated { owner.shadow.radius = max(Double(newValue), 0) } }
     }
 
     /// `shadowOffset`: (0, −3) by default, as on iOS.
     public var shadowOffset: CGSize {
-        get { owner.shadow.offset }
-        nonmutating set { owner.shadow.offset = newValue }
+        get { MainActor.assumeIsolated { owner.shadow.offset } }
+        nonmutating set { MainActor.assumeIsolated { owner.shadow.offset = newValue } }
     }
 
     // MARK: Border
 
     /// `borderWidth`: drawn inside the bounds, following the corner radius; 0 by default.
     public var borderWidth: CGFloat {
-        get { CGFloat(owner.border.width) }
-        nonmutating set { owner.border.width = max(Double(newValue), 0) }
+        get { MainActor.assumeIsolated { CGFloat(owner.border.width) } }
+        nonmutating set { MainActor.assumeIsolated { owner.border.width = max(Double(newValue), 0) } }
     }
 
     /// `borderColor`: opaque black by default; nil draws no border.
     public var borderColor: CGColor? {
-        get { owner.layerStyle.borderColorIsNil ? nil : owner.border.color.cgColor }
+        get { MainActor.assumeIsolated { owner.layerStyle.borderColorIsNil ? nil : owner.border.color.cgColor } }
         nonmutating set {
-            var style = owner.layerStyle
-            style.borderColorIsNil = newValue == nil
-            style.border.color = newValue.map(UIColor.init(cgColor:)) ?? .clear
-            owner.layerStyle = style
+            MainActor.assumeIsolated {
+                var style = owner.layerStyle
+                style.borderColorIsNil = newValue == nil
+                style.border.color = newValue.map(UIColor.init(cgColor:)) ?? .clear
+                owner.layerStyle = style
+            }
         }
     }
 }

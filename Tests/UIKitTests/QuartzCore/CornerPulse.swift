@@ -24,3 +24,11 @@ final class CornerPulse {
         layer.maskedCorners = topCorners
     }
 }
+
+/// Layer code in a nonisolated helper, as Core Animation code on iOS may be: a layer is not the
+/// main actor's, so Swift 6 accepts it here as in Xcode.
+nonisolated func applyCardStyle(to layer: CALayer) {
+    layer.cornerRadius = 16
+    layer.masksToBounds = true
+    layer.shadowOpacity = 0.25
+}

@@ -18,4 +18,12 @@ import Testing
         #expect(card.layer.cornerRadius == 12)
         #expect(card.layer.maskedCorners == [.layerMinXMinYCorner, .layerMaxXMinYCorner])
     }
+
+    /// A nonisolated function styles a view's layer; the writes reach the view (on the main actor,
+    /// where this test runs, as a world's code does).
+    @Test func aNonisolatedHelperStylesALayer() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        applyCardStyle(to: view.layer)
+        #expect(view.layer.cornerRadius == 16 && view.clipsToBounds && view.layer.shadowOpacity == 0.25)
+    }
 }
