@@ -102,7 +102,7 @@ let package = Package(
                        providers: [.apt(["libwebsockets-dev"])]),
         // The live viewer's server: HTTP + WebSocket on one port, a session per connection.
         .target(name: "SegueServer", dependencies: [
-            "CLibWebSockets", "SegueSession", "SegueValues", "SegueWire", "Scenes",
+            "CLibWebSockets", "SegueSession", "SegueValues", "SegueWire", "Scenes", "UIKit",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "CoreMetrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),

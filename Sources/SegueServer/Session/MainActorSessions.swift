@@ -1,3 +1,5 @@
+import UIKit
+
 /// The scene sessions' isolation, asserted where the transport calls them.
 ///
 /// Worlds are the main actor's, as UIKit's views are, and `segue serve` drives libwebsockets from
@@ -10,7 +12,7 @@ enum MainActorSessions {
     /// Runs `body` on the main actor, checking in every build that this is the main thread.
     static func checked<T>(_ body: @MainActor () -> T) -> T {
         MainActor.preconditionIsolated("scene sessions run on the main thread: serve from it")
-        return asMainActor(body)
+        return uncheckedMainActor(body)
     }
 
     /// Runs `body` as on the main actor: checked in debug builds, trusted in release ones.
@@ -19,14 +21,6 @@ enum MainActorSessions {
         #if DEBUG
         MainActor.preconditionIsolated("scene sessions run on the main thread: serve from it")
         #endif
-        return asMainActor(body)
-    }
-
-    /// Calls `body` without Swift's check: the callers above have checked or trust the thread.
-    @inline(__always)
-    private static func asMainActor<T>(_ body: @MainActor () -> T) -> T {
-        withoutActuallyEscaping(body) { body in
-            unsafeBitCast(body, to: (() -> T).self)()
-        }
+        return uncheckedMainActor(body)
     }
 }

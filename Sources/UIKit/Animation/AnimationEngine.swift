@@ -75,7 +75,7 @@ import Synchronization
     /// keeps the one it vended, and that one's completions often keep the transition's context,
     /// which keeps the animator — a cycle. Dropping what they can no longer run breaks it.
     deinit {
-        onMainActorInDeinit {
+        uncheckedMainActor {
             for animator in propertyAnimators { animator.engineWentAway() }
         }
     }

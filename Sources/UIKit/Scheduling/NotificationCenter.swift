@@ -24,7 +24,8 @@ import Logging
 
     private final class Observer {
         enum Receiver {
-            case selector(target: Weak, selector: Selector)
+            /// Not retained, as since iOS 9 (`TargetAction`'s weak target).
+            case selector(TargetAction)
             case block(token: NotificationObserverToken, block: (Notification) -> Void)
         }
         let name: Notification.Name?
@@ -46,7 +47,7 @@ import Logging
 
         /// A selector observer whose target went away: it will never be called again.
         var isTargetGone: Bool {
-            if case .selector(let target, _) = receiver { return target.object == nil }
+            if case .selector(let targetAction) = receiver { return targetAction.target == nil }
             return false
         }
 
@@ -54,14 +55,10 @@ import Logging
         /// observer's token.
         func belongs(to observer: AnyObject) -> Bool {
             switch receiver {
-            case .selector(let target, _): target.object === observer
+            case .selector(let targetAction): targetAction.target === observer
             case .block(let token, _): token === observer
             }
         }
-    }
-
-    private struct Weak {
-        weak var object: AnyObject?
     }
 
     public init() {}
@@ -79,8 +76,7 @@ import Logging
     /// Calls `selector` on `observer` with the `Notification` (or with nothing, for a method that
     /// takes none) for each notification named `name` (any, when nil) from `object` (any, when nil).
     public func addObserver(_ observer: Any, selector: Selector, name: Notification.Name?, object: Any?) {
-        add(Observer(name: name, object: object,
-                     receiver: .selector(target: Weak(object: observer as AnyObject), selector: selector)))
+        add(Observer(name: name, object: object, receiver: .selector(TargetAction(target: observer, action: selector))))
     }
 
     /// Calls `block` for each notification named `name` (any, when nil) from `object` (any, when
@@ -117,12 +113,8 @@ import Logging
         let matching = observers.filter { $0.matches(notification) }
         for observer in matching where !observer.isRemoved {
             switch observer.receiver {
-            case .selector(let target, let selector):
-                guard let object = target.object else { continue }
-                if !selector.perform(on: object, sender: notification) {
-                    AnimationEngine.current?.logger.error(
-                        "notification \(notification.name.rawValue) not delivered: \(type(of: object)) does not have the selector's method for a Notification")
-                }
+            case .selector(let targetAction):
+                targetAction.send(from: notification)
             case .block(_, let block):
                 block(notification)
             }

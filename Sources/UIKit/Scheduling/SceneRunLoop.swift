@@ -32,20 +32,21 @@ final class SceneRunLoop {
     /// naming `what`, where no world runs.
     static func current(for what: @autoclosure () -> String) -> SceneRunLoop? {
         if let runLoop = AnimationEngine.current?.window?.runLoop { return runLoop }
-        unattachedLogger.error("\(what()) was scheduled outside any window's world, where no clock runs: dropped. Schedule it from a view controller's or view's code, or inside UIWindow.perform.")
+        logDropped(what())
         return nil
     }
 
     /// `current(for:)` for callers of any isolation (`DispatchQueue`): a world's `perform` runs
     /// on the main actor, so where one is bound on this thread, this is the main actor.
     nonisolated static func withCurrent(for what: String, _ body: @MainActor (SceneRunLoop) -> Void) {
-        guard AnimationEngine.isBoundOnThisThread else {
-            unattachedLogger.error("\(what) was scheduled outside any window's world, where no clock runs: dropped. Schedule it from a view controller's or view's code, or inside UIWindow.perform.")
-            return
-        }
+        guard AnimationEngine.isBoundOnThisThread else { return logDropped(what) }
         MainActor.assumeIsolated {
             if let runLoop = current(for: what) { body(runLoop) }
         }
+    }
+
+    private nonisolated static func logDropped(_ what: String) {
+        unattachedLogger.error("\(what) was scheduled outside any window's world, where no clock runs: dropped. Schedule it from a view controller's or view's code, or inside UIWindow.perform.")
     }
 
     private nonisolated static let unattachedLogger = Logger(label: "segue.uikit.runloop")

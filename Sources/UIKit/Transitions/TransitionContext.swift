@@ -74,7 +74,7 @@ import Motion
     }
 
     deinit {
-        onMainActorInDeinit {
+        uncheckedMainActor {
             reference.clear()
         }
     }

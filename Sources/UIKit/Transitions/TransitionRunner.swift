@@ -41,7 +41,7 @@ import Motion
     }
 
     deinit {
-        onMainActorInDeinit {
+        uncheckedMainActor {
             reference.clear()
             active?.abandon()
         }

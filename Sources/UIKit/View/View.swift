@@ -270,7 +270,7 @@ import Synchronization
 
     /// Children and recognizers that outlive their view (kept by a controller) must not point at it.
     deinit {
-        onMainActorInDeinit {
+        uncheckedMainActor {
             for subview in subviews { subview.superview = nil }
             for recognizer in gestureRecognizers { recognizer.view = nil }
         }

@@ -17,8 +17,15 @@ import Motion
     var displayLinks: [CADisplayLink] = []
     /// Where the blocks, timers and delayed calls the world's code schedules wait for their time.
     let runLoop: SceneRunLoop
-    /// `NotificationCenter.default` for this world's code.
-    let notificationCenter = NotificationCenter()
+    /// `NotificationCenter.default` for this world's code, made when first asked for: most
+    /// scenes post nothing, and every session has a window.
+    var notificationCenter: NotificationCenter {
+        if let center = madeNotificationCenter { return center }
+        let center = NotificationCenter()
+        madeNotificationCenter = center
+        return center
+    }
+    private var madeNotificationCenter: NotificationCenter?
     /// The system's chrome, pinned in front of every controller's and presentation's view.
     public let statusBar = StatusBar()
     public let homeIndicator = HomeIndicator()
@@ -110,12 +117,12 @@ import Motion
 
     /// The root controller and display links may outlive their window: they must not point at it then.
     deinit {
-        onMainActorInDeinit {
+        uncheckedMainActor {
             engine.window = nil
             rootViewController?.attachedWindow = nil
             for link in displayLinks { link.windowWentAway() }
             runLoop.removeAll()
-            notificationCenter.removeAll()
+            madeNotificationCenter?.removeAll()
         }
     }
 
