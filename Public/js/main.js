@@ -437,10 +437,11 @@ segue.device = new DeviceFrame({
 setInterval(ping, PING_INTERVAL_MS);
 renderer.resize();
 connection.connect();
-// A canvas does not wait for a web font: once Inter's weights are in, draw the last frame again
-// with them (an idle scene sends no new frame).
+// A canvas does not wait for a web font: once Inter's weights are in, lay text out again and draw
+// the last frame with them (an idle scene sends no new frame).
 const INTER_WEIGHTS = ['17px Inter', '500 17px Inter', '600 17px Inter', '700 17px Inter'];
 Promise.all(INTER_WEIGHTS.map((font) => document.fonts.load(font))).then(() => {
   segue.fontReady = INTER_WEIGHTS.every((font) => document.fonts.check(font));
+  renderer.fontsChanged();
   if (decoder.nodes.length > 0) renderer.draw(decoder.nodes);
 });

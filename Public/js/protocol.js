@@ -1,8 +1,8 @@
-// The Segue wire protocol, version 4 (docs/protocol.md): client-message encoders and a decoder
+// The Segue wire protocol, version 5 (docs/protocol.md): client-message encoders and a decoder
 // for server messages that mirrors Swift's FrameDecoder. No DOM, no I/O.
 
-export const VERSION = 4;
-export const SUBPROTOCOL = 'segue.v4';
+export const VERSION = 5;
+export const SUBPROTOCOL = 'segue.v5';
 
 export const MessageType = Object.freeze({
   hello: 1, frame: 2, pong: 3, error: 4, animations: 5, share: 6,
@@ -35,8 +35,13 @@ const KNOWN_FRAME_FLAGS = 0x7f;
 const Field = Object.freeze({
   position: 1, size: 2, linear: 4, alpha: 8, backgroundColor: 16, textColor: 32, shape: 64,
   name: 128, text: 256, fontSize: 512, shadow: 1024, border: 2048, glyph: 4096, fontWeight: 8192,
+  textLayout: 16384, corners: 32768,
 });
-const ALL_FIELDS = 0x3fff;
+const ALL_FIELDS = 0xffff;
+/** The text layout section's alignment byte, as the canvas's `textAlign`. */
+const TEXT_ALIGNMENTS = Object.freeze(['left', 'center', 'right']);
+/** The corners byte: CACornerMask's four bits. */
+export const ALL_CORNERS = 15;
 
 /** Quantisation steps (docs/protocol.md): lengths in 1/64 pt, matrix entries in 1/1024, alpha in 1/255. */
 const LENGTH_STEPS = 64;
@@ -197,8 +202,9 @@ function blankNode(id, depth) {
     a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0, width: 0, height: 0,
     alpha: 1, name: '',
     background: 'rgba(0, 0, 0, 0)', backgroundAlpha: 0,
-    cornerRadius: 0, clipsToBounds: false,
+    cornerRadius: 0, clipsToBounds: false, corners: ALL_CORNERS,
     text: null, fontSize: 17, fontWeight: 400, textColor: 'rgba(0, 0, 0, 1)', font: `400 17px ${FONT_STACK}`,
+    textAlign: 'center', numberOfLines: 1,
     shadowColor: null, shadowOpacity: 0, shadowRadius: 0, shadowX: 0, shadowY: 0,
     borderWidth: 0, borderColor: null,
     glyph: null,
@@ -476,5 +482,16 @@ export class FrameDecoder {
       node.fontWeight = weight * 100;
     }
     if (fields & (Field.fontSize | Field.fontWeight)) node.font = `${node.fontWeight} ${node.fontSize}px ${FONT_STACK}`;
+    if (fields & Field.textLayout) {
+      const alignment = reader.u8('node');
+      if (alignment >= TEXT_ALIGNMENTS.length) throw new ProtocolError(`text alignment ${alignment}`);
+      node.textAlign = TEXT_ALIGNMENTS[alignment];
+      node.numberOfLines = reader.u8('node');
+    }
+    if (fields & Field.corners) {
+      const corners = reader.u8('node');
+      if (corners > ALL_CORNERS) throw new ProtocolError(`corners ${corners}`);
+      node.corners = corners;
+    }
   }
 }

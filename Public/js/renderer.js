@@ -1,6 +1,8 @@
 // Draws a decoded frame's nodes on a full-window canvas at the device pixel ratio.
 
 import { GLYPH_BOX, GLYPH_SECONDARY_OPACITY, glyphPath, glyphSecondaryPath } from './glyphs.js';
+import { ALL_CORNERS } from './protocol.js';
+import { LINE_HEIGHT_PER_POINT, layOutText } from './text-layout.js';
 
 export class Renderer {
   /** @param {HTMLCanvasElement} canvas */
@@ -13,6 +15,13 @@ export class Renderer {
     // Index of the last descendant of each clip currently applied (a stack; grows to the
     // deepest nesting of clipping views, then stays).
     this.clipEnds = [];
+    // Bumped when fonts load: text laid out in a fallback font is laid out again.
+    this.fontGeneration = 0;
+  }
+
+  /** The fonts text is measured in changed (a web font arrived): every node's text layout is stale. */
+  fontsChanged() {
+    this.fontGeneration += 1;
   }
 
   /** Matches the backing store to the canvas's CSS size × dpr. Returns true when it changed. */
@@ -60,7 +69,6 @@ export class Renderer {
     ctx.globalAlpha = 1;
     ctx.fillStyle = '#000';
     ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
-    ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     const clipEnds = this.clipEnds;
     let clips = 0;
@@ -86,11 +94,7 @@ export class Renderer {
         }
       }
       if (node.glyph && hasArea) this.glyph(node, ratio);
-      if (node.text) {
-        ctx.fillStyle = node.textColor;
-        ctx.font = node.font;
-        ctx.fillText(node.text, node.width / 2, node.height / 2);
-      }
+      if (node.text) this.text(node);
       if (hasArea && node.borderColor) this.stroke(node);
       if (node.clipsToBounds && node.descendantCount > 0) {
         ctx.save();
@@ -110,15 +114,54 @@ export class Renderer {
     }
   }
 
-  /** The node's (rounded) rectangle in its local space, inset by `inset`, as the current path. */
+  /**
+   * The node's text in its text colour, laid out as a UILabel's (text-layout.js): the lines centred
+   * as a block in the bounds' height, each placed across the width by the node's alignment. The
+   * layout is kept on the node and redone only when what it depends on changes.
+   */
+  text(node) {
+    const ctx = this.context;
+    ctx.fillStyle = node.textColor;
+    ctx.font = node.font;
+    ctx.textAlign = node.textAlign;
+    if (node.laidOutText !== node.text || node.laidOutFont !== node.font || node.laidOutWidth !== node.width
+      || node.laidOutHeight !== node.height || node.laidOutLineLimit !== node.numberOfLines
+      || node.laidOutFontGeneration !== this.fontGeneration) {
+      node.lines = layOutText(node.text, node.width, node.height, node.fontSize, node.numberOfLines,
+        (string) => ctx.measureText(string).width);
+      node.laidOutText = node.text;
+      node.laidOutFont = node.font;
+      node.laidOutWidth = node.width;
+      node.laidOutHeight = node.height;
+      node.laidOutLineLimit = node.numberOfLines;
+      node.laidOutFontGeneration = this.fontGeneration;
+    }
+    const lines = node.lines;
+    const lineHeight = node.fontSize * LINE_HEIGHT_PER_POINT;
+    const x = node.textAlign === 'left' ? 0 : node.textAlign === 'right' ? node.width : node.width / 2;
+    let y = (node.height - lineHeight * (lines.length - 1)) / 2;
+    for (const line of lines) {
+      ctx.fillText(line, x, y);
+      y += lineHeight;
+    }
+  }
+
+  /**
+   * The node's (rounded) rectangle in its local space, inset by `inset`, as the current path: the
+   * corners its `corners` bits name (CACornerMask's: top left 1, top right 2, bottom left 4,
+   * bottom right 8) rounded, the others square.
+   */
   shape(node, inset = 0) {
     const ctx = this.context;
     ctx.beginPath();
     const width = Math.max(node.width - 2 * inset, 0);
     const height = Math.max(node.height - 2 * inset, 0);
     const radius = Math.min(Math.max(node.cornerRadius - inset, 0), width / 2, height / 2);
-    if (radius > 0 && ctx.roundRect) {
-      ctx.roundRect(inset, inset, width, height, radius);
+    if (radius > 0 && node.corners !== 0 && ctx.roundRect) {
+      const corners = node.corners;
+      ctx.roundRect(inset, inset, width, height, corners === ALL_CORNERS ? radius : [
+        corners & 1 ? radius : 0, corners & 2 ? radius : 0, corners & 8 ? radius : 0, corners & 4 ? radius : 0,
+      ]);
     } else {
       ctx.rect(inset, inset, width, height);
     }

@@ -37,10 +37,12 @@ struct FrameWriter {
                 Self.appendString(text, to: &line)
             }
             if node.text != nil, node.fontWeight != .regular { line += ",\"weight\":\(node.fontWeight.cssWeight)" }
-            // Centred text, what every text was before labels could say otherwise, writes nothing.
+            // Only what differs from the defaults (centred, one line, four rounded corners, no shadow,
+            // no border): a recording of views that use none of them reads as it always did.
             if node.text != nil, node.textAlignment != .center { line += ",\"align\":\"\(node.textAlignment)\"" }
-            // Only what draws: a recording without shadows and borders reads as it always did.
+            if node.text != nil, node.numberOfLines != 1 { line += ",\"lines\":\(node.numberOfLines)" }
             if node.cornerRadius > 0 { line += ",\"radius\":\(Self.number(node.cornerRadius))" }
+            if node.cornerRadius > 0, node.roundedCorners != .all { line += ",\"corners\":\(node.roundedCorners.rawValue)" }
             let shadow = node.shadow
             if shadow.isVisible {
                 line += ",\"shadow\":{\"color\":\"\(shadow.color.hexString)\",\"opacity\":\(Self.number(shadow.opacity))"

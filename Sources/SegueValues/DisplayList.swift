@@ -20,9 +20,15 @@ public struct DisplayNode: Equatable, Sendable {
     public var descendantCount: UInt32
     /// A vector icon drawn in the node's bounds, tinted with `textColor`; nil for none.
     public var glyph: Glyph?
-    /// Where `text` sits across the bounds. The recorder draws it; the wire does not carry it yet
-    /// (protocol version 4 has no section for it), so the page centres every text.
+    /// Where `text` sits across the bounds.
     public var textAlignment: TextAlignment
+    /// The most lines `text` wraps to, as `UILabel.numberOfLines`: 0 for as many as the bounds'
+    /// height holds, 1 (the default) for one line, truncated with an ellipsis when too long.
+    /// Counts above 255 are drawn as 255 (a label of 256 lines is over 5,000 pt tall).
+    public var numberOfLines: UInt8
+    /// Which corners `cornerRadius` rounds (CALayer's `maskedCorners`): the shape, clip, shadow
+    /// and border all follow it.
+    public var roundedCorners: Corners
     /// Maps local (x, y) to viewport points: (a·x + c·y + tx, b·x + d·y + ty).
     public var transform: CGAffineTransform
     /// Effective opacity: the product of every ancestor's alpha and this view's.
@@ -60,7 +66,8 @@ public struct DisplayNode: Equatable, Sendable {
                 alpha: Double = 1, ownAlpha: Double? = nil, backgroundColor: UIColor = .clear,
                 cornerRadius: Double = 0, clipsToBounds: Bool = false, text: String? = nil,
                 textColor: UIColor = .black, fontSize: Double = 17, fontWeight: FontWeight = .regular,
-                textAlignment: TextAlignment = .center, shadow: Shadow = .none, border: Border = .none,
+                textAlignment: TextAlignment = .center, numberOfLines: UInt8 = 1,
+                roundedCorners: Corners = .all, shadow: Shadow = .none, border: Border = .none,
                 glyph: Glyph? = nil) {
         self.id = id
         self.depth = depth
@@ -69,6 +76,8 @@ public struct DisplayNode: Equatable, Sendable {
         self.descendantCount = descendantCount
         self.glyph = glyph
         self.textAlignment = textAlignment
+        self.numberOfLines = numberOfLines
+        self.roundedCorners = roundedCorners
         self.transform = transform
         self.alpha = alpha
         self.localTransform = localTransform ?? transform

@@ -2,7 +2,7 @@ import Synchronization
 
 /// Which builder wrote a display list, which of its builds it is, and for each node the last build
 /// that changed what the wire carries of it: its own (parent-relative) geometry, opacity, colors,
-/// shape, strings, font, shadow, border and glyph. Moving with a parent is not a change.
+/// shape and corners, strings, font and text layout, shadow, border and glyph. Moving with a parent is not a change.
 ///
 /// An encoder that sent build G of a source need only compare the nodes stamped after G, as long
 /// as the paint order has not changed since G either. Builds only grow and every write that

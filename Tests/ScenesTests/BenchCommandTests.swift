@@ -19,13 +19,14 @@ struct BenchCommandTests {
     /// Sessions in service spread over 300 frames of the cycle: each of three starts 100 apart.
     static let serviceSessions = 3
     static let serviceIntervals = 400
-    /// docs/protocol.md, version 4: the smallest frame (fixed header and a one-byte time step), the
+    /// docs/protocol.md, version 5: the smallest frame (fixed header and a one-byte time step), the
     /// largest header besides the hint (every part at its longest varint), a structure entry at its
-    /// longest, and a record with every section at its longest besides its name and text.
+    /// longest, and a record with every section at its longest besides its name and text (the
+    /// glyph's 16 bytes are "magnifyingglass", the longest glyph name, and its length).
     static let smallestFrameBytes = 6
     static let largestHeaderBytesBesidesHint = 5 + 5 + 8 + 10 + 1 + 2 + 5
     static let largestStructureEntryBytes = 5 + 3
-    static let largestRecordBytesBesidesStrings = 5 + 2 + 10 + 10 + 20 + 1 + 4 + 4 + 6 + 5 + 5 + 4 + 20 + 8
+    static let largestRecordBytesBesidesStrings = 5 + 3 + 10 + 10 + 20 + 1 + 4 + 4 + 6 + 5 + 5 + 4 + 20 + 8 + 16 + 1 + 2 + 1
     /// Issue 14's goal for a mid-transition frame.
     static let bytesPerChangedView = 12.0
     static let headerBudget = 20.0

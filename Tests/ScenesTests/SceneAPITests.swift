@@ -71,6 +71,31 @@ struct SceneAPITests {
         #expect(line.contains(#""text":"Centred"}"#))
     }
 
+    /// A label's line count and a layer's rounded corners are recorded where they are not the
+    /// defaults (one line; all four corners).
+    @Test func theRecorderPrintsLinesAndRoundedCorners() throws {
+        let scene = Scene(name: "shaped", hint: "Nothing to do", transitionCycle: []) {
+            let controller = UIViewController(name: "shaped")
+            let label = UILabel(frame: CGRect(x: 20, y: 100, width: 300, height: 60))
+            label.text = "Two lines"
+            label.textAlignment = .center
+            label.numberOfLines = 2
+            controller.view.addSubview(label)
+            let card = UIView(frame: CGRect(x: 20, y: 200, width: 300, height: 200))
+            card.accessibilityIdentifier = "card"
+            card.layer.cornerRadius = 16
+            card.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
+            controller.view.addSubview(card)
+            return controller
+        }
+        let recorder = try Recorder(scene: scene, options: .init(scene: "shaped", duration: 0), script: InputScript())
+        var lines: [String] = []
+        recorder.run { lines.append($0) }
+        let line = try #require(lines.first)
+        #expect(line.contains(#""text":"Two lines","lines":2}"#))
+        #expect(line.contains(#""radius":16,"corners":3}"#))
+    }
+
     @Test func everyBuiltInSceneHasAHintAndAUniqueName() {
         #expect(Scene.all.allSatisfy { !$0.hint.isEmpty })
         #expect(Set(Scene.all.map(\.name)).count == Scene.all.count)

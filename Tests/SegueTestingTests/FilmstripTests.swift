@@ -27,6 +27,33 @@ struct FilmstripTests {
         #expect(!FrameDrawing(drawsText: false).svg([node], idPrefix: "f0").contains("<text"))
     }
 
+    /// Right-aligned text ends at the right edge, left-aligned starts at the left, as the page
+    /// draws them.
+    @Test func textIsPlacedByItsAlignment() {
+        var node = DisplayNode(id: 1, name: "label", size: CGSize(width: 200, height: 30), text: "Hi",
+                               textAlignment: .right)
+        #expect(FrameDrawing(drawsText: true).svg([node], idPrefix: "f0").contains(
+            #"<text x="200" y="15" transform="matrix(1 0 0 1 0 0)" font-size="17" text-anchor="end""#))
+        node.textAlignment = .left
+        #expect(FrameDrawing(drawsText: true).svg([node], idPrefix: "f0").contains(
+            #"<text x="0" y="15" transform="matrix(1 0 0 1 0 0)" font-size="17" text-anchor="start""#))
+    }
+
+    /// `maskedCorners` of the top two: a path with arcs at the top corners and square bottom ones;
+    /// none is a plain rectangle, and the clip takes the same outline.
+    @Test func someRoundedCornersAreAPath() {
+        var node = DisplayNode(id: 1, name: "sheet", descendantCount: 1, size: CGSize(width: 100, height: 50),
+                               backgroundColor: .white, cornerRadius: 10, clipsToBounds: true,
+                               roundedCorners: [.topLeft, .topRight])
+        let inside = DisplayNode(id: 2, name: "inside", depth: 1, size: CGSize(width: 5, height: 5))
+        let outline = #"<path d="M10 0H90A10 10 0 0 1 100 10V50H0V10A10 10 0 0 1 10 0Z" transform="matrix(1 0 0 1 0 0)""#
+        let svg = FrameDrawing(drawsText: false).svg([node, inside], idPrefix: "f0")
+        #expect(svg.hasPrefix(outline + ##" fill="#ffffff"/><clipPath id="f0c0">"## + outline + "/></clipPath>"))
+        node.roundedCorners = []
+        #expect(FrameDrawing(drawsText: false).svg([node], idPrefix: "f0").hasPrefix(
+            #"<rect width="100" height="50" transform="#))
+    }
+
     @Test func aClippingNodeClipsExactlyItsDescendants() {
         let clip = DisplayNode(id: 1, name: "clip", descendantCount: 1, size: CGSize(width: 10, height: 10),
                                backgroundColor: .clear, clipsToBounds: true)

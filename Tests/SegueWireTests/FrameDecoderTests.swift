@@ -9,7 +9,7 @@ import Testing
         var decoder = FrameDecoder()
 
         #expect(try decoder.decode(hello.encoded()) == .hello(hello))
-        #expect(Array(hello.encoded().prefix(5)) == [4, 1, 60, 0, 4])
+        #expect(Array(hello.encoded().prefix(5)) == [5, 1, 60, 0, 4])
     }
 
     @Test func pongEchoesTheClientTimeInMilliseconds() throws {
@@ -32,18 +32,19 @@ import Testing
 
     static let rejected: [(bytes: [UInt8], error: ServerMessageError)] = [
         ([], .empty),
-        ([4], .empty),
+        ([5], .empty),
         ([9], .unsupportedVersion(9)),
         ([3, 2], .unsupportedVersion(3)),
-        ([4, 16], .unknownType(16)),
-        ([4, 3, 0], .truncated(.pong)),
+        ([4, 2], .unsupportedVersion(4)),
+        ([5, 16], .unknownType(16)),
+        ([5, 3, 0], .truncated(.pong)),
         (PongMessage(clientTime: 1, serverTime: 2).encoded() + [0], .trailingBytes(.pong, count: 1)),
-        ([4, 4, 9, 0, 2, 0xC3, 0x28], .invalidUTF8(.error)),
-        ([4, 1, 60, 0, 0, 200], .truncated(.hello)),
-        ([4, 2, 0, 0], .truncated(.frame)),
+        ([5, 4, 9, 0, 2, 0xC3, 0x28], .invalidUTF8(.error)),
+        ([5, 1, 60, 0, 0, 200], .truncated(.hello)),
+        ([5, 2, 0, 0], .truncated(.frame)),
         // A keyframe without its structure flag, then a frame with nothing before it.
-        ([4, 2, 0b1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1], .invalidCode("frame flags", 0b1)),
-        ([4, 2, 0, 0, 0, 0], .missingKeyframe),
+        ([5, 2, 0b1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1], .invalidCode("frame flags", 0b1)),
+        ([5, 2, 0, 0, 0, 0], .missingKeyframe),
     ]
 
     @Test(arguments: rejected)
@@ -79,7 +80,7 @@ import Testing
         header.sequence += 1
         encoder.encode(pushTransitionList(), header: header, into: &buffer)
         #expect(buffer.count == 6)
-        #expect(throws: ServerMessageError.invalidCode("node fields", 0x00)) { try decoder.decode(buffer + [0, 0x80, 0x80, 0x01]) }
+        #expect(throws: ServerMessageError.invalidCode("node fields", 0x00)) { try decoder.decode(buffer + [0, 0x80, 0x80, 0x04]) }
         #expect(throws: ServerMessageError.invalidCode("node fields", 0)) { try decoder.decode(buffer + [0, 0]) }
         #expect(throws: ServerMessageError.noSuchNode(index: 8)) { try decoder.decode(buffer + [8, 1, 0, 0]) }
         #expect(try decoder.decodeFrame(buffer + [7, 1, 2, 0]).displayList.nodes[7].localTransform.tx == 16 + 1.0 / 64)

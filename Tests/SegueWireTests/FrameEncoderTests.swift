@@ -42,7 +42,7 @@ import Testing
 
         #expect(decoded == header)
         // Keyframe, state, progress, input sequence and structure; 244 µs little-endian.
-        #expect(Array(buffer.prefix(5)) == [4, 2, 0b10_1111, 244, 0])
+        #expect(Array(buffer.prefix(5)) == [5, 2, 0b10_1111, 244, 0])
     }
 
     @Test func aFrameWithoutATransitionDecodesToNone() throws {

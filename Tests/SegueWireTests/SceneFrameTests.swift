@@ -7,7 +7,7 @@ import Testing
 /// Version 4 over every built-in scene's whole transition cycle (the frames `segue bench` sends):
 /// the page's reading equals the quantised display list in every frame, and a mid-transition frame
 /// costs at most `bytesPerChangedView` per view whose own values changed plus `headerBudget`.
-@Suite("v4 frames of every scene")
+@Suite("v5 frames of every scene")
 @MainActor struct SceneFrameTests {
     /// The goal of issue 14: bytes per view whose own values changed, and of header.
     static let bytesPerChangedView = 12

@@ -1,4 +1,4 @@
-"""Protocol version 4 on the page's side: the page's FrameDecoder (Public/js/protocol.js) reads the
+"""Protocol version 5 on the page's side: the page's FrameDecoder (Public/js/protocol.js) reads the
 frames Swift's FrameEncoder sent over a real socket during a whole slides transition, and composes
 the same absolute geometry and alpha as the Python client (Tests/support/segue_wire.py), frame by
 frame. Swift's own round trip over every scene is Tests/SegueWireTests/SceneFrameTests.swift."""
@@ -33,7 +33,7 @@ import('/js/protocol.js').then((p) => {
 
 BYTES_PER_CHANGED_VIEW, HEADER_BUDGET = 12, 20
 OWN_VALUES = ("pos", "size", "lin", "own_alpha", "color", "text_color", "radius", "clips", "name", "text", "font_size",
-              "shadow", "border")
+              "shadow", "border", "glyph", "font_weight", "align", "lines", "corners")
 
 
 def own_values(node):
@@ -73,7 +73,7 @@ def record_slides_transition(server) -> list[bytes]:
     return messages
 
 
-def test_the_page_decodes_version_4_frames_as_the_python_client_does(page, segue_server):
+def test_the_page_decodes_version_5_frames_as_the_python_client_does(page, segue_server):
     messages = record_slides_transition(segue_server)
     decoder = wire.Decoder()
     expected = [m for m in (decoder.decode(data) for data in messages) if m["type"] == "frame"]

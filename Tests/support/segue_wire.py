@@ -1,12 +1,12 @@
-"""A small Python client for Segue's wire protocol (docs/protocol.md, version 4).
+"""A small Python client for Segue's wire protocol (docs/protocol.md, version 5).
 
 Used by the server tests and the load tools: it encodes page messages and decodes server messages,
 keeping the per-node state the change-only frame encoding needs.
 """
 import struct
 
-VERSION = 4
-SUBPROTOCOL = "segue.v4"
+VERSION = 5
+SUBPROTOCOL = "segue.v5"
 
 HELLO, FRAME, PONG, ERROR = 1, 2, 3, 4
 ANIMATIONS, SHARE = 5, 6
@@ -86,6 +86,7 @@ class Reader:
 
 
 LENGTH_STEPS, MATRIX_STEPS, ALPHA_STEPS, PROGRESS_STEPS = 64, 1024, 255, 65535
+ALIGNMENTS = ("left", "center", "right")
 
 
 def _blank(node_id, depth):
@@ -93,7 +94,8 @@ def _blank(node_id, depth):
     return {"id": node_id, "depth": depth, "descendants": 0, "pos": [0, 0], "size": [0, 0],
             "lin": [MATRIX_STEPS, 0, 0, MATRIX_STEPS], "own_alpha": ALPHA_STEPS, "name": "", "color": (0, 0, 0, 0),
             "radius": 0.0, "clips": 0, "text": None, "font_size": 17.0, "text_color": (0, 0, 0, 255),
-            "shadow": None, "border": None, "glyph": None, "font_weight": 400}
+            "shadow": None, "border": None, "glyph": None, "font_weight": 400,
+            "align": "center", "lines": 1, "corners": 15}
 
 
 class Decoder:
@@ -221,6 +223,11 @@ class Decoder:
             node["glyph"] = r.string() or None
         if mask & 8192:
             node["font_weight"] = r.take("B") * 100
+        if mask & 16384:
+            alignment, node["lines"] = r.take("BB")
+            node["align"] = ALIGNMENTS[alignment]
+        if mask & 32768:
+            node["corners"] = r.take("B")
 
     def _compose(self):
         parents = []

@@ -78,12 +78,18 @@ class CardTransitionDelegate: NSObject, UIViewControllerTransitioningDelegate {
     }
 }
 
-/// One card, full screen, with a Close button, and a hint for whoever looks at it for a while.
+/// One card, full screen, with a Close button, a panel that tells about it, and a hint for whoever
+/// looks at it for a while.
 class CardViewController: UIViewController {
+    static let panelHeight: CGFloat = 220
+
     let color: UIColor
     let number: Int
     private let hint = UILabel()
     private var hintTimer: Timer?
+    private let panel = UIView()
+    private let panelTitle = UILabel()
+    private let panelBody = UILabel()
 
     init(color: UIColor, number: Int) {
         self.color = color
@@ -114,6 +120,31 @@ class CardViewController: UIViewController {
         hint.accessibilityIdentifier = "card-hint"
         hint.frame = CGRect(x: 20, y: 120, width: 300, height: 30)
         view.addSubview(hint)
+
+        // A panel rising from the bottom edge: only its top corners are rounded.
+        panel.accessibilityIdentifier = "card-panel"
+        panel.backgroundColor = .white
+        panel.layer.cornerRadius = 24
+        panel.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
+        view.addSubview(panel)
+        panelTitle.accessibilityIdentifier = "card-panel-title"
+        panelTitle.text = "Card \(number)"
+        panelTitle.font = .systemFont(ofSize: 22, weight: .bold)
+        panel.addSubview(panelTitle)
+        panelBody.accessibilityIdentifier = "card-panel-body"
+        panelBody.text = "Opened from its tile by a spring, it goes back the same way: tap Close, "
+            + "or drag it down and let go past a third of the way."
+        panelBody.textColor = .darkGray
+        panelBody.numberOfLines = 0
+        panel.addSubview(panelBody)
+    }
+
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        let bounds = view.bounds
+        panel.frame = CGRect(x: 0, y: bounds.height - Self.panelHeight, width: bounds.width, height: Self.panelHeight)
+        panelTitle.frame = CGRect(x: 20, y: 24, width: bounds.width - 40, height: 28)
+        panelBody.frame = CGRect(x: 20, y: 60, width: bounds.width - 40, height: 100)
     }
 
     override func viewDidAppear(_ animated: Bool) {

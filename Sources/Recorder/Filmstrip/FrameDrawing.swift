@@ -2,10 +2,10 @@ import Motion
 import UIKit
 
 /// One frame's display list as SVG, in viewport points, drawn as the page's canvas renderer draws
-/// it (Public/js/renderer.js): each node a (rounded) rectangle through its transform, filled with
-/// its color at its effective alpha, its text centered, and a clipping node clipping exactly its
-/// `descendantCount` followers. Text is centred whatever the node's `textAlignment`, as the page
-/// draws it: the wire does not carry the alignment yet.
+/// it (Public/js/renderer.js): each node a rectangle through its transform, its `roundedCorners`
+/// rounded, filled with its color at its effective alpha, its text placed by its alignment, and a
+/// clipping node clipping exactly its `descendantCount` followers. Text is one line: SVG does not
+/// wrap, and the server does not measure text, so a label of several lines is drawn as one.
 struct FrameDrawing {
     /// Whether labels' text is drawn; without it a frame is geometry alone.
     var drawsText: Bool
@@ -24,7 +24,7 @@ struct FrameDrawing {
             let hasArea = node.size.width > 0 && node.size.height > 0
             let matrix = Self.matrix(node.transform)
             if hasArea && node.backgroundColor.alpha > 0 && node.alpha > 0 {
-                out += "<rect \(Self.shape(node)) transform=\"\(matrix)\" fill=\"\(Self.rgb(node.backgroundColor))\""
+                out += "\(Self.shape(node)) transform=\"\(matrix)\" fill=\"\(Self.rgb(node.backgroundColor))\""
                 out += Self.opacity("fill-opacity", node.backgroundColor.alpha * node.alpha) + "/>"
             }
             if let glyph = node.glyph, hasArea, node.alpha > 0 {
@@ -41,10 +41,15 @@ struct FrameDrawing {
                 }
             }
             if drawsText, let text = node.text, !text.isEmpty, node.alpha > 0 {
-                out += "<text x=\"\(ArtifactText.number(node.size.width / 2))\" y=\"\(ArtifactText.number(node.size.height / 2))\""
+                let x = switch node.textAlignment {
+                case .left: 0.0
+                case .center: node.size.width / 2
+                case .right: node.size.width
+                }
+                out += "<text x=\"\(ArtifactText.number(x))\" y=\"\(ArtifactText.number(node.size.height / 2))\""
                 out += " transform=\"\(matrix)\" font-size=\"\(ArtifactText.number(node.fontSize))\""
                 if node.fontWeight != .regular { out += " font-weight=\"\(node.fontWeight.cssWeight)\"" }
-                out += " text-anchor=\"middle\" dominant-baseline=\"central\""
+                out += " text-anchor=\"\(Self.anchor(node.textAlignment))\" dominant-baseline=\"central\""
                 out += " fill=\"\(Self.rgb(node.textColor))\""
                 out += Self.opacity("fill-opacity", node.textColor.alpha * node.alpha)
                 out += ">\(ArtifactText.xml(text))</text>"
@@ -52,7 +57,7 @@ struct FrameDrawing {
             if node.clipsToBounds && node.descendantCount > 0 {
                 let id = "\(idPrefix)c\(index)"
                 out += "<clipPath id=\"\(id)\">"
-                out += hasArea ? "<rect \(Self.shape(node)) transform=\"\(matrix)\"/>" : "<rect width=\"0\" height=\"0\"/>"
+                out += hasArea ? "\(Self.shape(node)) transform=\"\(matrix)\"/>" : "<rect width=\"0\" height=\"0\"/>"
                 out += "</clipPath><g clip-path=\"url(#\(id))\">"
                 clipEnds.append(index + Int(node.descendantCount))
             }
@@ -66,11 +71,37 @@ struct FrameDrawing {
             + Self.opacity("fill-opacity", opacity) + "/>"
     }
 
+    /// The node's outline as an open SVG element: a `rect` when all four corners or none are
+    /// rounded, a `path` when only some are (SVG's `rx` rounds all four).
     private static func shape(_ node: DisplayNode) -> String {
-        var shape = "width=\"\(ArtifactText.number(node.size.width))\" height=\"\(ArtifactText.number(node.size.height))\""
-        let radius = min(node.cornerRadius, node.size.width / 2, node.size.height / 2)
-        if radius > 0 { shape += " rx=\"\(ArtifactText.number(radius))\"" }
-        return shape
+        let width = node.size.width, height = node.size.height
+        let radius = min(node.cornerRadius, width / 2, height / 2)
+        let corners = node.roundedCorners
+        var shape = "<rect width=\"\(ArtifactText.number(width))\" height=\"\(ArtifactText.number(height))\""
+        guard radius > 0, !corners.isEmpty else { return shape }
+        guard corners != .all else { return shape + " rx=\"\(ArtifactText.number(radius))\"" }
+        // Clockwise from the top left, each corner an arc of `radius` or a sharp turn.
+        func r(_ corner: Corners) -> Double { corners.contains(corner) ? radius : 0 }
+        let n = ArtifactText.number
+        let (tl, tr, br, bl) = (r(.topLeft), r(.topRight), r(.bottomRight), r(.bottomLeft))
+        shape = "<path d=\"M\(n(tl)) 0H\(n(width - tr))"
+        if tr > 0 { shape += "A\(n(tr)) \(n(tr)) 0 0 1 \(n(width)) \(n(tr))" }
+        shape += "V\(n(height - br))"
+        if br > 0 { shape += "A\(n(br)) \(n(br)) 0 0 1 \(n(width - br)) \(n(height))" }
+        shape += "H\(n(bl))"
+        if bl > 0 { shape += "A\(n(bl)) \(n(bl)) 0 0 1 0 \(n(height - bl))" }
+        shape += "V\(n(tl))"
+        if tl > 0 { shape += "A\(n(tl)) \(n(tl)) 0 0 1 \(n(tl)) 0" }
+        return shape + "Z\""
+    }
+
+    /// SVG's `text-anchor` for an alignment: where `x` sits in the line.
+    private static func anchor(_ alignment: TextAlignment) -> String {
+        switch alignment {
+        case .left: "start"
+        case .center: "middle"
+        case .right: "end"
+        }
     }
 
     /// The transform as SVG's `matrix(a b c d e f)`, which maps (x, y) exactly as DisplayNode's does.

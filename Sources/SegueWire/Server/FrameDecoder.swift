@@ -3,7 +3,7 @@ import SegueValues
 
 /// The page's decoder in Swift: reads a stream of server messages and rebuilds each frame's
 /// display list from the records sent and the nodes of the previous frame, composing each node's
-/// parent-relative geometry and opacity down the tree (docs/protocol.md, version 4).
+/// parent-relative geometry and opacity down the tree (docs/protocol.md, version 5).
 ///
 /// After an error the remembered nodes may be half-updated; the stream recovers at the next
 /// keyframe (the server sends one after every reset, e.g. on reconnect).
@@ -348,6 +348,20 @@ public struct FrameDecoder: Sendable {
             guard let byte = reader.readUInt8() else { throw .truncated(.frame) }
             guard let weight = FontWeight(rawValue: byte) else { throw .invalidCode("font weight", byte) }
             node.fontWeight = weight
+        }
+        if fields.contains(.textLayout) {
+            guard let alignmentByte = reader.readUInt8(), let lines = reader.readUInt8() else { throw .truncated(.frame) }
+            guard let alignment = TextAlignment(rawValue: alignmentByte) else {
+                throw .invalidCode("text alignment", alignmentByte)
+            }
+            node.textAlignment = alignment
+            node.numberOfLines = lines
+        }
+        if fields.contains(.corners) {
+            guard let byte = reader.readUInt8() else { throw .truncated(.frame) }
+            let corners = Corners(rawValue: byte)
+            guard Corners.all.isSuperset(of: corners) else { throw .invalidCode("corners", byte) }
+            node.corners = corners
         }
     }
 }

@@ -68,9 +68,9 @@ enum FrameState {
     }
 }
 
-/// Which sections follow a node record's index, in this bit order; the mask is a varint, so a new
-/// section would take the next free bit (none is left below 14; bit 7 of each byte is the varint's continuation, so
-/// sections 7…13 live in the second byte, numbered here by their value bits).
+/// Which sections follow a node record's index, in this bit order; the mask is a varint (bit 7 of
+/// each byte is its continuation), so sections 7…13 live in its second byte and 14…15 in its
+/// third, numbered here by their value bits.
 struct NodeFields: OptionSet {
     let rawValue: UInt32
 
@@ -102,9 +102,14 @@ struct NodeFields: OptionSet {
     static let glyph = NodeFields(rawValue: 1 << 12)
     /// The font weight as a byte, the CSS weight in hundreds (1…9; regular is 4).
     static let fontWeight = NodeFields(rawValue: 1 << 13)
+    /// The text alignment's byte (`TextAlignment`: left 0, center 1, right 2), then the line
+    /// count's (0 for as many as fit).
+    static let textLayout = NodeFields(rawValue: 1 << 14)
+    /// The rounded corners' byte (`Corners`, CACornerMask's four bits).
+    static let corners = NodeFields(rawValue: 1 << 15)
 
     static let all: NodeFields = [.position, .size, .linear, .alpha, .backgroundColor, .textColor, .shape, .name,
-                                  .text, .fontSize, .shadow, .border, .glyph, .fontWeight]
+                                  .text, .fontSize, .shadow, .border, .glyph, .fontWeight, .textLayout, .corners]
 }
 
 extension UIColor {

@@ -46,6 +46,9 @@ struct WireNode: Equatable, Sendable {
     var clipsToBounds = false
     var fontWeight = FontWeight.regular
     var glyph: Glyph?
+    var textAlignment = TextAlignment.center
+    var numberOfLines: UInt8 = 1
+    var corners = Corners.all
     var name = ""
     var text: String?
     /// The shadow and border, or nil when both are none.
@@ -143,9 +146,10 @@ struct WireNode: Equatable, Sendable {
             clipsToBounds = node.pointee.clipsToBounds
             fields.insert(.shape)
         }
+        Self.assign(node.pointee.roundedCorners, to: &corners, noting: .corners, in: &fields)
     }
 
-    /// The name and text, compared in place before either is assigned, and the font.
+    /// The name and text, compared in place before either is assigned, the font and the layout.
     @inline(__always)
     private mutating func updateText(to node: UnsafePointer<DisplayNode>, noting fields: inout NodeFields) {
         if node.pointee.name != name {
@@ -158,6 +162,11 @@ struct WireNode: Equatable, Sendable {
         }
         Self.assign(Float(node.pointee.fontSize), to: &fontSize, noting: .fontSize, in: &fields)
         Self.assign(node.pointee.fontWeight, to: &fontWeight, noting: .fontWeight, in: &fields)
+        if node.pointee.textAlignment != textAlignment || node.pointee.numberOfLines != numberOfLines {
+            textAlignment = node.pointee.textAlignment
+            numberOfLines = node.pointee.numberOfLines
+            fields.insert(.textLayout)
+        }
     }
 
     /// The shadow and border, each read from the node's box once.
@@ -208,6 +217,7 @@ struct WireNode: Equatable, Sendable {
             backgroundColor: UIColor(packedRGBA: background),
             cornerRadius: Double(cornerRadius) / WireStep.lengthsPerPoint, clipsToBounds: clipsToBounds, text: text,
             textColor: UIColor(packedRGBA: textColor), fontSize: Double(fontSize), fontWeight: fontWeight,
+            textAlignment: textAlignment, numberOfLines: numberOfLines, roundedCorners: corners,
             shadow: shadowValue.isVisible ? shadowValue : .none, border: borderValue.isVisible ? borderValue : .none,
             glyph: glyph)
     }

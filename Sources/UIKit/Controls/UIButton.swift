@@ -86,8 +86,9 @@ import Motion
     /// of the button, not a subview: it has no frame, and it keeps none of the title's state, so
     /// the button keeps no label for it (a whole view per button, in every session). Each read
     /// makes one onto the same title, so two reads are two labels (`===` tells them apart, `==`
-    /// too); what else is set on one (`numberOfLines`, `textAlignment`) stays with it, and the title
-    /// is drawn centred on one line.
+    /// too). Its `numberOfLines` is the title's (`titleLabel?.numberOfLines = 0` wraps it, as in
+    /// UIKit); what else is set on one (`textAlignment`) stays with it, and the title is drawn
+    /// centred.
     public var titleLabel: UILabel? {
         ButtonTitleLabel(button: self)
     }
@@ -121,6 +122,11 @@ private final class ButtonTitleLabel: UILabel {
     required init?(coder: NSCoder) { nil }
 
     override var defaultName: String { "button-title" }
+
+    override var numberOfLines: Int {
+        get { Int(button.drawnNumberOfLines) }
+        set { button.drawnNumberOfLines = UInt8(clamping: max(newValue, 0)) }
+    }
 
     override var font: UIFont! {
         get { UIFont(drawnSize: button.fontSize, weight: button.fontWeight) }

@@ -100,9 +100,8 @@ public nonisolated struct CALayer: Hashable, Sendable {
         nonmutating set { MainActor.assumeIsolated { owner.clipsToBounds = newValue } }
     }
 
-    /// `maskedCorners` (iOS 11): which corners `cornerRadius` rounds; all four by default. Kept
-    /// but not drawn: the wire has no section for it (protocol version 4), so the page and the
-    /// recorder round all four corners whatever it says.
+    /// `maskedCorners` (iOS 11): which corners `cornerRadius` rounds; all four by default. The
+    /// others stay square, in the fill, the clip, the shadow and the border.
     public var maskedCorners: CACornerMask {
         get { MainActor.assumeIsolated { owner.layerStyle.maskedCorners } }
         nonmutating set { MainActor.assumeIsolated { owner.layerStyle.maskedCorners = newValue.intersection(.allCorners) } }

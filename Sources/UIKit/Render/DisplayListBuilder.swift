@@ -223,7 +223,8 @@ struct DisplayListBuilder {
             cornerRadius: max(values.cornerRadius, 0), clipsToBounds: view.clipsToBounds, text: view.text,
             textColor: Self.dim(view.storedTextColor, by: dimming), fontSize: view.fontSize,
             fontWeight: view.fontWeight, textAlignment: view.textAlignment.drawn,
-            style: Self.layerStyle(of: view, dimming: dimming), glyph: view.glyph)
+            numberOfLines: view.drawnNumberOfLines, style: Self.layerStyle(of: view, dimming: dimming),
+            glyph: view.glyph)
         if changed { list.changes.noteOwnValuesChanged(at: index) }
         let dependsOnViewAlone = view.animationCount == 0 && parent.origin == .zero && parent.dimming == 0
         built[index].own = dependsOnViewAlone ? view.drawRevision : Self.notReusable
@@ -266,15 +267,17 @@ struct DisplayListBuilder {
         return view.tintAdjustmentMode == .normal ? ownDimming : max(ownDimming, parent.dimming)
     }
 
-    /// The view's shadow and border, its border color dimmed; nil for neither. Most views have
-    /// neither: then nothing is read or compared but the box.
+    /// The view's shadow and border, its border color dimmed, and its rounded corners; nil for
+    /// neither and all four. Most views have none of these: then nothing is read or compared but
+    /// the box.
     @inline(__always)
-    private static func layerStyle(of view: UIView, dimming: Double) -> (shadow: Shadow, border: Border)? {
+    private static func layerStyle(of view: UIView, dimming: Double) -> DrawnLayerStyle? {
         guard view.hasLayerStyle else { return nil }
         let style = view.layerStyle
         var border = style.border
         if border.isVisible { border.color = dim(border.color, by: dimming) }
-        return (style.shadow, border)
+        return DrawnLayerStyle(shadow: style.shadow, border: border,
+                               corners: Corners(rawValue: UInt8(truncatingIfNeeded: style.maskedCorners.rawValue)))
     }
 
     /// Makes node `index` the place of the view with `id` at `depth`, appending it when the list
@@ -383,10 +386,16 @@ struct DisplayListBuilder {
     }
 }
 
+/// What a display node draws of a view's layer style (`UIView.layerStyle`).
+struct DrawnLayerStyle {
+    var shadow: Shadow
+    var border: Border
+    var corners: Corners
+}
+
 extension DisplayNode {
     /// Every field but `descendantCount` (known only once the subtree is drawn); returns whether
-    /// any of the node's own values changed, those the wire carries (`NodeChanges`), and the text
-    /// alignment, which only the recorder draws yet (an encoder finds nothing to send): the viewport
+    /// any of the node's own values changed, those the wire carries (`NodeChanges`): the viewport
     /// transform and effective alpha follow the ancestors, and id and depth are the structure's.
     /// The comparison stops at the first difference, the values most likely to move first. The
     /// strings are stored only when they differ: equal ones (nearly always the same storage) are
@@ -395,15 +404,17 @@ extension DisplayNode {
                          localTransform: CGAffineTransform, alpha: Double, ownAlpha: Double, backgroundColor: UIColor,
                          cornerRadius: Double, clipsToBounds: Bool, text: String?, textColor: UIColor,
                          fontSize: Double, fontWeight: FontWeight, textAlignment: TextAlignment,
-                         style: (shadow: Shadow, border: Border)?, glyph: Glyph?) -> Bool {
-        // The shadow and border (`style`, nil for neither) are compared first, and always: they are
+                         numberOfLines: UInt8, style: DrawnLayerStyle?, glyph: Glyph?) -> Bool {
+        // The shadow and border (in `style`, nil for neither) are compared first, and always: they are
         // stored only when they differ, since storing allocates a box when a copy of this node (a
         // watcher's frame) shares it.
+        let corners = style?.corners ?? .all
         let sameDecoration = style.map { hasDecoration(shadow: $0.shadow, border: $0.border) } ?? !isDecorated
         var changed = !sameDecoration || self.localTransform != localTransform || self.ownAlpha != ownAlpha
             || self.size != size || self.backgroundColor != backgroundColor || self.textColor != textColor
             || self.cornerRadius != cornerRadius || self.clipsToBounds != clipsToBounds || self.fontSize != fontSize
-            || self.fontWeight != fontWeight || self.textAlignment != textAlignment || self.glyph != glyph
+            || self.fontWeight != fontWeight || self.textAlignment != textAlignment
+            || self.numberOfLines != numberOfLines || self.roundedCorners != corners || self.glyph != glyph
         self.id = id
         self.depth = depth
         self.size = size
@@ -418,6 +429,8 @@ extension DisplayNode {
         self.fontSize = fontSize
         self.fontWeight = fontWeight
         self.textAlignment = textAlignment
+        self.numberOfLines = numberOfLines
+        self.roundedCorners = corners
         if !sameDecoration { setDecoration(shadow: style?.shadow ?? .none, border: style?.border ?? .none) }
         self.glyph = glyph
         if self.name != name {

@@ -1,7 +1,7 @@
 /// `NSTextAlignment`, with iOS's raw values. UIKit declares it (Foundation on Linux does not).
 ///
-/// Text here is one left-to-right line, so `.natural` reads as `.left`, and so does `.justified`
-/// (a paragraph's last line, which a single line is, is set naturally).
+/// Text here runs left to right, so `.natural` reads as `.left`; `.justified` is set ragged, as
+/// `.left` (the page does not stretch the spaces of a wrapped line).
 public nonisolated enum NSTextAlignment: Int, Sendable, CaseIterable {
     case left = 0
     case center = 1

@@ -1,19 +1,21 @@
-/// `UILabel`: a view that draws one line of text in a font and a color.
+/// `UILabel`: a view that draws text in a font and a color.
 ///
 /// The label keeps its text where every view keeps what the display list draws of it (its text,
-/// color, font size and weight, alignment), so a label costs no more memory than a plain view and
-/// its node is built as any other's. The line is centred vertically in the bounds and placed across
-/// them by `textAlignment`.
+/// color, font size and weight, alignment, line count), so a label costs no more memory than a
+/// plain view and its node is built as any other's. The page lays the text out as UIKit does: it
+/// wraps at word boundaries to the bounds' width, into at most `numberOfLines` lines and as many
+/// as the bounds' height holds, truncates the last line's tail with an ellipsis, centres the lines
+/// vertically in the bounds and places each across them by `textAlignment`.
 ///
-/// What is not drawn: more than one line. The page draws the text on a single line whatever
-/// `numberOfLines` says (it neither wraps nor truncates, and text wider than the bounds overflows
-/// them), since the server does not measure text. `attributedText`, `lineBreakMode`,
-/// `adjustsFontSizeToFitWidth`, `sizeToFit()` and `intrinsicContentSize`, which need that
-/// measurement, are not here.
+/// What is not here: `attributedText`, `lineBreakMode`, `adjustsFontSizeToFitWidth`,
+/// `sizeToFit()` and `intrinsicContentSize`, which need text measured on the server; the page
+/// measures text, the server does not.
 @preconcurrency @MainActor open class UILabel: UIView {
-    /// `numberOfLines`: 1 by default; 0 asks for as many as the text needs. Kept, not drawn: see
-    /// the type's note.
-    open var numberOfLines = 1
+    /// `numberOfLines`: 1 by default; 0 asks for as many as the text needs and the bounds hold.
+    /// Counts above 255 draw as 255.
+    open var numberOfLines = 1 {
+        didSet { drawnNumberOfLines = UInt8(clamping: max(numberOfLines, 0)) }
+    }
 
     /// `init(frame:)`: an empty label in the 17-pt system font, black, naturally aligned, which
     /// takes no touches (`isUserInteractionEnabled` is false for labels, as in UIKit).

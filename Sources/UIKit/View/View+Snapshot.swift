@@ -25,6 +25,8 @@ extension UIView {
         copy.fontSize = fontSize
         copy.fontWeight = fontWeight
         copy.textAlignment = textAlignment
+        copy.drawnNumberOfLines = drawnNumberOfLines
+        copy.glyph = glyph
         copy.layerStyle = layerStyle
         for subview in subviews {
             let child = subview.copyAppearance(afterScreenUpdates: afterScreenUpdates)

@@ -107,6 +107,11 @@ import Synchronization
     package var textAlignment: NSTextAlignment = .center {
         didSet { if textAlignment != oldValue { drawingDidChange() } }
     }
+    /// The most lines `text` wraps to, 0 for as many as fit: 1 for a plain view, a `UILabel`'s
+    /// `numberOfLines` (clamped to 0…255) for a label.
+    package var drawnNumberOfLines: UInt8 = 1 {
+        didSet { if drawnNumberOfLines != oldValue { drawingDidChange() } }
+    }
     /// `setNeedsLayout()` was called, or the bounds changed, since `layoutSubviews` last ran.
     var needsLayout = false
     /// `layoutSubviews` is running: the subviews it resizes do not mark it again.
@@ -148,8 +153,8 @@ import Synchronization
     // shadow and border. Segue's own views (bars, tab items, buttons) set these directly; an app
     // sets them the UIKit way, through `UILabel`, `UIButton.titleLabel` and `layer`.
 
-    /// The view's text, one line centred vertically and placed across the bounds by
-    /// `textAlignment`; nil draws none. `UILabel.text`.
+    /// The view's text, in at most `drawnNumberOfLines` lines centred vertically and placed across
+    /// the bounds by `textAlignment`; nil draws none. `UILabel.text`.
     package var text: String? {
         didSet { if text != oldValue { drawingDidChange() } }
     }

@@ -131,11 +131,27 @@ import Testing
         #expect(view.presentation.cornerRadius == 20 && view.presentation.alpha == 0)
     }
 
-    /// Kept, not drawn: the page rounds all four corners.
-    @Test func maskedCornersAreKept() {
-        let view = UIView()
+    /// `maskedCorners` (iOS 11) names the corners `cornerRadius` rounds; the node carries them,
+    /// with CACornerMask's bits, and a view that rounds all four (the default) keeps no layer box.
+    @Test func maskedCornersReachTheNode() throws {
+        let stage = Stage()
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        view.accessibilityIdentifier = "card"
+        view.layer.cornerRadius = 16
+        stage.window.addSubview(view)
+        #expect(try #require(stage.frame(at: 0).node(named: "card")).roundedCorners == .all)
+        #expect(!view.hasLayerStyle)
         view.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
         #expect(view.layer.maskedCorners == [.layerMinXMinYCorner, .layerMaxXMinYCorner])
+        #expect(try #require(stage.frame(at: 0.1).node(named: "card")).roundedCorners == [.topLeft, .topRight])
+        view.layer.maskedCorners = [.layerMaxXMaxYCorner]
+        #expect(try #require(stage.frame(at: 0.2).node(named: "card")).roundedCorners == [.bottomRight])
+        view.layer.maskedCorners = []
+        #expect(try #require(stage.frame(at: 0.3).node(named: "card")).roundedCorners == [])
+        view.layer.maskedCorners = CACornerMask(rawValue: 0xFF)
+        #expect(view.layer.maskedCorners.rawValue == 15)
+        #expect(try #require(stage.frame(at: 0.4).node(named: "card")).roundedCorners == .all)
+        #expect(!view.hasLayerStyle)
         #expect(CACornerMask.layerMinXMinYCorner.rawValue == 1)
         #expect(CACornerMask.layerMaxXMinYCorner.rawValue == 2)
         #expect(CACornerMask.layerMinXMaxYCorner.rawValue == 4)

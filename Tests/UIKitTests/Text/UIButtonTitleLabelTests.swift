@@ -57,4 +57,16 @@ import Testing
         #expect(button.subviews.isEmpty)
         #expect(stage.frame(at: 0.1).nodes.count == before)
     }
+
+    /// `titleLabel?.numberOfLines = 0` lets the title wrap, as in UIKit: the button's node carries
+    /// the count; a new button's title is one line.
+    @Test func theTitleLabelsNumberOfLinesIsTheTitles() throws {
+        let stage = Stage()
+        let button = button(in: stage)
+        #expect(try #require(stage.frame(at: 0).node(named: "button-done")).numberOfLines == 1)
+        #expect(button.titleLabel?.numberOfLines == 1)
+        button.titleLabel?.numberOfLines = 0
+        #expect(button.titleLabel?.numberOfLines == 0)
+        #expect(try #require(stage.frame(at: 0.1).node(named: "button-done")).numberOfLines == 0)
+    }
 }

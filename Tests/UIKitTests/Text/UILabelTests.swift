@@ -75,11 +75,31 @@ import Testing
         #expect(stage.frame(at: 0).node(named: "button-open")?.textAlignment == .center)
     }
 
-    /// `numberOfLines` is kept; the page draws one line whatever it says.
-    @Test func numberOfLinesIsKept() {
-        let label = UILabel()
-        label.numberOfLines = 0
-        #expect(label.numberOfLines == 0)
+    /// `numberOfLines` reads back as set and reaches the label's node, where the page wraps the
+    /// text to it (0: as many lines as the bounds hold). The node keeps 0…255.
+    @Test(arguments: [(1, UInt8(1)), (0, 0), (3, 3), (255, 255), (1_000, 255), (-2, 0)])
+    func numberOfLinesIsDrawn(lines: Int, drawn: UInt8) {
+        let stage = Stage()
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 100, height: 60))
+        label.text = "A title long enough to wrap"
+        label.numberOfLines = lines
+        stage.window.addSubview(label)
+        #expect(label.numberOfLines == lines)
+        #expect(stage.frame(at: 0).node(named: "label")?.numberOfLines == drawn)
+    }
+
+    /// A change of line count redraws the label, and a snapshot keeps it.
+    @Test func changingTheLineCountRedrawsAndASnapshotKeepsIt() {
+        let stage = Stage()
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 100, height: 60))
+        label.text = "Two\nlines"
+        label.numberOfLines = 2
+        stage.window.addSubview(label)
+        #expect(stage.frame(at: 0).node(named: "label")?.numberOfLines == 2)
+        label.numberOfLines = 1
+        #expect(stage.frame(at: 0.1).node(named: "label")?.numberOfLines == 1)
+        let snapshot = label.snapshotView(afterScreenUpdates: true)
+        #expect(snapshot?.drawnNumberOfLines == 1)
     }
 
     @Test func changingTheTextRedrawsTheLabel() {

@@ -72,4 +72,18 @@ import UIKit
         #expect(run.waitUntilSettled())
         #expect(run.top != "card")
     }
+
+    /// The card's panel rounds only its top corners (`maskedCorners`), and its body is a label of
+    /// as many lines as it needs (`numberOfLines = 0`), set left to right (`.natural`).
+    @Test func theCardsPanelRoundsItsTopCornersAndItsBodyWraps() throws {
+        let run = SceneRun(cardsScene)
+        run.tap("tile-1")
+        #expect(run.waitUntilSettled())
+        let panel = try #require(run.current.node("card-panel"))
+        #expect(panel.roundedCorners == [.topLeft, .topRight] && panel.cornerRadius == 24)
+        #expect(run.frame(of: "card-panel") == CGRect(x: 0, y: 844 - 220, width: 390, height: 220))
+        let body = try #require(run.current.node("card-panel-body"))
+        #expect(body.numberOfLines == 0 && body.textAlignment == .left)
+        #expect(run.current.node("card-panel-title")?.text == "Card 1")
+    }
 }
