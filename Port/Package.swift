@@ -36,8 +36,13 @@ let package = Package(
         ),
         .testTarget(
             name: "SeguePortTests",
-            // segue-port: the exit-status tests run the built executable.
-            dependencies: ["SeguePort", "segue-port"]
+            // segue-port: the exit-status tests run the built executable. SwiftParser: the table
+            // of optional requirements is checked against Sources/UIKit, parsed.
+            dependencies: [
+                "SeguePort", "segue-port",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
         ),
     ]
 )

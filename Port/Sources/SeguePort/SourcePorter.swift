@@ -8,6 +8,12 @@ public struct PortedSource: Hashable, Sendable {
     public var findings: [Finding]
 
     public var hasUnportable: Bool { findings.contains(where: \.isUnportable) }
+
+    /// Adds a finding made across files, keeping source order (after those at the same position).
+    mutating func add(_ finding: Finding) {
+        let index = findings.firstIndex { ($0.line, $0.column) > (finding.line, finding.column) } ?? findings.endIndex
+        findings.insert(finding, at: index)
+    }
 }
 
 /// Ports one file's text: runs every rule over the same syntax tree, then applies their changes.

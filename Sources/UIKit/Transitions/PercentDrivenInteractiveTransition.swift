@@ -11,26 +11,28 @@ import Motion
 /// keyframes all scrub together because every animation is a pure function of its timeline's time.
 @preconcurrency @MainActor open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTransitioning {
     /// UIKit documents easeInOut as the default completion curve but plays the tail linearly in
-    /// practice (notes/uikit-behaviour.md, unverified); flip this to make the tail follow the curve.
-    public static let tailFollowsCompletionCurve = false
+    /// practice (notes/uikit-behaviour.md, unverified); true would make the tail follow the curve.
+    static let tailFollowsCompletionCurve = false
     /// A release at an end still plays one frame's worth, rather than a factor of 0 (which would
     /// mean "the remaining share" to the animator).
     static let shortestRemainingShare = 1e-3
 
-    public var completionSpeed: CGFloat = 1
-    public var completionCurve: UIView.AnimationCurve = .easeInOut
+    // Open, as UIKit's are: a subclass may override them (`override var completionSpeed`), and
+    // what finishes and cancels the transition reads the override.
+    open var completionSpeed: CGFloat = 1
+    open var completionCurve: UIView.AnimationCurve = .easeInOut
     /// The timing of what `finish()` and `cancel()` play (iOS 10); nil: the completion curve and
     /// speed (or, with an interruptible animator, its own timing).
-    public var timingCurve: UITimingCurveProvider?
+    open var timingCurve: UITimingCurveProvider?
     /// false: a transition this drives starts running, as if tapped, and can be grabbed with
     /// `pause()` (iOS 10).
-    public var wantsInteractiveStart = true
+    open var wantsInteractiveStart = true
 
     /// The fraction `update(_:)` last set, or where a grabbed transition was.
-    public var percentComplete: CGFloat { CGFloat(fraction) }
+    open var percentComplete: CGFloat { CGFloat(fraction) }
     private var fraction = 0.0
     /// The animator's `transitionDuration`, once a transition started.
-    public var duration: CGFloat { CGFloat(seconds) }
+    open var duration: CGFloat { CGFloat(seconds) }
     private var seconds = 0.0
 
     /// The transition this drives, not owned: the context holds the controllers that hold this.

@@ -146,6 +146,27 @@ final class TransitionCoordinatorTests {
         #expect(presented.interactionChanges.map(\.cancelled) == [ending == .cancel])
     }
 
+    /// `completionSpeed` is `open`, as UIKit's: a subclass that overrides it (here, finishing
+    /// faster the further the finger went) is read when the transition finishes.
+    @Test func aSubclasssCompletionSpeedIsTheOneUsed() throws {
+        final class FasterFurther: UIPercentDrivenInteractiveTransition {
+            override var completionSpeed: CGFloat {
+                get { 1 + 4 * percentComplete }
+                set {}
+            }
+        }
+        let animator = SlideUpTransitioning(interruptible: false)
+        let interaction = FasterFurther()
+        animator.interaction = interaction
+        presented.transitioningDelegate = animator
+        stage.perform { presenter.present(presented, animated: true) }
+        stage.perform { interaction.update(0.5) }
+        stage.frame(at: 0.1)
+        stage.perform { interaction.finish() }
+        run(for: 1)
+        #expect(presented.interactionChanges.map(\.velocity) == [3])
+    }
+
     /// `notifyWhenInteractionChanges(_:)`: "called … when the transition changes from interactive
     /// to non-interactive or vice versa", each time, with the context as it is then: a release
     /// that finishes (at twice the speed: `completionVelocity` 2), a grab mid-flight (`pause()`),

@@ -50,9 +50,14 @@ public struct FilePorter: Sendable {
     public func run() throws(PortError) -> Report {
         let files = try SourceFiles.find(in: options.paths)
         var ported: [(file: SourceFile, source: String, result: PortedSource)] = []
+        var hierarchy = InheritedOptionalRequirements()
         for file in files {
             let source = try Self.read(file.path)
+            hierarchy.add(Declarations(source: source), file: ported.count)
             ported.append((file, source, porter.port(source)))
+        }
+        for (file, finding) in hierarchy.findings() {
+            ported[file].result.add(finding)
         }
 
         let destinations = try destinations(of: files)
