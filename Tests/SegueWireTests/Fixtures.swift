@@ -78,6 +78,22 @@ let pushHeader = FrameHeader(sequence: 42, serverTime: 12.5, buildDuration: 0.00
                                                           progress: 32768.0 / 65535, isInteractive: true),
                              inputSequence: 17)
 
+/// The second frame of the push list, in which node 6 changed by `change`, and a decoder that
+/// read the keyframe before it: for tests that corrupt a record's section.
+func keyframeThenSecondFrame(_ change: (inout DisplayNode) -> Void) throws -> ([UInt8], FrameDecoder) {
+    var encoder = FrameEncoder()
+    var buffer: [UInt8] = []
+    var list = pushTransitionList()
+    encoder.encode(list, header: pushHeader, into: &buffer)
+    var decoder = FrameDecoder()
+    _ = try decoder.decode(buffer)
+    change(&list.nodes[6])
+    var next = pushHeader
+    next.sequence += 1
+    encoder.encode(list, header: next, into: &buffer)
+    return (buffer, decoder)
+}
+
 /// A list as the page reconstructs it: own values rounded to the wire's steps (1/64 pt, 1/1024,
 /// 1/255, color bytes, Float32), then composed down the tree. Written apart from the decoder so
 /// the round-trip tests compare it with an independent reading of docs/protocol.md.

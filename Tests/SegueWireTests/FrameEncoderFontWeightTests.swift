@@ -33,16 +33,7 @@ struct FrameEncoderFontWeightTests {
 
     @Test(arguments: [UInt8(0), 10, 255])
     func aWeightOutsideOneToNineIsAProtocolError(_ byte: UInt8) throws {
-        var encoder = FrameEncoder()
-        var buffer: [UInt8] = []
-        var list = pushTransitionList()
-        encoder.encode(list, header: pushHeader, into: &buffer)
-        var decoder = FrameDecoder()
-        _ = try decoder.decode(buffer)
-        list.nodes[6].fontWeight = .heavy
-        var next = pushHeader
-        next.sequence += 1
-        encoder.encode(list, header: next, into: &buffer)
+        var (buffer, decoder) = try keyframeThenSecondFrame { $0.fontWeight = .heavy }
         #expect(buffer.last == FontWeight.heavy.rawValue)
         buffer[buffer.count - 1] = byte
         #expect(throws: ServerMessageError.invalidCode("font weight", byte)) { try decoder.decode(buffer) }

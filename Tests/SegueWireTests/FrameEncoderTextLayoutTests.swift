@@ -86,20 +86,4 @@ struct FrameEncoderTextLayoutTests {
         buffer[buffer.count - 2] = 0x06
         #expect(throws: ServerMessageError.invalidCode("node fields", 0)) { try decoder.decode(buffer) }
     }
-
-    /// A decoder that read the keyframe of the push list, and the next frame, in which node 6
-    /// changed by `change`.
-    private func keyframeThenSecondFrame(_ change: (inout DisplayNode) -> Void) throws -> ([UInt8], FrameDecoder) {
-        var encoder = FrameEncoder()
-        var buffer: [UInt8] = []
-        var list = pushTransitionList()
-        encoder.encode(list, header: pushHeader, into: &buffer)
-        var decoder = FrameDecoder()
-        _ = try decoder.decode(buffer)
-        change(&list.nodes[6])
-        var next = pushHeader
-        next.sequence += 1
-        encoder.encode(list, header: next, into: &buffer)
-        return (buffer, decoder)
-    }
 }
