@@ -12,42 +12,58 @@ extension UIViewController {
 
         presenter.presentedViewController = viewController
         viewController.presentingViewController = presenter
-        let container = UIView(frame: window.bounds, name: "\(viewController.name)-presentation")
+        let container = PresentationContainerView(frame: window.bounds)
+        container.name = "\(viewController.name)-presentation"
         window.addSubview(container)
         viewController.presentationContainer = container
-        viewController.layout(in: container.bounds, safeArea: window.screenSafeAreaInsets)
 
         let style = viewController.modalPresentationStyle
         let delegate = viewController.transitioningDelegate ?? viewController.sheetPresentationController
+        // UIKit asks for a presentation controller for a custom presentation only, and first.
+        let presentation = style == .custom
+            ? delegate?.presentationController(forPresented: viewController, presenting: presenter, source: self) : nil
+        if let presentation {
+            presentation.presentingViewController = presenter
+            presentation.containerView = container
+            container.presentationController = presentation
+            viewController.customPresentationController = presentation
+            container.setNeedsLayout()
+        }
+        let removesPresentersView = presentation?.shouldRemovePresentersView ?? style.removesPresentersView
+        viewController.layout(in: container.bounds, safeArea: window.screenSafeAreaInsets)
         let custom = delegate?.animationController(forPresented: viewController, presenting: presenter, source: self)
         let animator = custom ?? CoverVerticalAnimator(presenting: true)
         let interactor = custom.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
 
         let context = TransitionContext(
             operation: .present, from: presenter, to: viewController, containerView: container,
-            animated: animated, style: style, animator: animator, engine: window.engine
+            animated: animated, style: style, removesPresentersView: removesPresentersView,
+            presentationController: presentation, animator: animator, engine: window.engine
         ) { context, didComplete in
             let completed = didComplete && !context.transitionWasCancelled
+            presentation?.presentationTransitionDidEnd(completed)
             if completed {
                 if viewController.view.superview == nil { container.addSubview(viewController.view) }
-                if style.removesPresentersView { presenter.view.removeFromSuperview() }
-                presenter.endAppearanceIfRemoved(style)
+                if removesPresentersView { presenter.view.removeFromSuperview() }
+                if removesPresentersView { presenter.endAppearance() }
                 viewController.endAppearance()
             } else {
                 viewController.view.removeFromSuperview()
                 container.removeFromSuperview()
                 viewController.presentationContainer = nil
+                viewController.customPresentationController = nil
                 presenter.presentedViewController = nil
                 viewController.presentingViewController = nil
                 presenter.restoreViewToItsPlace()
                 viewController.cancelAppearance(appearing: true)
-                if style.removesPresentersView { presenter.cancelAppearance(appearing: false) }
+                if removesPresentersView { presenter.cancelAppearance(appearing: false) }
             }
             animator.animationEnded(completed)
             if completed { completion?() }
         }
         runner.run(context, interactor: interactor) {
-            if style.removesPresentersView { presenter.beginAppearance(false, animated: animated) }
+            presentation?.presentationTransitionWillBegin()
+            if removesPresentersView { presenter.beginAppearance(false, animated: animated) }
             viewController.beginAppearance(true, animated: animated)
         }
     }
@@ -65,42 +81,48 @@ extension UIViewController {
         }
 
         let style = presented.modalPresentationStyle
+        let presentation = presented.customPresentationController
+        let removesPresentersView = presentation?.shouldRemovePresentersView ?? style.removesPresentersView
         let delegate = presented.transitioningDelegate ?? presented.sheetPresentationController
         let custom = delegate?.animationController(forDismissed: presented)
         let animator = custom ?? CoverVerticalAnimator(presenting: false)
         let interactor = custom.flatMap { delegate?.interactionControllerForDismissal(using: $0) }
-        if style.removesPresentersView { presenter.layout(in: container.bounds, safeArea: window.screenSafeAreaInsets) }
+        if removesPresentersView { presenter.layout(in: container.bounds, safeArea: window.screenSafeAreaInsets) }
 
         let context = TransitionContext(
             operation: .dismiss, from: presented, to: presenter, containerView: container,
-            animated: animated, style: style, animator: animator, engine: window.engine
+            animated: animated, style: style, removesPresentersView: removesPresentersView,
+            presentationController: presentation, animator: animator, engine: window.engine
         ) { context, didComplete in
             let completed = didComplete && !context.transitionWasCancelled
+            presentation?.dismissalTransitionDidEnd(completed)
             if completed {
                 presenter.restoreViewToItsPlace()
                 presented.view.removeFromSuperview()
                 container.removeFromSuperview()
                 presented.presentationContainer = nil
+                presented.customPresentationController = nil
                 presenter.presentedViewController = nil
                 presented.presentingViewController = nil
                 presented.endAppearance()
-                presenter.endAppearanceIfRemoved(style)
+                if removesPresentersView { presenter.endAppearance() }
             } else {
                 if presented.view.superview !== container { container.addSubview(presented.view) }
-                if style.removesPresentersView {
+                if removesPresentersView {
                     presenter.view.removeFromSuperview()
                 } else {
                     presenter.restoreViewToItsPlace()
                 }
                 presented.cancelAppearance(appearing: false)
-                if style.removesPresentersView { presenter.cancelAppearance(appearing: true) }
+                if removesPresentersView { presenter.cancelAppearance(appearing: true) }
             }
             animator.animationEnded(completed)
             if completed { completion?() }
         }
         runner.run(context, interactor: interactor) {
+            presentation?.dismissalTransitionWillBegin()
             presented.beginAppearance(false, animated: animated)
-            if style.removesPresentersView { presenter.beginAppearance(true, animated: animated) }
+            if removesPresentersView { presenter.beginAppearance(true, animated: animated) }
         }
     }
 
@@ -121,10 +143,6 @@ extension UIViewController {
         }
     }
 
-    private func endAppearanceIfRemoved(_ style: UIModalPresentationStyle) {
-        if style.removesPresentersView { endAppearance() }
-    }
-
     /// UIKit's order for a cancelled transition: the controller that was appearing gets
     /// will-disappear then did-disappear; the one that was disappearing, will-appear then did-appear.
     func cancelAppearance(appearing wasAppearing: Bool) {
@@ -135,10 +153,14 @@ extension UIViewController {
     private func dismissWithoutAnimation() {
         if let deeper = presentedViewController { deeper.dismissWithoutAnimation() }
         guard let presenter = presentingViewController else { return }
+        let presentation = customPresentationController
+        presentation?.dismissalTransitionWillBegin()
         presenter.restoreViewToItsPlace()
         view.removeFromSuperview()
         presentationContainer?.removeFromSuperview()
         presentationContainer = nil
+        customPresentationController = nil
+        presentation?.dismissalTransitionDidEnd(true)
         presenter.presentedViewController = nil
         presentingViewController = nil
         beginAppearance(false, animated: false)

@@ -46,6 +46,9 @@ import Motion
     private var attachedWindowReference = UnownedReference<UIWindow>("UIViewController.attachedWindow")
     /// For a presented controller: the container view its presentation put on the window.
     var presentationContainer: UIView?
+    /// For a controller presented `.custom` with a presentation controller: that controller, kept
+    /// from the presentation's start to the dismissal's end.
+    var customPresentationController: UIPresentationController?
     /// Appearance state, so callbacks come in pairs and in order.
     var appearance: AppearanceState = .disappeared
     /// Backs `sheetPresentationController` (Presentation/UISheetPresentationController.swift).
@@ -185,8 +188,14 @@ import Motion
     /// Where this controller's view goes in a container of `bounds`: full size by default, the
     /// selected detent's frame for a page sheet.
     open func layoutFrame(in bounds: CGRect) -> CGRect {
-        sheetPresentationController?.driver.layoutPresentedView(in: bounds) ?? bounds
+        if let customPresentationController { return customPresentationController.frameOfPresentedViewInContainerView }
+        return sheetPresentationController?.driver.layoutPresentedView(in: bounds) ?? bounds
     }
+
+    /// `presentationController`: while this controller is presented `.custom` with a presentation
+    /// controller its transitioning delegate vended, that controller; nil otherwise (the built-in
+    /// styles' controllers are not modelled; a page sheet's is `sheetPresentationController`).
+    public var presentationController: UIPresentationController? { customPresentationController }
 
     public var window: UIWindow? {
         attachedWindow ?? parent?.window ?? presentingViewController?.window

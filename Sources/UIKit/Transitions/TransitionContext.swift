@@ -7,6 +7,11 @@ import Motion
     public let containerView: UIView
     public let isAnimated: Bool
     public let presentationStyle: UIModalPresentationStyle
+    /// Whether the presenter's view leaves the screen when the presentation ends: the style's
+    /// answer, or its presentation controller's (`shouldRemovePresentersView`).
+    let removesPresentersView: Bool
+    /// A `.custom` presentation's controller: it gives the presented view and its frame.
+    let presentationController: UIPresentationController?
     public private(set) var isInteractive = false
     public private(set) var transitionWasCancelled = false
     /// How many times the animator called `completeTransition`; more than once is a bug, logged.
@@ -54,7 +59,8 @@ import Motion
 
     init(operation: TransitionStatus.Operation, from: UIViewController, to: UIViewController, containerView: UIView,
          containerViewController: UIViewController? = nil,
-         animated: Bool, style: UIModalPresentationStyle, animator: UIViewControllerAnimatedTransitioning?,
+         animated: Bool, style: UIModalPresentationStyle, removesPresentersView: Bool? = nil,
+         presentationController: UIPresentationController? = nil, animator: UIViewControllerAnimatedTransitioning?,
          engine: AnimationEngine,
          finish: @escaping (TransitionContext, Bool) -> Void) {
         self.operation = operation
@@ -64,6 +70,8 @@ import Motion
         self.containerView = containerView
         self.isAnimated = animated
         self.presentationStyle = style
+        self.removesPresentersView = removesPresentersView ?? style.removesPresentersView
+        self.presentationController = presentationController
         self.animator = animator
         self.engine = engine
         self.rootTimeline = engine.rootTimeline
@@ -150,12 +158,19 @@ import Motion
         let controller = key == .from ? fromViewController : toViewController
         // A presenter that stays on screen keeps its view out of the animator's hands, as in UIKit.
         let isPresenter = (operation == .present && key == .from) || (operation == .dismiss && key == .to)
-        if isPresenter && !presentationStyle.removesPresentersView { return nil }
+        if isPresenter && !removesPresentersView { return nil }
+        if !isPresenter, let presentationController { return presentationController.presentedView }
         return controller.view
     }
 
+    /// The container's bounds for the controller leaving; a presentation controller's frame for
+    /// the view it presented; `.zero` for the controller arriving, as in UIKit.
     public func initialFrame(for viewController: UIViewController) -> CGRect {
-        viewController === fromViewController ? containerView.bounds : .zero
+        guard viewController === fromViewController else { return .zero }
+        if let presentationController, viewController === presentationController.presentedViewController {
+            return presentationController.frameOfPresentedViewInContainerView
+        }
+        return containerView.bounds
     }
 
     /// The container's bounds for both controllers (UIKit may answer .zero for a view being removed;

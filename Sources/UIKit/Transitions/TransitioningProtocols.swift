@@ -83,6 +83,10 @@ extension UIViewControllerInteractiveTransitioning {
         -> UIViewControllerInteractiveTransitioning?
     func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning)
         -> UIViewControllerInteractiveTransitioning?
+    /// The presentation controller of a `.custom` presentation (asked for no other style, and
+    /// first, before the animator); nil for none, as by default.
+    func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
+                                source: UIViewController) -> UIPresentationController?
 }
 
 extension UIViewControllerTransitioningDelegate {
@@ -93,6 +97,8 @@ extension UIViewControllerTransitioningDelegate {
         -> UIViewControllerInteractiveTransitioning? { nil }
     public func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning)
         -> UIViewControllerInteractiveTransitioning? { nil }
+    public func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
+                                       source: UIViewController) -> UIPresentationController? { nil }
 }
 
 extension UIView {

@@ -50,6 +50,13 @@ import Synchronization
     }
     /// Backs `superview`; `descendantsDidChange` walks its addresses without retaining each view on the way.
     private var superviewReference = UnownedReference<UIView>("UIView.superview")
+    /// `window`: the window this view is in, the farthest of its ancestors when that is a window;
+    /// nil while it is in none.
+    public var window: UIWindow? {
+        var root = self
+        while let next = root.superview { root = next }
+        return root as? UIWindow
+    }
     public internal(set) var subviews: [UIView] = [] {
         didSet { descendantsDidChange() }
     }

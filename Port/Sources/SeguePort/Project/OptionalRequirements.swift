@@ -38,6 +38,7 @@ enum OptionalRequirements {
             "animationController(forDismissed:)",
             "interactionControllerForPresentation(using:)",
             "interactionControllerForDismissal(using:)",
+            "presentationController(forPresented:presenting:source:)",
         ],
     ]
 }

@@ -1,0 +1,88 @@
+import Motion
+
+/// `UIPresentationController`: what a `.custom` presentation shows besides the presented view, and
+/// where that view sits. The transitioning delegate vends one
+/// (`presentationController(forPresented:presenting:source:)`) beside its animator: the animator
+/// moves the views, the presentation controller owns the chrome (a dimming view, a rounded
+/// container) and the presented view's frame, through the presentation, on every layout of the
+/// container (a rotation included) and through the dismissal.
+///
+/// UIKit's order (View Controller Programming Guide, "The Custom Presentation Process"): the
+/// presentation controller, then the animator and interaction controller;
+/// `presentationTransitionWillBegin()` (with the transition's coordinator, for animations that
+/// ride the transition); the presented controller's `viewWillAppear`; the animations;
+/// `presentationTransitionDidEnd(_:)` with whether it completed; `viewDidAppear` and the
+/// `present` completion. The dismissal mirrors it with `dismissalTransitionWillBegin()` and
+/// `dismissalTransitionDidEnd(_:)`.
+@preconcurrency @MainActor open class UIPresentationController {
+    /// The controller presented. Not retained, as the sheet's: the presented controller keeps its
+    /// presentation controller while presented.
+    public unowned let presentedViewController: UIViewController
+    /// The controller it is presented over: the top of the presenting controller's chain.
+    public internal(set) weak var presentingViewController: UIViewController?
+    /// The view the presentation happens in: set when the presentation starts, an ancestor of the
+    /// presented view from then on, and kept until the dismissal ends.
+    public internal(set) var containerView: UIView?
+
+    /// `init(presentedViewController:presenting:)`; `presenting` may be nil, to be decided when
+    /// the presentation starts.
+    public init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
+        self.presentedViewController = presentedViewController
+        self.presentingViewController = presentingViewController
+    }
+
+    /// `presentedView`: the view the animator moves, `view(forKey: .to)` of the presentation
+    /// (`.from` of the dismissal). The presented controller's view by default; an override
+    /// returns it or one of its ancestors.
+    open var presentedView: UIView? {
+        presentedViewController.view
+    }
+
+    /// `frameOfPresentedViewInContainerView`: where the presented view rests, which the animator
+    /// reads as `finalFrame(for:)` of the presented controller. The container's bounds by default.
+    open var frameOfPresentedViewInContainerView: CGRect {
+        containerView?.bounds ?? .zero
+    }
+
+    /// `shouldRemovePresentersView`: whether the presenter's view leaves the screen once the
+    /// presentation ends (and comes back for the dismissal). False by default: a custom
+    /// presentation leaves the presenter visible behind it.
+    open var shouldRemovePresentersView: Bool { false }
+
+    /// `presentationTransitionWillBegin()`: add chrome here, and animate it alongside through
+    /// `presentedViewController.transitionCoordinator`. Does nothing by default.
+    open func presentationTransitionWillBegin() {}
+
+    /// `presentationTransitionDidEnd(_:)`: false when an interactive presentation was cancelled
+    /// (remove the chrome then). Does nothing by default.
+    open func presentationTransitionDidEnd(_ completed: Bool) {}
+
+    /// `dismissalTransitionWillBegin()`: animate the chrome away alongside. Does nothing by default.
+    open func dismissalTransitionWillBegin() {}
+
+    /// `dismissalTransitionDidEnd(_:)`: true when the presented controller is gone (remove the
+    /// chrome then); false when an interactive dismissal was cancelled. Does nothing by default.
+    open func dismissalTransitionDidEnd(_ completed: Bool) {}
+
+    /// `containerViewWillLayoutSubviews()`: the container is about to lay out its views (the
+    /// presentation's first frame, a rotation, a `setNeedsLayout()` on it). UIKit leaves the
+    /// presented view where it is: set `presentedView?.frame = frameOfPresentedViewInContainerView`
+    /// here to follow a new size. Does nothing by default.
+    open func containerViewWillLayoutSubviews() {}
+
+    /// `containerViewDidLayoutSubviews()`: the container laid out its views. Does nothing by default.
+    open func containerViewDidLayoutSubviews() {}
+}
+
+/// The view a presentation happens in (UIKit's `UITransitionView`): tells its presentation
+/// controller, if it has one, when it lays out its views.
+final class PresentationContainerView: UIView {
+    /// Not retained: the presented controller holds both.
+    weak var presentationController: UIPresentationController?
+
+    override func layoutSubviews() {
+        presentationController?.containerViewWillLayoutSubviews()
+        super.layoutSubviews()
+        presentationController?.containerViewDidLayoutSubviews()
+    }
+}
