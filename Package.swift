@@ -130,7 +130,9 @@ let package = Package(
         // Reference math and tolerances the test targets share, derived independently of Motion.
         .target(name: "ReferenceMath", dependencies: ["Motion"], path: "Tests/ReferenceMath"),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "ReferenceMath"]),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "QuartzCore", "ReferenceMath"], swiftSettings: mainActorSettings),
+        .testTarget(name: "UIKitTests", dependencies: [
+            "UIKit", "QuartzCore", "ReferenceMath", .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: mainActorSettings),
         .testTarget(name: "ScenesTests", dependencies: [
             "Scenes", "Recorder", "SegueTesting", "SegueBench",
             .product(name: "PropertyBased", package: "swift-property-based"),

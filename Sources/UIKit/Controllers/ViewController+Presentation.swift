@@ -32,7 +32,7 @@ extension UIViewController {
         let removesPresentersView = presentation?.shouldRemovePresentersView ?? style.removesPresentersView
         viewController.layout(in: container.bounds, safeArea: window.screenSafeAreaInsets)
         let custom = delegate?.animationController(forPresented: viewController, presenting: presenter, source: self)
-        let animator = custom ?? CoverVerticalAnimator(presenting: true)
+        let animator = custom ?? viewController.modalTransitionAnimator(presenting: true)
         let interactor = custom.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
 
         let context = TransitionContext(
@@ -42,6 +42,7 @@ extension UIViewController {
         ) { context, didComplete in
             let completed = didComplete && !context.transitionWasCancelled
             presentation?.presentationTransitionDidEnd(completed)
+            defer { viewController.modalTransition = nil }
             if completed {
                 if viewController.view.superview == nil { container.addSubview(viewController.view) }
                 if removesPresentersView { presenter.view.removeFromSuperview() }
@@ -61,6 +62,7 @@ extension UIViewController {
             animator.animationEnded(completed)
             if completed { completion?() }
         }
+        viewController.modalTransition = .presenting
         runner.run(context, interactor: interactor) {
             presentation?.presentationTransitionWillBegin()
             if removesPresentersView { presenter.beginAppearance(false, animated: animated) }
@@ -85,7 +87,7 @@ extension UIViewController {
         let removesPresentersView = presentation?.shouldRemovePresentersView ?? style.removesPresentersView
         let delegate = presented.transitioningDelegate ?? presented.sheetPresentationController
         let custom = delegate?.animationController(forDismissed: presented)
-        let animator = custom ?? CoverVerticalAnimator(presenting: false)
+        let animator = custom ?? presented.modalTransitionAnimator(presenting: false)
         let interactor = custom.flatMap { delegate?.interactionControllerForDismissal(using: $0) }
         if removesPresentersView { presenter.layout(in: container.bounds, safeArea: window.screenSafeAreaInsets) }
 
@@ -96,6 +98,7 @@ extension UIViewController {
         ) { context, didComplete in
             let completed = didComplete && !context.transitionWasCancelled
             presentation?.dismissalTransitionDidEnd(completed)
+            defer { presented.modalTransition = nil }
             if completed {
                 presenter.restoreViewToItsPlace()
                 presented.view.removeFromSuperview()
@@ -119,10 +122,29 @@ extension UIViewController {
             animator.animationEnded(completed)
             if completed { completion?() }
         }
+        presented.modalTransition = .dismissing
         runner.run(context, interactor: interactor) {
             presentation?.dismissalTransitionWillBegin()
             presented.beginAppearance(false, animated: animated)
             if removesPresentersView { presenter.beginAppearance(true, animated: animated) }
+        }
+    }
+
+    /// The animator of a presentation or dismissal whose delegate gives none: this controller's
+    /// `modalTransitionStyle`'s. The 3D styles, which Segue cannot draw, log why and cover vertically.
+    func modalTransitionAnimator(presenting: Bool) -> UIViewControllerAnimatedTransitioning {
+        switch modalTransitionStyle {
+        case .coverVertical:
+            return CoverVerticalAnimator(presenting: presenting)
+        case .crossDissolve:
+            return ModalCrossDissolveAnimator(presenting: presenting)
+        case .flipHorizontal, .partialCurl:
+            let needs = modalTransitionStyle == .flipHorizontal ? "a turn in 3D" : "a page curl"
+            window?.logger.error("""
+                modalTransitionStyle .\(modalTransitionStyle) of \(name) needs \(needs), which Segue does not draw \
+                yet: \(presenting ? "presented" : "dismissed") with .coverVertical instead
+                """)
+            return CoverVerticalAnimator(presenting: presenting)
         }
     }
 

@@ -32,8 +32,22 @@ import Motion
     public var modalPresentationStyle: UIModalPresentationStyle = .fullScreen {
         didSet { controllersDidChange() }
     }
+    /// `modalTransitionStyle`: how a presentation of this controller moves when its transitioning
+    /// delegate gives no animator; `.coverVertical` by default.
+    public var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
     /// Weak, as in UIKit: whoever vends the animators keeps itself alive.
     public weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
+    /// Whether a presentation or dismissal of this controller is running, from `present` or
+    /// `dismiss` until after its `viewDidAppear` or `viewDidDisappear`.
+    var modalTransition: ModalTransition?
+
+    /// `isBeingPresented`: true while this controller's presentation runs, from its
+    /// `viewWillAppear` to its `viewDidAppear` included.
+    public var isBeingPresented: Bool { modalTransition == .presenting }
+
+    /// `isBeingDismissed`: true while this controller's dismissal runs, from its
+    /// `viewWillDisappear` to its `viewDidDisappear` included.
+    public var isBeingDismissed: Bool { modalTransition == .dismissing }
 
     /// The window this controller's hierarchy is shown in, once it is. Not retained and not `weak`
     /// (a weak reference would put the window's counts in a side table, slowing every frame's
@@ -295,6 +309,11 @@ import Motion
     public var image: Glyph?
 
     init() {}
+}
+
+/// Which modal transition of a controller runs (`isBeingPresented`, `isBeingDismissed`).
+nonisolated enum ModalTransition {
+    case presenting, dismissing
 }
 
 /// Where a controller is in its appearance cycle.

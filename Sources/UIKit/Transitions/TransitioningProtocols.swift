@@ -117,6 +117,21 @@ extension UIView {
     }
 }
 
+/// `UIModalTransitionStyle`, with iOS's raw values: how a presentation without an animator of its
+/// own moves, and its dismissal (the same, reversed).
+public nonisolated enum UIModalTransitionStyle: Int, Sendable, CaseIterable {
+    /// The presented view slides up from the bottom edge: the default.
+    case coverVertical = 0
+    /// The presented view turns about its vertical axis, in 3D. Segue draws no 3D transforms
+    /// yet: such a presentation is made with `.coverVertical`, and the window logs why.
+    case flipHorizontal = 1
+    /// The presented view fades in over the presenter.
+    case crossDissolve = 2
+    /// The presenter's view curls up like a page. Segue draws no page curl: such a presentation
+    /// is made with `.coverVertical`, and the window logs why.
+    case partialCurl = 3
+}
+
 /// `UIModalPresentationStyle`, the styles transitions distinguish.
 public nonisolated enum UIModalPresentationStyle: Sendable {
     /// The presenter's view leaves the screen when the presentation ends.
