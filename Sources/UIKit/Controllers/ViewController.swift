@@ -151,7 +151,34 @@ import Motion
     /// child, with the same size (UIKit asks `size(forChildContentContainer:withParentContainerSize:)`,
     /// whose default answers the parent's size): an override must call super.
     open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
-        for child in children { child.viewWillTransition(to: size, with: coordinator) }
+        for child in children {
+            child.viewWillTransition(to: self.size(forChildContentContainer: child, withParentContainerSize: size),
+                                     with: coordinator)
+        }
+    }
+
+    /// `preferredContentSize`: the size this controller would like its container to give its view;
+    /// `.zero` (no preference) by default. A change tells the container: the presentation
+    /// controller while presented by one, else the parent
+    /// (`preferredContentSizeDidChange(forChildContentContainer:)`).
+    open var preferredContentSize: CGSize = .zero {
+        didSet {
+            guard preferredContentSize != oldValue else { return }
+            let container: UIContentContainer? = customPresentationController ?? parent
+            container?.preferredContentSizeDidChange(forChildContentContainer: self)
+        }
+    }
+
+    /// `preferredContentSizeDidChange(forChildContentContainer:)`: a child's preferred size
+    /// changed. Does nothing by default.
+    open func preferredContentSizeDidChange(forChildContentContainer container: UIContentContainer) {}
+
+    /// `size(forChildContentContainer:withParentContainerSize:)`: the size a child gets in a
+    /// container of `parentSize`, which the default `viewWillTransition(to:with:)` tells it;
+    /// `parentSize` by default.
+    open func size(forChildContentContainer container: UIContentContainer, withParentContainerSize parentSize: CGSize)
+        -> CGSize {
+        parentSize
     }
 
     /// `transitionCoordinator`: the coordinator of the presentation, dismissal, push, pop or tab

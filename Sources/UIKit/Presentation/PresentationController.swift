@@ -14,7 +14,7 @@ import Motion
 /// `presentationTransitionDidEnd(_:)` with whether it completed; `viewDidAppear` and the
 /// `present` completion. The dismissal mirrors it with `dismissalTransitionWillBegin()` and
 /// `dismissalTransitionDidEnd(_:)`.
-@preconcurrency @MainActor open class UIPresentationController {
+@preconcurrency @MainActor open class UIPresentationController: UIContentContainer {
     /// The controller presented. Not retained, as the sheet's: the presented controller keeps its
     /// presentation controller while presented.
     public unowned let presentedViewController: UIViewController
@@ -72,7 +72,45 @@ import Motion
 
     /// `containerViewDidLayoutSubviews()`: the container laid out its views. Does nothing by default.
     open func containerViewDidLayoutSubviews() {}
+
+    // MARK: UIContentContainer
+
+    /// `preferredContentSize`: the presented controller's.
+    open var preferredContentSize: CGSize { presentedViewController.preferredContentSize }
+
+    /// `preferredContentSizeDidChange(forChildContentContainer:)`: the presented controller set a
+    /// new `preferredContentSize`. Does nothing by default; an override that sizes the presented
+    /// view by it calls `containerView?.setNeedsLayout()`.
+    open func preferredContentSizeDidChange(forChildContentContainer container: UIContentContainer) {}
+
+    /// `size(forChildContentContainer:withParentContainerSize:)`: the size the presented controller
+    /// is told in `viewWillTransition(to:with:)` when the window becomes `parentSize`; `parentSize`
+    /// by default.
+    open func size(forChildContentContainer container: UIContentContainer, withParentContainerSize parentSize: CGSize)
+        -> CGSize {
+        parentSize
+    }
+
+    /// `viewWillTransition(to:with:)`: the window is about to become `size` (a rotation). The
+    /// default tells the presented controller, with the size `size(forChildContentContainer:…)`
+    /// gives it; an override must call super.
+    open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+        presentedViewController.viewWillTransition(
+            to: self.size(forChildContentContainer: presentedViewController, withParentContainerSize: size),
+            with: coordinator)
+    }
 }
+
+/// `UIContentContainer`: what a view controller or a presentation controller is told about its
+/// content's size, by its container and its children.
+@preconcurrency @MainActor public protocol UIContentContainer: AnyObject {
+    var preferredContentSize: CGSize { get }
+    func preferredContentSizeDidChange(forChildContentContainer container: UIContentContainer)
+    func size(forChildContentContainer container: UIContentContainer, withParentContainerSize parentSize: CGSize) -> CGSize
+    func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator)
+}
+
+extension UIViewController: UIContentContainer {}
 
 /// The view a presentation happens in (UIKit's `UITransitionView`): tells its presentation
 /// controller, if it has one, when it lays out its views.

@@ -196,7 +196,11 @@ import Motion
                 SizeTransitionCoordinator(from: bounds.size, to: size, containerView: $0.view, timeline: engine.rootTimeline)
             }
             if let coordinator {
-                for controller in roots { controller.viewWillTransition(to: size, with: coordinator) }
+                for controller in roots {
+                    // A presentation controller tells the controller it presented (UIContentContainer).
+                    let container: UIContentContainer = controller.customPresentationController ?? controller
+                    container.viewWillTransition(to: size, with: coordinator)
+                }
             }
             bounds = CGRect(origin: .zero, size: size)
             center = CGPoint(x: size.width / 2, y: size.height / 2)

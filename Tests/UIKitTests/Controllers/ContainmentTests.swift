@@ -29,6 +29,38 @@ struct ContainmentTests {
         #expect(child.log == ["willAppear true", "didAppear", "willDisappear false", "didDisappear"])
     }
 
+    /// A container view controller is its children's `UIContentContainer`: a child's new
+    /// `preferredContentSize` reaches it, and on a rotation each child is told the size
+    /// `size(forChildContentContainer:withParentContainerSize:)` gives it.
+    @Test func aContainerSizesItsChildrenAndHearsTheirPreferredSize() {
+        final class Split: UIViewController {
+            var heard: [CGSize] = []
+            override func preferredContentSizeDidChange(forChildContentContainer container: UIContentContainer) {
+                heard.append(container.preferredContentSize)
+            }
+            override func size(forChildContentContainer container: UIContentContainer,
+                               withParentContainerSize parentSize: CGSize) -> CGSize {
+                CGSize(width: parentSize.width / 2, height: parentSize.height)
+            }
+        }
+        final class Told: UIViewController {
+            var sizes: [CGSize] = []
+            override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+                super.viewWillTransition(to: size, with: coordinator)
+                sizes.append(size)
+            }
+        }
+        let window = UIWindow(size: CGSize(width: 390, height: 844), clock: ManualClock())
+        let split = Split()
+        window.rootViewController = split
+        let child = Told()
+        split.addChild(child)
+        child.preferredContentSize = CGSize(width: 320, height: 480)
+        #expect(split.heard == [CGSize(width: 320, height: 480)])
+        window.resize(to: CGSize(width: 844, height: 390))
+        #expect(child.sizes == [CGSize(width: 422, height: 390)])
+    }
+
     /// UIKit's key constants, whose raw values are the Objective-C names.
     @Test func transitionContextKeysCarryUIKitsNames() {
         #expect(UITransitionContextViewKey.to.rawValue == "UITransitionContextToViewKey")

@@ -17,9 +17,21 @@ private class CardPresentationController: UIPresentationController {
         dimmingView.backgroundColor = UIColor(white: 0, alpha: 0.4)
     }
 
+    /// The bottom half, or the presented controller's preferred height.
     override var frameOfPresentedViewInContainerView: CGRect {
         guard let bounds = containerView?.bounds else { return .zero }
-        return CGRect(x: 0, y: bounds.height / 2, width: bounds.width, height: bounds.height / 2)
+        let height = preferredContentSize.height > 0 ? preferredContentSize.height : bounds.height / 2
+        return CGRect(x: 0, y: bounds.height - height, width: bounds.width, height: height)
+    }
+
+    override func size(forChildContentContainer container: UIContentContainer, withParentContainerSize parentSize: CGSize)
+        -> CGSize {
+        CGSize(width: parentSize.width, height: parentSize.height / 2)
+    }
+
+    override func preferredContentSizeDidChange(forChildContentContainer container: UIContentContainer) {
+        log.append("preferredContentSizeDidChange(\(container === presentedViewController))")
+        containerView?.setNeedsLayout()
     }
 
     override func presentationTransitionWillBegin() {
@@ -154,9 +166,15 @@ private final class CardTransitioning: UIViewControllerTransitioningDelegate {
     }
 }
 
-/// A presented controller that logs its appearance callbacks.
+/// A presented controller that logs its appearance callbacks, and keeps the sizes it is told.
 private final class CardController: UIViewController {
     let log: CallLog
+    var sizesTold: [CGSize] = []
+
+    override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+        super.viewWillTransition(to: size, with: coordinator)
+        sizesTold.append(size)
+    }
 
     init(log: CallLog) {
         self.log = log
@@ -357,6 +375,32 @@ final class PresentationControllerTests {
         #expect(log.calls.prefix(2) == ["containerViewWillLayoutSubviews", "containerViewDidLayoutSubviews"])
         #expect(card.view.frame == CGRect(x: 0, y: 200, width: 800, height: 200))
         #expect(transitioning.presentationController?.dimmingView.frame == CGRect(x: 0, y: 0, width: 800, height: 400))
+    }
+
+    /// "Presentation controllers … forward [viewWillTransition] to the presented view controller"
+    /// (UIContentContainer), with the size `size(forChildContentContainer:withParentContainerSize:)`
+    /// gives: here the card's half of the new window.
+    @Test func aRotationTellsThePresentedControllerTheSizeItsPresentationControllerGives() {
+        present()
+        run(for: 1.5)
+        stage.window.resize(to: CGSize(width: 800, height: 400))
+        #expect(card.sizesTold == [CGSize(width: 800, height: 200)])
+    }
+
+    /// A presented controller's new `preferredContentSize` reaches its presentation controller
+    /// (`preferredContentSizeDidChange(forChildContentContainer:)`), which lays the container out
+    /// again to size the card by it; the same size again tells nobody.
+    @Test func aPreferredContentSizeReachesThePresentationController() {
+        present()
+        run(for: 1.5)
+        log.clear()
+        card.preferredContentSize = CGSize(width: 400, height: 300)
+        card.preferredContentSize = CGSize(width: 400, height: 300)
+        run(for: 0.1)
+        #expect(log.calls == ["preferredContentSizeDidChange(true)", "containerViewWillLayoutSubviews",
+                              "containerViewDidLayoutSubviews"])
+        #expect(card.view.frame == CGRect(x: 0, y: 500, width: 400, height: 300))
+        #expect(transitioning.presentationController?.preferredContentSize == CGSize(width: 400, height: 300))
     }
 
     /// UIKit asks for a presentation controller only for `.custom`.
