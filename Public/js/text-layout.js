@@ -38,7 +38,7 @@ export function layOutText(text, width, height, fontSize, numberOfLines, measure
     const rest = wrap(paragraphs[p], width, measure, limit - lines.length);
     lines.push(...rest.lines);
     if (lines.length === limit && (rest.remainder || p < paragraphs.length - 1)) {
-      const tail = rest.remainder ? `${lines[limit - 1]} ${rest.remainder}` : `${lines[limit - 1]}${ELLIPSIS}`;
+      const tail = rest.remainder ? `${lines[limit - 1]} ${rest.remainder}` : lines[limit - 1];
       lines[limit - 1] = truncated(tail, width, measure, true);
       break;
     }
@@ -99,8 +99,7 @@ function longestFitting(most, fits) {
  * it). `force`: end with the ellipsis even when the text fits (more text followed it).
  */
 function truncated(text, width, measure, force = false) {
-  const plain = text.endsWith(ELLIPSIS) ? text.slice(0, -1) : text;
   if (!force && measure(text) <= width) return text;
-  const withEllipsis = (count) => `${plain.slice(0, count).trimEnd()}${ELLIPSIS}`;
-  return withEllipsis(longestFitting(plain.length, (count) => measure(withEllipsis(count)) <= width));
+  const withEllipsis = (count) => `${text.slice(0, count).trimEnd()}${ELLIPSIS}`;
+  return withEllipsis(longestFitting(text.length, (count) => measure(withEllipsis(count)) <= width));
 }

@@ -45,8 +45,10 @@ extension UIViewController {
             defer { viewController.modalTransition = nil }
             if completed {
                 if viewController.view.superview == nil { container.addSubview(viewController.view) }
-                if removesPresentersView { presenter.view.removeFromSuperview() }
-                if removesPresentersView { presenter.endAppearance() }
+                if removesPresentersView {
+                    presenter.view.removeFromSuperview()
+                    presenter.endAppearance()
+                }
                 viewController.endAppearance()
             } else {
                 viewController.view.removeFromSuperview()

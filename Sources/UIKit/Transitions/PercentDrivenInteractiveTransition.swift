@@ -10,9 +10,6 @@ import Motion
 /// `finish()` plays the rest forward, `cancel()` plays back to the start. Curves, springs and
 /// keyframes all scrub together because every animation is a pure function of its timeline's time.
 @preconcurrency @MainActor open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTransitioning {
-    /// UIKit documents easeInOut as the default completion curve but plays the tail linearly in
-    /// practice (notes/uikit-behaviour.md, unverified); true would make the tail follow the curve.
-    static let tailFollowsCompletionCurve = false
     /// A release at an end still plays one frame's worth, rather than a factor of 0 (which would
     /// mean "the remaining share" to the animator).
     static let shortestRemainingShare = 1e-3
@@ -180,14 +177,12 @@ import Motion
             timeline.ramp(to: target, spring: spring.springs(duration: max(remaining, SpringTiming.durationRange.lowerBound)).x,
                           speedAfter: reversed ? 0 : effectiveSpeed)
         } else {
-            let curve = timingCurve?.cubicTimingParameters?.timingFunction ?? tailCurve
+            // UIKit documents easeInOut as the default completion curve but plays the tail linearly
+            // in practice (notes/uikit-behaviour.md, unverified): `completionCurve` is reported to the coordinator, not played.
+            let curve = timingCurve?.cubicTimingParameters?.timingFunction ?? .linear
             timeline.ramp(to: target, duration: remaining, curve: curve, speedAfter: reversed ? 0 : effectiveSpeed)
         }
     }
 
     private var effectiveSpeed: Double { completionSpeed > 0 ? Double(completionSpeed) : 1 }
-
-    private var tailCurve: TimingFunction {
-        Self.tailFollowsCompletionCurve ? completionCurve.timingFunction : .linear
-    }
 }
