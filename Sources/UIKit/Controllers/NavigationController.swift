@@ -62,6 +62,7 @@ extension UINavigationControllerDelegate {
     public init(rootViewController: UIViewController) {
         interactivePopGestureRecognizer = InteractivePopGestureRecognizer()
         super.init(nibName: nil, bundle: nil)
+        definesPresentationContext = true
         setUpBackSwipe()
         addChild(rootViewController)
         viewControllers = [rootViewController]
@@ -71,6 +72,7 @@ extension UINavigationControllerDelegate {
     public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         interactivePopGestureRecognizer = InteractivePopGestureRecognizer()
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+        definesPresentationContext = true
         setUpBackSwipe()
     }
 

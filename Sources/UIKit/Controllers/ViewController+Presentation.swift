@@ -1,10 +1,16 @@
 import Motion
 
 extension UIViewController {
-    /// Presents `viewController` over this controller's screen, animated by the presented
-    /// controller's `transitioningDelegate` (or the default cover-vertical slide).
+    /// Presents `viewController`, run by its presentation controller (`presentationController`:
+    /// the transitioning delegate's for `.custom`, UIKit's own for the built-in styles) and
+    /// animated by the delegate's animator, else the presentation controller's own (a sheet's),
+    /// else `modalTransitionStyle`'s. The full-screen styles present over the top of the window's
+    /// chain; `.currentContext` and `.overCurrentContext` over the nearest controller up from this
+    /// one that `definesPresentationContext`, covering only its view (else the window's).
     public func present(_ viewController: UIViewController, animated: Bool, completion: (() -> Void)? = nil) {
-        let presenter = rootAncestor.topPresented
+        let style = viewController.modalPresentationStyle
+        let contextController = style.isContextual ? presentationContextController : nil
+        let presenter = (contextController ?? rootAncestor).topPresented
         guard let window = presenter.window else { return }
         let runner = window.transitions
         guard viewController.presentingViewController == nil, viewController !== presenter,
@@ -14,34 +20,50 @@ extension UIViewController {
         viewController.presentingViewController = presenter
         let container = PresentationContainerView(frame: window.bounds)
         container.name = "\(viewController.name)-presentation"
-        window.addSubview(container)
+        var safeArea = window.screenSafeAreaInsets
+        if let contextController, contextController === presenter, let home = contextController.view.superview,
+           home !== window {
+            // Over a context: in its view's place, clipped to it, below what its containers draw on top.
+            container.frame = contextController.view.frame
+            container.clipsToBounds = true
+            home.insertSubview(container, aboveSubview: contextController.view)
+            safeArea = contextController.view.safeAreaInsets
+        } else {
+            window.addSubview(container)
+        }
         viewController.presentationContainer = container
 
-        let style = viewController.modalPresentationStyle
-        let delegate = viewController.transitioningDelegate ?? viewController.sheetPresentationController
-        // UIKit asks for a presentation controller for a custom presentation only, and first.
-        let presentation = style == .custom
-            ? delegate?.presentationController(forPresented: viewController, presenting: presenter, source: self) : nil
-        if let presentation {
-            presentation.presentingViewController = presenter
-            presentation.containerView = container
-            container.presentationController = presentation
-            viewController.customPresentationController = presentation
-            container.setNeedsLayout()
+        // UIKit asks the transitioning delegate for a presentation controller for a custom
+        // presentation only, and first; without one, a plain controller adds no views.
+        let delegate = viewController.transitioningDelegate
+        let presentation: UIPresentationController
+        if style == .custom {
+            presentation = delegate?.presentationController(forPresented: viewController, presenting: presenter, source: self)
+                ?? UIPresentationController(presentedViewController: viewController, builtInStyle: .custom)
+        } else if let made = viewController.presentationControllerStorage, made.builtInStyle == style.resolved {
+            presentation = made
+        } else {
+            presentation = viewController.makeBuiltInPresentationController()
         }
-        let removesPresentersView = presentation?.shouldRemovePresentersView ?? style.removesPresentersView
-        viewController.layout(in: container.bounds, safeArea: window.screenSafeAreaInsets)
+        presentation.presentingViewController = presenter
+        presentation.containerView = container
+        container.presentationController = presentation
+        viewController.presentationControllerStorage = presentation
+        container.setNeedsLayout()
+        let removesPresentersView = presentation.shouldRemovePresentersView
+        if removesPresentersView { presenter.noteViewHomeBeforeCovering() }
+        viewController.layout(in: container.bounds, safeArea: safeArea)
         let custom = delegate?.animationController(forPresented: viewController, presenting: presenter, source: self)
-        let animator = custom ?? viewController.modalTransitionAnimator(presenting: true)
+        let animator = custom ?? presentation.builtInAnimator() ?? viewController.modalTransitionAnimator(presenting: true)
         let interactor = custom.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
 
         let context = TransitionContext(
             operation: .present, from: presenter, to: viewController, containerView: container,
-            animated: animated, style: style, removesPresentersView: removesPresentersView,
+            animated: animated, style: style.resolved, removesPresentersView: removesPresentersView,
             presentationController: presentation, animator: animator, engine: window.engine
         ) { context, didComplete in
             let completed = didComplete && !context.transitionWasCancelled
-            presentation?.presentationTransitionDidEnd(completed)
+            presentation.presentationTransitionDidEnd(completed)
             defer { viewController.modalTransition = nil }
             if completed {
                 if viewController.view.superview == nil { container.addSubview(viewController.view) }
@@ -53,11 +75,10 @@ extension UIViewController {
             } else {
                 viewController.view.removeFromSuperview()
                 container.removeFromSuperview()
-                viewController.presentationContainer = nil
-                viewController.customPresentationController = nil
+                viewController.endPresentation()
                 presenter.presentedViewController = nil
-                viewController.presentingViewController = nil
                 presenter.restoreViewToItsPlace()
+                presenter.coveredViewHome = nil
                 viewController.cancelAppearance(appearing: true)
                 if removesPresentersView { presenter.cancelAppearance(appearing: false) }
             }
@@ -66,7 +87,7 @@ extension UIViewController {
         }
         viewController.modalTransition = .presenting
         runner.run(context, interactor: interactor) {
-            presentation?.presentationTransitionWillBegin()
+            presentation.presentationTransitionWillBegin()
             if removesPresentersView { presenter.beginAppearance(false, animated: animated) }
             viewController.beginAppearance(true, animated: animated)
         }
@@ -76,7 +97,9 @@ extension UIViewController {
     public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
         let presented = presentedViewController ?? (presentingViewController != nil ? self : nil)
         guard let presented, let presenter = presented.presentingViewController,
-              let window = presenter.window, let container = presented.presentationContainer else { return }
+              let window = presenter.window, let container = presented.presentationContainer,
+              let presentation = presented.activePresentationController else { return }
+        let byUser = presentation.isDismissingForUser
         let runner = window.transitions
         guard runner.admit("dismissing \(presented.name)") else { return }
         if let deeper = presented.presentedViewController {
@@ -84,31 +107,33 @@ extension UIViewController {
             deeper.dismissWithoutAnimation()
         }
 
-        let style = presented.modalPresentationStyle
-        let presentation = presented.customPresentationController
-        let removesPresentersView = presentation?.shouldRemovePresentersView ?? style.removesPresentersView
-        let delegate = presented.transitioningDelegate ?? presented.sheetPresentationController
+        let removesPresentersView = presentation.shouldRemovePresentersView
+        let delegate = presented.transitioningDelegate
         let custom = delegate?.animationController(forDismissed: presented)
-        let animator = custom ?? presented.modalTransitionAnimator(presenting: false)
-        let interactor = custom.flatMap { delegate?.interactionControllerForDismissal(using: $0) }
-        if removesPresentersView { presenter.layout(in: container.bounds, safeArea: window.screenSafeAreaInsets) }
+        let animator = custom ?? presentation.builtInAnimator() ?? presented.modalTransitionAnimator(presenting: false)
+        let interactor = custom != nil
+            ? custom.flatMap { delegate?.interactionControllerForDismissal(using: $0) }
+            : presentation.builtInInteractionControllerForDismissal()
+        if removesPresentersView && presenter.coveredViewHome == nil {
+            presenter.layout(in: container.bounds, safeArea: window.screenSafeAreaInsets)
+        }
 
         let context = TransitionContext(
             operation: .dismiss, from: presented, to: presenter, containerView: container,
-            animated: animated, style: style, removesPresentersView: removesPresentersView,
+            animated: animated, style: presented.modalPresentationStyle.resolved,
+            removesPresentersView: removesPresentersView,
             presentationController: presentation, animator: animator, engine: window.engine
         ) { context, didComplete in
             let completed = didComplete && !context.transitionWasCancelled
-            presentation?.dismissalTransitionDidEnd(completed)
+            presentation.dismissalTransitionDidEnd(completed)
             defer { presented.modalTransition = nil }
             if completed {
                 presenter.restoreViewToItsPlace()
+                presenter.coveredViewHome = nil
                 presented.view.removeFromSuperview()
                 container.removeFromSuperview()
-                presented.presentationContainer = nil
-                presented.customPresentationController = nil
+                presented.endPresentation()
                 presenter.presentedViewController = nil
-                presented.presentingViewController = nil
                 presented.endAppearance()
                 if removesPresentersView { presenter.endAppearance() }
             } else {
@@ -122,14 +147,47 @@ extension UIViewController {
                 if removesPresentersView { presenter.cancelAppearance(appearing: true) }
             }
             animator.animationEnded(completed)
-            if completed { completion?() }
+            if completed {
+                completion?()
+                if byUser { presentation.delegate?.presentationControllerDidDismiss(presentation) }
+            }
         }
         presented.modalTransition = .dismissing
         runner.run(context, interactor: interactor) {
-            presentation?.dismissalTransitionWillBegin()
+            if byUser { presentation.delegate?.presentationControllerWillDismiss(presentation) }
+            presentation.dismissalTransitionWillBegin()
             presented.beginAppearance(false, animated: animated)
             if removesPresentersView { presenter.beginAppearance(true, animated: animated) }
         }
+    }
+
+    /// The controller a `.currentContext` or `.overCurrentContext` presentation from this one
+    /// covers: the nearest up the parent chain that `definesPresentationContext`; nil for the
+    /// window's (its root's).
+    var presentationContextController: UIViewController? {
+        var current: UIViewController? = self
+        while let candidate = current {
+            if candidate.definesPresentationContext { return candidate.parent == nil ? nil : candidate }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// A presentation of this controller ended (dismissed, or its presentation cancelled): it
+    /// leaves its container, and lets go of a presentation controller a delegate vended.
+    func endPresentation() {
+        presentationContainer = nil
+        presentingViewController = nil
+        if modalPresentationStyle == .custom || presentationControllerStorage?.builtInStyle != modalPresentationStyle.resolved {
+            presentationControllerStorage = nil
+        }
+    }
+
+    /// Before a presentation takes this controller's view off the screen: where to put it back, for
+    /// a view that lives in a container controller's view (a context) rather than on the window.
+    func noteViewHomeBeforeCovering() {
+        guard presentationContainer == nil, let superview = view.superview, !(superview is UIWindow) else { return }
+        coveredViewHome = (superview, superview.subviews.firstIndex { $0 === view } ?? superview.subviews.count)
     }
 
     /// The animator of a presentation or dismissal whose delegate gives none: this controller's
@@ -160,7 +218,11 @@ extension UIViewController {
     /// Puts this controller's view back where it lives when no transition borrows it: its
     /// presentation's container, or the bottom of the window for the root controller.
     func restoreViewToItsPlace() {
-        if let container = presentationContainer {
+        if let home = coveredViewHome {
+            if view.superview !== home.superview {
+                home.superview.insertSubview(view, at: min(home.index, home.superview.subviews.count))
+            }
+        } else if let container = presentationContainer {
             if view.superview !== container { container.insertSubview(view, at: 0) }
         } else if let window, parent == nil, window.rootViewController === self {
             if view.superview !== window { window.insertSubview(view, at: 0) }
@@ -177,16 +239,15 @@ extension UIViewController {
     private func dismissWithoutAnimation() {
         if let deeper = presentedViewController { deeper.dismissWithoutAnimation() }
         guard let presenter = presentingViewController else { return }
-        let presentation = customPresentationController
+        let presentation = activePresentationController
         presentation?.dismissalTransitionWillBegin()
         presenter.restoreViewToItsPlace()
+        presenter.coveredViewHome = nil
         view.removeFromSuperview()
         presentationContainer?.removeFromSuperview()
-        presentationContainer = nil
-        customPresentationController = nil
+        endPresentation()
         presentation?.dismissalTransitionDidEnd(true)
         presenter.presentedViewController = nil
-        presentingViewController = nil
         beginAppearance(false, animated: false)
         endAppearance()
     }

@@ -60,13 +60,26 @@ import Motion
     private var attachedWindowReference = UnownedReference<UIWindow>("UIViewController.attachedWindow")
     /// For a presented controller: the container view its presentation put on the window.
     var presentationContainer: UIView?
-    /// For a controller presented `.custom` with a presentation controller: that controller, kept
-    /// from the presentation's start to the dismissal's end.
-    var customPresentationController: UIPresentationController?
+    /// Backs `presentationController`: the controller a presentation of this one runs with, a
+    /// built-in style's (made when first asked for, kept across presentations) or the one a
+    /// transitioning delegate vended for a `.custom` presentation (kept from the presentation's
+    /// start to the dismissal's end).
+    var presentationControllerStorage: UIPresentationController?
+    /// Where this controller's view was before a `.currentContext` presentation over it took it off
+    /// the screen, to put it back for the dismissal.
+    var coveredViewHome: (superview: UIView, index: Int)?
     /// Appearance state, so callbacks come in pairs and in order.
     var appearance: AppearanceState = .disappeared
-    /// Backs `sheetPresentationController` (Presentation/UISheetPresentationController.swift).
-    var sheetStorage: UISheetPresentationController?
+
+    /// `isModalInPresentation`: while true, a person cannot dismiss this controller (a sheet
+    /// resists the swipe down and ignores taps on its dimming); its presentation controller's
+    /// delegate hears of each attempt. False by default.
+    public var isModalInPresentation = false
+
+    /// `definesPresentationContext`: whether a `.currentContext` or `.overCurrentContext`
+    /// presentation from this controller or one of its descendants covers this controller's view
+    /// (rather than the window's root). False by default; a navigation controller's is true, as in UIKit.
+    open var definesPresentationContext = false
 
     /// `init(nibName:bundle:)`, the designated initializer.
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
@@ -164,7 +177,7 @@ import Motion
     open var preferredContentSize: CGSize = .zero {
         didSet {
             guard preferredContentSize != oldValue else { return }
-            let container: UIContentContainer? = customPresentationController ?? parent
+            let container: UIContentContainer? = activePresentationController ?? parent
             container?.preferredContentSizeDidChange(forChildContentContainer: self)
         }
     }
@@ -229,14 +242,39 @@ import Motion
     /// Where this controller's view goes in a container of `bounds`: full size by default, the
     /// selected detent's frame for a page sheet.
     open func layoutFrame(in bounds: CGRect) -> CGRect {
-        if let customPresentationController { return customPresentationController.frameOfPresentedViewInContainerView }
-        return sheetPresentationController?.driver.layoutPresentedView(in: bounds) ?? bounds
+        activePresentationController?.restingFrameOfPresentedView(in: bounds) ?? bounds
     }
 
-    /// `presentationController`: while this controller is presented `.custom` with a presentation
-    /// controller its transitioning delegate vended, that controller; nil otherwise (the built-in
-    /// styles' controllers are not modelled; a page sheet's is `sheetPresentationController`).
-    public var presentationController: UIPresentationController? { customPresentationController }
+    /// `presentationController`: the controller this one's presentation runs with. While presented,
+    /// the one running it; otherwise, for a built-in style, the one UIKit makes for the current
+    /// `modalPresentationStyle` (set the style first, as in UIKit), so its `delegate` can be set
+    /// before presenting; nil for `.custom` until the transitioning delegate vends one.
+    public var presentationController: UIPresentationController? {
+        if let presentationControllerStorage,
+           presentationContainer != nil || presentationControllerStorage.builtInStyle == modalPresentationStyle.resolved {
+            return presentationControllerStorage
+        }
+        guard presentationContainer == nil, modalPresentationStyle != .custom else { return nil }
+        let made = makeBuiltInPresentationController()
+        presentationControllerStorage = made
+        return made
+    }
+
+    /// The presentation controller UIKit makes for this controller's built-in style.
+    func makeBuiltInPresentationController() -> UIPresentationController {
+        let style = modalPresentationStyle.resolved
+        return style.isSheet
+            ? UISheetPresentationController(presentedViewController: self, builtInStyle: style)
+            : UIPresentationController(presentedViewController: self, builtInStyle: style)
+    }
+
+    /// The presentation controller running this controller's presentation, while it is presented.
+    var activePresentationController: UIPresentationController? {
+        presentationContainer != nil ? presentationControllerStorage : nil
+    }
+
+    /// Whether this controller's presentation took its presenter's view off the screen.
+    var coversPresentersView: Bool { activePresentationController?.shouldRemovePresentersView ?? false }
 
     public var window: UIWindow? {
         attachedWindow ?? parent?.window ?? presentingViewController?.window
@@ -305,7 +343,7 @@ import Motion
     /// is false by default), then down `childForStatusBarStyle`.
     var statusBarStyleController: UIViewController {
         var current = self
-        while let presented = current.presentedViewController, presented.modalPresentationStyle == .fullScreen {
+        while let presented = current.presentedViewController, presented.coversPresentersView {
             current = presented
         }
         while let child = current.childForStatusBarStyle { current = child }

@@ -24,11 +24,30 @@ import Motion
     /// presented view from then on, and kept until the dismissal ends.
     public internal(set) var containerView: UIView?
 
+    /// `delegate`: hears of a person's attempts to dismiss (a swipe down, a tap on the dimming).
+    /// Not retained, as in UIKit.
+    public weak var delegate: UIAdaptivePresentationControllerDelegate?
+    /// `presentationStyle`: the style this controller runs; `.custom` for one a transitioning
+    /// delegate vends.
+    open var presentationStyle: UIModalPresentationStyle { builtInStyle ?? .custom }
+    /// The style of a controller UIKit makes itself (`UIViewController.presentationController`).
+    let builtInStyle: UIModalPresentationStyle?
+    /// True during `dismissForUser()`'s call to `dismiss(animated:)`, which tells the delegate
+    /// `WillDismiss` and `DidDismiss` only then (not for a dismissal from code, as in UIKit).
+    var isDismissingForUser = false
+
     /// `init(presentedViewController:presenting:)`; `presenting` may be nil, to be decided when
     /// the presentation starts.
     public init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
         self.presentedViewController = presentedViewController
         self.presentingViewController = presentingViewController
+        builtInStyle = nil
+    }
+
+    /// The controller UIKit makes for a built-in `style`.
+    init(presentedViewController: UIViewController, builtInStyle style: UIModalPresentationStyle) {
+        self.presentedViewController = presentedViewController
+        builtInStyle = style
     }
 
     /// `presentedView`: the view the animator moves, `view(forKey: .to)` of the presentation
@@ -47,7 +66,11 @@ import Motion
     /// `shouldRemovePresentersView`: whether the presenter's view leaves the screen once the
     /// presentation ends (and comes back for the dismissal). False by default: a custom
     /// presentation leaves the presenter visible behind it.
-    open var shouldRemovePresentersView: Bool { false }
+    open var shouldRemovePresentersView: Bool { builtInStyle?.removesPresentersView ?? false }
+
+    /// `shouldPresentInFullscreen`: whether the presentation covers the window (true by default)
+    /// rather than the presenter's presentation context.
+    open var shouldPresentInFullscreen: Bool { !(builtInStyle?.isContextual ?? false) }
 
     /// `presentationTransitionWillBegin()`: add chrome here, and animate it alongside through
     /// `presentedViewController.transitionCoordinator`. Does nothing by default.
@@ -72,6 +95,41 @@ import Motion
 
     /// `containerViewDidLayoutSubviews()`: the container laid out its views. Does nothing by default.
     open func containerViewDidLayoutSubviews() {}
+
+    // MARK: What a built-in style adds
+
+    /// The animator the presentation or dismissal runs when the transitioning delegate gives none;
+    /// nil for the presented controller's `modalTransitionStyle`.
+    func builtInAnimator() -> UIViewControllerAnimatedTransitioning? { nil }
+
+    /// The interaction controller of a dismissal the built-in animator runs.
+    func builtInInteractionControllerForDismissal() -> UIViewControllerInteractiveTransitioning? { nil }
+
+    /// Where the presented view rests in a container of `bounds`.
+    func restingFrameOfPresentedView(in bounds: CGRect) -> CGRect { frameOfPresentedViewInContainerView }
+
+    // MARK: Dismissals a person asks for
+
+    /// Whether a person may dismiss the presented controller now (a swipe down, a tap on the
+    /// dimming): not while it `isModalInPresentation`, nor when the delegate's
+    /// `presentationControllerShouldDismiss(_:)` says no.
+    func allowsDismissalByUser() -> Bool {
+        !presentedViewController.isModalInPresentation && (delegate?.presentationControllerShouldDismiss(self) ?? true)
+    }
+
+    /// A person's dismissal was refused: the delegate's `presentationControllerDidAttemptToDismiss(_:)`.
+    func dismissalByUserWasRefused() {
+        delegate?.presentationControllerDidAttemptToDismiss(self)
+    }
+
+    /// Dismisses the presented controller for a person (asked first through
+    /// `allowsDismissalByUser()`), so the delegate hears `WillDismiss` and, once it completes,
+    /// `DidDismiss`.
+    func dismissForUser() {
+        isDismissingForUser = true
+        presentedViewController.dismiss(animated: true)
+        isDismissingForUser = false
+    }
 
     // MARK: UIContentContainer
 
@@ -111,6 +169,26 @@ import Motion
 }
 
 extension UIViewController: UIContentContainer {}
+
+/// `UIAdaptivePresentationControllerDelegate`: what a presentation controller tells about a
+/// person's dismissal (iOS 13). A swipe down or a tap on the dimming asks
+/// `presentationControllerShouldDismiss(_:)`; then `WillDismiss` as the dismissal begins (its
+/// transition coordinator is there) and `DidDismiss` once it completed, or, when
+/// `isModalInPresentation` or `ShouldDismiss` refused it, `DidAttemptToDismiss`. None of them
+/// for a `dismiss(animated:)` from code, nor `DidDismiss` after a cancelled swipe.
+@preconcurrency @MainActor public protocol UIAdaptivePresentationControllerDelegate: AnyObject {
+    func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool
+    func presentationControllerWillDismiss(_ presentationController: UIPresentationController)
+    func presentationControllerDidDismiss(_ presentationController: UIPresentationController)
+    func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController)
+}
+
+extension UIAdaptivePresentationControllerDelegate {
+    public func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool { true }
+    public func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {}
+    public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {}
+    public func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) {}
+}
 
 /// The view a presentation happens in (UIKit's `UITransitionView`): tells its presentation
 /// controller, if it has one, when it lays out its views.

@@ -86,6 +86,10 @@ final class SheetDriver {
     /// True only while a drag asks for its dismissal: a `dismiss(animated:)` from anywhere else
     /// (a Done button tapped on the held sheet) animates on its own.
     private(set) var isBeginningDragDismissal = false
+    /// The sheet's presentation controller refused this grab's dismissal
+    /// (`isModalInPresentation`, or its delegate): the sheet resists below its smallest detent
+    /// and springs back, and the delegate hears of the attempt on release.
+    private var dismissalRefused = false
 
     var isHeld: Bool {
         if case .held = phase { return true }
@@ -117,7 +121,15 @@ final class SheetDriver {
     private func makeLayout(for size: CGSize) -> SheetLayout {
         SheetLayout(containerSize: size, detents: sheet.detents, largestUndimmed: sheet.largestUndimmedDetentIdentifier,
                     bottomOverhang: sheet.cornerRadius,
-                    topSafeAreaInset: Double((presenter?.window ?? sheet.presentedViewController.window)?.screenSafeAreaInsets.top ?? 0))
+                    topSafeAreaInset: Double((presenter?.window ?? sheet.presentedViewController.window)?.screenSafeAreaInsets.top ?? 0),
+                    floatingFrame: sheet.floatingFrame(in: size))
+    }
+
+    /// Where the sheet rests in a container of `size`: `layoutPresentedView(in:)`'s answer, without
+    /// laying anything out.
+    func restingFrame(in size: CGSize) -> CGRect {
+        let layout = makeLayout(for: size)
+        return layout.frame(forHeight: restingHeight(in: layout))
     }
 
     /// The selected detent's height, or the smallest's when none (or an inactive one) is selected.
@@ -233,7 +245,12 @@ final class SheetDriver {
     private func dimmingTapped() {
         guard target != .dismissed else { return }
         switch phase {
-        case .resting, .settling: sheet.presentedViewController.dismiss(animated: true)
+        case .resting, .settling:
+            if sheet.allowsDismissalByUser() {
+                sheet.dismissForUser()
+            } else {
+                sheet.dismissalByUserWasRefused()
+            }
         case .detached, .held: break
         }
     }
@@ -258,6 +275,7 @@ final class SheetDriver {
         link?.invalidate()
         link = nil
         sheetView.removeAllAnimations()
+        dismissalRefused = false
         phase = .held(rawHeightAtGrab: unbanded(height))
         place(atHeight: height)
         if let transition, !transition.isInteractive { transition.pauseInteractiveTransition() }
@@ -281,9 +299,11 @@ final class SheetDriver {
     /// rubber-banded past its largest detent. Below its smallest, the dismissal begins.
     private func drag(by translation: Double) {
         guard case .held(let rawHeightAtGrab) = phase, let layout else { return }
+        if transition == nil && !dismissalRefused && rawHeightAtGrab - translation < layout.smallest.height {
+            beginDismissal()
+        }
         let height = banded(max(rawHeightAtGrab - translation, 0), layout: layout)
         place(atHeight: height)
-        if transition == nil && height < layout.smallest.height { beginDismissal() }
         reportProgress(height: height)
     }
 
@@ -297,12 +317,19 @@ final class SheetDriver {
             heightVelocity *= FluidMath.rubberBandSlope(at: unbanded(height) - layout.largest.height,
                                                         dimension: layout.containerSize.height)
         }
-        target = Self.target(for: height + FluidMath.projectedDistance(velocity: heightVelocity,
+        // A refused dismissal is judged where the finger would have taken the sheet, not where the
+        // resistance holds it.
+        let judgedHeight = dismissalRefused && height < layout.smallest.height ? unbanded(height) : height
+        target = Self.target(for: judgedHeight + FluidMath.projectedDistance(velocity: heightVelocity,
                                                                        decelerationRate: Self.decelerationRate),
                              in: layout)
         if target == .dismissed && transition == nil {
-            beginDismissal()
-            if transition == nil { target = .detent(layout.smallest.identifier) }
+            if !dismissalRefused { beginDismissal() }
+            if transition == nil {
+                // Not dismissed: the sheet springs back and, if refused, the delegate hears of the attempt.
+                target = .detent(layout.smallest.identifier)
+                if dismissalRefused { sheet.dismissalByUserWasRefused() }
+            }
         }
         if let transition, transition.isInteractive {
             if (target == .dismissed) == transitionIsDismissal {
@@ -331,11 +358,16 @@ final class SheetDriver {
         return index == 0 ? .dismissed : .detent(layout.detents[index - 1].identifier)
     }
 
-    /// Starts `dismiss(animated:)` for the held sheet; the sheet vends this driver as its
-    /// interaction controller during this call, so the runner hands the transition back here.
+    /// Starts `dismiss(animated:)` for the held sheet, if its presentation controller allows it;
+    /// the sheet vends this driver as its interaction controller during this call, so the runner
+    /// hands the transition back here.
     private func beginDismissal() {
+        guard sheet.allowsDismissalByUser() else {
+            dismissalRefused = true
+            return
+        }
         isBeginningDragDismissal = true
-        sheet.presentedViewController.dismiss(animated: true)
+        sheet.dismissForUser()
         isBeginningDragDismissal = false
     }
 
@@ -346,17 +378,29 @@ final class SheetDriver {
         transition.updateInteractiveTransition(progress)
     }
 
-    /// Past the largest detent the finger's overshoot shows through the rubber band.
+    /// Past the largest detent the finger's overshoot shows through the rubber band; below the
+    /// smallest too, when the dismissal was refused.
     private func banded(_ rawHeight: Double, layout: SheetLayout) -> Double {
-        let largest = layout.largest.height
-        guard rawHeight > largest else { return rawHeight }
-        return largest + FluidMath.rubberBand(rawHeight - largest, dimension: layout.containerSize.height)
+        let largest = layout.largest.height, smallest = layout.smallest.height
+        if rawHeight > largest {
+            return largest + FluidMath.rubberBand(rawHeight - largest, dimension: layout.containerSize.height)
+        }
+        if dismissalRefused && rawHeight < smallest {
+            return smallest - FluidMath.rubberBand(smallest - rawHeight, dimension: layout.containerSize.height)
+        }
+        return rawHeight
     }
 
     private func unbanded(_ height: Double) -> Double {
-        guard let layout, height > layout.largest.height else { return height }
-        let largest = layout.largest.height
-        return largest + FluidMath.rubberBandInverse(height - largest, dimension: layout.containerSize.height)
+        guard let layout else { return height }
+        let largest = layout.largest.height, smallest = layout.smallest.height
+        if height > largest {
+            return largest + FluidMath.rubberBandInverse(height - largest, dimension: layout.containerSize.height)
+        }
+        if dismissalRefused && height < smallest {
+            return smallest - FluidMath.rubberBandInverse(smallest - height, dimension: layout.containerSize.height)
+        }
+        return height
     }
 
     // MARK: Settling

@@ -34,12 +34,23 @@ struct SheetLayout: Equatable {
     let detents: [ResolvedDetent]
     /// The largest undimmed detent's height; nil when every detent dims.
     let undimmedHeight: Double?
+    /// Where a sheet floating in a regular-width container rests (a form or page sheet on an iPad);
+    /// nil for one attached to the bottom edge. A floating sheet has one height, its top edge's
+    /// distance from the container's bottom, and keeps its size as it slides.
+    let floatingFrame: CGRect?
 
     init(containerSize: CGSize, detents: [Detent], largestUndimmed: Detent.Identifier?, bottomOverhang: Double = 0,
-         topSafeAreaInset: Double = 0) {
+         topSafeAreaInset: Double = 0, floatingFrame: CGRect? = nil) {
         self.containerSize = containerSize
-        self.bottomOverhang = max(bottomOverhang, 0)
+        self.floatingFrame = floatingFrame
         presenterTop = max(topSafeAreaInset, Self.presenterTopOffset)
+        if let floatingFrame {
+            self.bottomOverhang = 0
+            self.detents = [ResolvedDetent(identifier: .large, height: containerSize.height - floatingFrame.minY)]
+            undimmedHeight = nil
+            return
+        }
+        self.bottomOverhang = max(bottomOverhang, 0)
         let context = UISheetPresentationController.DetentResolutionContext(
             maximumDetentValue: max(containerSize.height - presenterTop - Self.presenterShowingAboveSheet, 1))
         var resolved: [ResolvedDetent] = []
@@ -67,7 +78,8 @@ struct SheetLayout: Equatable {
     /// container's while it is at least as tall as its smallest detent (so it stretches past the
     /// largest), and below that the smallest detent's size sliding down.
     func frame(forHeight height: Double) -> CGRect {
-        CGRect(x: 0, y: containerSize.height - height, width: containerSize.width,
+        if let floatingFrame { return floatingFrame.offsetBy(dx: 0, dy: containerSize.height - floatingFrame.minY - height) }
+        return CGRect(x: 0, y: containerSize.height - height, width: containerSize.width,
              height: max(height, smallest.height) + bottomOverhang)
     }
 
@@ -90,7 +102,7 @@ struct SheetLayout: Equatable {
     /// its presenter (as iOS); it does so between the next detent down (or the bottom edge) and the
     /// top one, never sooner than the dimming.
     func presenterProgress(forHeight height: Double) -> Double {
-        guard largest.height >= maximumDetentValue, (undimmedHeight ?? 0) < largest.height else { return 0 }
+        guard floatingFrame == nil, largest.height >= maximumDetentValue, (undimmedHeight ?? 0) < largest.height else { return 0 }
         let below = detents.count > 1 ? detents[detents.count - 2].height : 0
         let lower = max(below, undimmedHeight ?? 0)
         // Two detents of the full height leave no span to scale across: all or nothing.

@@ -1,16 +1,17 @@
 import Motion
 
-/// `UISheetPresentationController` (iOS 15): what a `.pageSheet` presentation shows. The presented
-/// view rests at one of its detents, follows a finger between them, rubber-bands past the largest,
-/// and is dismissed by a flick down; the views behind dim and scale back as it rises.
+/// `UISheetPresentationController` (iOS 15): the presentation controller of a `.pageSheet` or
+/// `.formSheet` presentation (and `.automatic`'s). The presented view rests at one of its detents,
+/// follows a finger between them, rubber-bands past the largest, and is dismissed by a flick down
+/// or a tap on the dimming, which its `delegate` may refuse (`UIAdaptivePresentationControllerDelegate`,
+/// `isModalInPresentation`); the views behind dim and scale back as it rises. In a regular-width
+/// window (an iPad) it floats centred instead: at the form sheet's size, or the page sheet's.
 ///
 /// Reach it as `viewController.sheetPresentationController`, configure it before presenting, and
 /// wrap later changes in `animateChanges` to animate them (outside it they apply at once, as in UIKit).
-@preconcurrency @MainActor public final class UISheetPresentationController {
+@preconcurrency @MainActor open class UISheetPresentationController: UIPresentationController {
     /// iOS 15's sheet corner radius when `preferredCornerRadius` is nil.
     public static let defaultCornerRadius = 10.0
-
-    public unowned let presentedViewController: UIViewController
 
     /// The heights the sheet may rest at; `.large()` unless set (UIKit's default).
     public var detents: [Detent] = [.large()] {
@@ -48,8 +49,15 @@ import Motion
     private var changesAreBatched = false
     private(set) lazy var driver = SheetDriver(sheet: self)
 
-    init(presentedViewController: UIViewController) {
-        self.presentedViewController = presentedViewController
+    /// The sheet UIKit makes for a controller presented with a sheet `style`.
+    override init(presentedViewController: UIViewController, builtInStyle style: UIModalPresentationStyle) {
+        super.init(presentedViewController: presentedViewController, builtInStyle: style)
+    }
+
+    /// `init(presentedViewController:presenting:)`: a sheet a transitioning delegate vends for a
+    /// `.custom` presentation.
+    public override init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
+        super.init(presentedViewController: presentedViewController, presenting: presentingViewController)
     }
 
     /// Makes every change `changes` makes to this sheet (detents, selection, dimming, grabber,
@@ -69,33 +77,72 @@ import Motion
         guard !changesAreBatched else { return }
         driver.applyConfiguration(animated: false)
     }
-}
 
-extension UISheetPresentationController: UIViewControllerTransitioningDelegate {
-    public func animationController(forPresented presented: UIViewController, presenting: UIViewController,
-                                    source: UIViewController) -> UIViewControllerAnimatedTransitioning? {
-        driver
+    /// Where the sheet rests: the selected detent, or centred in a regular-width container.
+    open override var frameOfPresentedViewInContainerView: CGRect {
+        guard let containerView else { return .zero }
+        return driver.restingFrame(in: containerView.bounds.size)
     }
 
-    public func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? {
-        driver
+    /// The centred frame of a sheet in a container of `size`, or nil where it is attached to the
+    /// bottom edge (a compact-width window: a phone).
+    func floatingFrame(in size: CGSize) -> CGRect? {
+        guard Self.isRegularWidth(size) else { return nil }
+        let sheetSize: CGSize
+        let preferred = presentedViewController.preferredContentSize
+        if presentationStyle == .formSheet {
+            sheetSize = preferred.width > 0 && preferred.height > 0 ? preferred : Self.defaultFormSheetSize(in: size)
+        } else {
+            sheetSize = CGSize(width: min(Self.pageSheetWidth, size.width - 2 * Self.minimumSidePadding),
+                               height: size.height - 2 * Self.floatingVerticalInset)
+        }
+        let width = min(sheetSize.width, size.width - 2 * Self.minimumSidePadding)
+        let height = min(sheetSize.height, size.height - 2 * Self.floatingVerticalInset)
+        return CGRect(x: (size.width - width) / 2, y: (size.height - height) / 2, width: width, height: height)
     }
+
+    /// A regular horizontal size class, as an iPad's full-screen window has in either orientation:
+    /// both sides at least 768 pt. Phones are compact here, in landscape too (where the Plus and
+    /// Max models are regular width, their compact height shows sheets full height anyway).
+    static func isRegularWidth(_ size: CGSize) -> Bool {
+        min(size.width, size.height) >= 768
+    }
+
+    /// UIKit's default form sheet size by the screen's longer side (`_UISheetPresentationMetrics`,
+    /// iOS 17): 540 × 600 up to 1024 pt, 580 × 640 below 1590, else 620 × 680.
+    static func defaultFormSheetSize(in size: CGSize) -> CGSize {
+        let longer = max(size.width, size.height)
+        if longer <= 1024 { return CGSize(width: 540, height: 600) }
+        if longer < 1590 { return CGSize(width: 580, height: 640) }
+        return CGSize(width: 620, height: 680)
+    }
+
+    /// The floating sheets' margins: UIKit's `minimumSidePadding` (25 pt) at the sides, and our
+    /// choice of the same at the top and bottom for a page sheet (UIKit publishes neither its
+    /// iPad page sheet's width nor its insets; 704 pt is the width of a portrait page of iPadOS 13).
+    static let minimumSidePadding = 25.0
+    static let floatingVerticalInset = 25.0
+    static let pageSheetWidth = 704.0
+
+    // MARK: The built-in presentation
+
+    override func builtInAnimator() -> UIViewControllerAnimatedTransitioning? { driver }
 
     /// A dismissal a drag asks for is driven by that drag.
-    public func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning)
-        -> UIViewControllerInteractiveTransitioning? {
+    override func builtInInteractionControllerForDismissal() -> UIViewControllerInteractiveTransitioning? {
         driver.isBeginningDragDismissal ? driver : nil
+    }
+
+    override func restingFrameOfPresentedView(in bounds: CGRect) -> CGRect {
+        driver.layoutPresentedView(in: bounds)
     }
 }
 
 extension UIViewController {
     /// `sheetPresentationController`: this controller's sheet when its `modalPresentationStyle` is
-    /// `.pageSheet` (created on first use), nil otherwise, as in UIKit.
+    /// `.pageSheet`, `.formSheet` or `.automatic` (its `presentationController`), nil otherwise, as
+    /// in UIKit.
     public var sheetPresentationController: UISheetPresentationController? {
-        guard modalPresentationStyle == .pageSheet else { return nil }
-        if let sheetStorage { return sheetStorage }
-        let sheet = UISheetPresentationController(presentedViewController: self)
-        sheetStorage = sheet
-        return sheet
+        presentationController as? UISheetPresentationController
     }
 }

@@ -132,16 +132,38 @@ public nonisolated enum UIModalTransitionStyle: Int, Sendable, CaseIterable {
     case partialCurl = 3
 }
 
-/// `UIModalPresentationStyle`, the styles transitions distinguish.
-public nonisolated enum UIModalPresentationStyle: Sendable {
-    /// The presenter's view leaves the screen when the presentation ends.
-    case fullScreen
-    /// The presenter stays visible; the transitioning delegate animates the presentation.
-    case custom
-    /// The presenter stays visible; default animations.
-    case overFullScreen
+/// `UIModalPresentationStyle`, with iOS's raw values: how a presented controller covers the screen,
+/// and which presentation controller runs it (`UIViewController.presentationController`).
+public nonisolated enum UIModalPresentationStyle: Int, Sendable, CaseIterable {
+    /// iOS 13's default: a page sheet for every controller Segue knows.
+    case automatic = -2
+    /// The presented view covers the window; the presenter's view leaves the screen when the
+    /// presentation ends and comes back for the dismissal.
+    case fullScreen = 0
     /// A sheet (`UISheetPresentationController`) over the presenter, which stays visible behind it.
-    case pageSheet
+    case pageSheet = 1
+    /// A smaller sheet: centred at its preferred size in a regular-width window (an iPad), a page
+    /// sheet in a compact-width one (a phone).
+    case formSheet = 2
+    /// Covers the view of the nearest controller up the chain that `definesPresentationContext`
+    /// (else the window's root), whose view leaves the screen as under `.fullScreen`.
+    case currentContext = 3
+    /// The transitioning delegate's presentation controller runs the presentation.
+    case custom = 4
+    /// As `.fullScreen`, but the presenter's view stays, showing through what is transparent.
+    case overFullScreen = 5
+    /// As `.currentContext`, but the context's view stays.
+    case overCurrentContext = 6
 
-    var removesPresentersView: Bool { self == .fullScreen }
+    /// The style a presentation runs with: `.automatic` is a page sheet.
+    var resolved: UIModalPresentationStyle { self == .automatic ? .pageSheet : self }
+
+    /// Whether the style's presentation controller is a sheet.
+    var isSheet: Bool { resolved == .pageSheet || resolved == .formSheet }
+
+    /// Whether the style covers a presentation context rather than the window.
+    var isContextual: Bool { self == .currentContext || self == .overCurrentContext }
+
+    /// Whether the built-in presentation controller takes the presenter's view off the screen.
+    var removesPresentersView: Bool { self == .fullScreen || self == .currentContext }
 }

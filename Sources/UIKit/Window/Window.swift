@@ -198,7 +198,7 @@ import Motion
             if let coordinator {
                 for controller in roots {
                     // A presentation controller tells the controller it presented (UIContentContainer).
-                    let container: UIContentContainer = controller.customPresentationController ?? controller
+                    let container: UIContentContainer = controller.activePresentationController ?? controller
                     container.viewWillTransition(to: size, with: coordinator)
                 }
             }
@@ -206,8 +206,18 @@ import Motion
             center = CGPoint(x: size.width / 2, y: size.height / 2)
             layoutChrome()
             for controller in roots {
-                controller.presentationContainer?.frame = bounds
-                controller.layout(in: bounds, safeArea: screenSafeAreaInsets)
+                guard let container = controller.presentationContainer else {
+                    controller.layout(in: bounds, safeArea: screenSafeAreaInsets)
+                    continue
+                }
+                if container.superview === self {
+                    container.frame = bounds
+                    controller.layout(in: bounds, safeArea: screenSafeAreaInsets)
+                } else if let context = controller.presentingViewController?.view {
+                    // Over a presentation context: its view's place, or all of its home while covered.
+                    container.frame = context.superview != nil ? context.frame : container.superview?.bounds ?? bounds
+                    controller.layout(in: container.bounds, safeArea: context.safeAreaInsets)
+                }
             }
             coordinator?.startAnimations()
         }

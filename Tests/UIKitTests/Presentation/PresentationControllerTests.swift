@@ -403,13 +403,17 @@ final class PresentationControllerTests {
         #expect(transitioning.presentationController?.preferredContentSize == CGSize(width: 400, height: 300))
     }
 
-    /// UIKit asks for a presentation controller only for `.custom`.
+    /// UIKit asks for a presentation controller only for `.custom`; a built-in style runs with
+    /// one of UIKit's own, which adds no views.
     @Test func onlyACustomPresentationAsksForOne() throws {
         card.modalPresentationStyle = .overFullScreen
         card.transitioningDelegate = transitioning
         stage.perform { presenter.present(card, animated: true) }
         run(for: 1.5)
         #expect(!log.calls.contains("presentationController(forPresented:presenting:source:)"))
-        #expect(card.presentationController == nil && presenter.presentedViewController === card)
+        let builtIn = try #require(card.presentationController)
+        #expect(!(builtIn is CardPresentationController) && builtIn.presentationStyle == .overFullScreen)
+        #expect(!builtIn.shouldRemovePresentersView && builtIn.presentedViewController === card)
+        #expect(presenter.presentedViewController === card && presenter.view.superview === stage.window)
     }
 }

@@ -5,6 +5,12 @@
 /// `OptionalRequirementsTableTests` derives the same table from Sources/UIKit, so the two agree.
 enum OptionalRequirements {
     static let byProtocol: [String: Set<String>] = [
+        "UIAdaptivePresentationControllerDelegate": [
+            "presentationControllerShouldDismiss(_:)",
+            "presentationControllerWillDismiss(_:)",
+            "presentationControllerDidDismiss(_:)",
+            "presentationControllerDidAttemptToDismiss(_:)",
+        ],
         "UIGestureRecognizerDelegate": [
             "gestureRecognizerShouldBegin(_:)",
             "gestureRecognizer(_:shouldReceive:)",
