@@ -49,13 +49,13 @@ extension SceneHost {
             problems.append("\(containerCount) containers on the window for \(chain.count) presentations")
         }
         // The root's view is on screen unless a full-screen presentation covers it.
-        let rootCovered = chain.first?.modalPresentationStyle == .fullScreen
+        let rootCovered = chain.first?.presentationController?.shouldRemovePresentersView == true
         if rootCovered != (root.view.superview == nil) {
             problems.append(rootCovered ? "the covered root view is still on screen" : "the root view left the screen")
         }
         for presented in chain {
             // A controller covered by a full-screen presentation has its view off the screen.
-            let covered = presented.presentedViewController?.modalPresentationStyle == .fullScreen
+            let covered = presented.presentedViewController?.presentationController?.shouldRemovePresentersView == true
             if covered && presented.view.superview != nil { problems.append("\(presented.name)'s view should be off screen") }
             if !covered && presented.view.superview?.superview !== window {
                 problems.append("\(presented.name)'s view is not in its container on the window")
