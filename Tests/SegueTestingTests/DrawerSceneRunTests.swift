@@ -72,4 +72,20 @@ struct DrawerSceneRunTests {
         #expect(run.top == "drawerhome")
         #expect(run.host.settledInvariantViolations().isEmpty)
     }
+
+    /// A rotation lays the presentation's container out again: its presentation controller puts
+    /// the drawer at its frame for the new size (the bottom 55% of 390, rounded: 215 pt; at most
+    /// 640 pt wide, centred) and stretches the dimming over the container; back to portrait, the
+    /// drawer rests where it did.
+    @Test func aRotationPutsTheDrawerAtItsFrameForTheNewSize() throws {
+        let run = try opened()
+        run.host.resize(to: CGSize(width: 844, height: 390))
+        run.wait(0.1)
+        #expect(try #require(run.frame(of: "drawer")).isClose(to: CGRect(x: 102, y: 175, width: 640, height: 215), within: 1e-9))
+        #expect(try #require(run.frame(of: "drawer-dimming")).isClose(to: CGRect(x: 0, y: 0, width: 844, height: 390), within: 1e-9))
+        run.host.resize(to: SceneRun.defaultSize)
+        run.wait(0.1)
+        #expect(try #require(run.frame(of: "drawer")).isClose(to: Self.resting, within: 1e-9))
+        #expect(run.host.settledInvariantViolations().isEmpty)
+    }
 }
