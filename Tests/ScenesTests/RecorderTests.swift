@@ -20,7 +20,7 @@ struct RecorderTests {
         return script.script
     }
 
-    @Test(arguments: ["slides", "menu", "stack", "fade", "photos", "settings", "sheet"])
+    @Test(arguments: ["slides", "menu", "stack", "fade", "photos", "settings", "sheet", "drawer"])
     func theSameInputGivesByteIdenticalOutput(scene: String) throws {
         let a = try lines(scene, swipe())
         let b = try lines(scene, swipe())

@@ -41,7 +41,7 @@ let strokeGenerator = zip(Gen.int(in: 0...5), unit, unit, unit, unit, unit).map 
 
 @Suite("random sessions keep the world consistent")
 struct ScenePropertyTests {
-    nonisolated static let scenes = ["slides", "menu", "stack", "fade", "photos", "settings", "sheet"]
+    nonisolated static let scenes = ["slides", "menu", "stack", "fade", "photos", "settings", "sheet", "drawer"]
 
     /// Random sessions per scene: fewer under AddressSanitizer, whose run is after memory errors
     /// and where each session costs ten times as much; the release run makes all of them.

@@ -61,6 +61,11 @@ struct TransitionWorkloadTests {
         // The window, the navigation view, two screens (a heading, a hint and one or two buttons
         // each: 9) and between them the dimming view and the shadow strip: 13. On a push's first
         // frame those two are still transparent, and transparent views are not drawn: 11.
+        // UIWindow, drawerhome (heading, hint, Open drawer), the presentation's container, the
+        // dimming and the drawer (grabber, title, hint, Close): 12. On a present's first frame the
+        // dimming is still transparent, and not drawn: 11.
+        Expectation(scene: "drawer", views: 16...17, operations: [.present, .dismiss],
+                    phases: [.animating, .interactive, .finishing, .cancelling], transitionsPerCycle: 5),
         Expectation(scene: "settings", views: 19...25, operations: [.push, .pop],
                     phases: [.animating, .interactive, .finishing, .cancelling], transitionsPerCycle: 5),
     ]

@@ -9,7 +9,7 @@ import Testing
 @Suite struct SceneSessionTests {
     @Test func aNewSessionSendsHelloThenAKeyframeOfTheFirstScreen() throws {
         let page = try PageStandIn()
-        #expect(page.hellos == [HelloMessage(sceneNames: ["slides", "menu", "stack", "fade", "photos", "settings", "sheet"],
+        #expect(page.hellos == [HelloMessage(sceneNames: ["slides", "menu", "stack", "fade", "photos", "settings", "sheet", "drawer"],
                                              currentScene: "slides", framesPerSecond: 60)])
         guard case .hello = page.received.first else { Issue.record("hello first"); return }
         let first = try #require(page.frames.first)

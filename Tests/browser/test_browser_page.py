@@ -12,7 +12,7 @@ from selenium.webdriver.support.ui import Select
 
 from .segue_browser import FIRST_BLUE, SECOND_ORANGE, close
 
-SCENES = ["slides", "menu", "stack", "fade", "photos", "settings", "sheet"]
+SCENES = ["slides", "menu", "stack", "fade", "photos", "settings", "sheet", "drawer"]
 
 
 def number_in(text: str) -> float:

@@ -58,7 +58,7 @@ def test_page_reconnects_after_the_server_restarts_on_the_same_port(own_page):
     page.wait(lambda: "first" in page.node_names() and "second" not in page.node_names(), 5,
               "the new session's first frame is not slides' `first`")
     page.wait_for_screen(FIRST_BLUE, minimum=0.7, absent=SECOND_ORANGE)
-    assert page.js("return window.segue.hello.sceneNames") == ["slides", "menu", "stack", "fade", "photos", "settings", "sheet"]
+    assert page.js("return window.segue.hello.sceneNames") == ["slides", "menu", "stack", "fade", "photos", "settings", "sheet", "drawer"]
 
     # And it is live: input works on the new connection.
     seen = page.swipe_from_right(40, steps=4)

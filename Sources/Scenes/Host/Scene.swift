@@ -94,6 +94,15 @@ public nonisolated struct Scene: Sendable {
             .drag(from: CGPoint(x: 195, y: 460), to: CGPoint(x: 195, y: 540)),  // too short: cancels
             .tap("compose-done"),  // dismiss from code
         ]) { NotesViewController() },
+        Scene(name: "drawer", hint: "\"Open drawer\"; tap above it or drag it down to close", transitionCycle: [
+            .tap("drawerhome-open-drawer"),  // present: slides up, the screen above dims
+            .drag(from: CGPoint(x: 195, y: 500), to: CGPoint(x: 195, y: 840)),  // dismiss, interactive
+            .tap("drawerhome-open-drawer"),
+            .drag(from: CGPoint(x: 195, y: 500), to: CGPoint(x: 195, y: 580)),  // too short and slow: cancels
+            // The heading's center is in the dimmed part above the drawer: the tap lands on the
+            // dimming view, which dismisses.
+            .tap("drawerhome-heading"),
+        ]) { DrawerHomeViewController() },
     ]
 
     /// The scene a page or a recording gets when it names none.
