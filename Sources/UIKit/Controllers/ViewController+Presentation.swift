@@ -45,7 +45,7 @@ extension UIViewController {
         } else {
             presentation = viewController.makeBuiltInPresentationController()
         }
-        presentation.presentingViewController = presenter
+        presentation.presentingReference = presenter
         presentation.containerView = container
         container.presentationController = presentation
         viewController.presentationControllerStorage = presentation

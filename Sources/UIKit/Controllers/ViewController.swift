@@ -76,6 +76,13 @@ import Motion
     /// delegate hears of each attempt. False by default.
     public var isModalInPresentation = false
 
+    /// `modalPresentationCapturesStatusBarAppearance`: whether this controller, presented without
+    /// covering its presenter (a sheet, `.overFullScreen`, `.custom`), decides the status bar's
+    /// style instead of its presenter. False by default; a covering presentation always decides.
+    public var modalPresentationCapturesStatusBarAppearance = false {
+        didSet { controllersDidChange() }
+    }
+
     /// `definesPresentationContext`: whether a `.currentContext` or `.overCurrentContext`
     /// presentation from this controller or one of its descendants covers this controller's view
     /// (rather than the window's root). False by default; a navigation controller's is true, as in UIKit.
@@ -338,12 +345,14 @@ import Motion
         viewDidLayoutSubviews()
     }
 
-    /// The controller whose `preferredStatusBarStyle` the status bar shows: the top full-screen
-    /// presentation (a sheet leaves it to its presenter, as `modalPresentationCapturesStatusBarAppearance`
-    /// is false by default), then down `childForStatusBarStyle`.
+    /// The controller whose `preferredStatusBarStyle` the status bar shows: the top presentation
+    /// that covers its presenter or captures the status bar (a sheet leaves it to its presenter, as
+    /// `modalPresentationCapturesStatusBarAppearance` is false by default), then down
+    /// `childForStatusBarStyle`.
     var statusBarStyleController: UIViewController {
         var current = self
-        while let presented = current.presentedViewController, presented.coversPresentersView {
+        while let presented = current.presentedViewController,
+              presented.coversPresentersView || presented.modalPresentationCapturesStatusBarAppearance {
             current = presented
         }
         while let child = current.childForStatusBarStyle { current = child }

@@ -18,8 +18,14 @@ import Motion
     /// The controller presented. Not retained, as the sheet's: the presented controller keeps its
     /// presentation controller while presented.
     public unowned let presentedViewController: UIViewController
-    /// The controller it is presented over: the top of the presenting controller's chain.
-    public internal(set) weak var presentingViewController: UIViewController?
+    /// The controller it is presented over: the top of the presenting controller's chain (or the
+    /// context's). Not optional, as UIKit's: until a presentation decides it (`presenting` given
+    /// as nil), the presented controller's presenter, else the presented controller itself.
+    public var presentingViewController: UIViewController {
+        presentingReference ?? presentedViewController.presentingViewController ?? presentedViewController
+    }
+    /// Not retained: the presenting controller keeps the presented one, which keeps this.
+    weak var presentingReference: UIViewController?
     /// The view the presentation happens in: set when the presentation starts, an ancestor of the
     /// presented view from then on, and kept until the dismissal ends.
     public internal(set) var containerView: UIView?
@@ -40,7 +46,7 @@ import Motion
     /// the presentation starts.
     public init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
         self.presentedViewController = presentedViewController
-        self.presentingViewController = presentingViewController
+        presentingReference = presentingViewController
         builtInStyle = nil
     }
 

@@ -449,30 +449,35 @@ import Synchronization
     public var presentation: Presentation { Presentation(view: self) }
 }
 
-/// `UIView.TintAdjustmentMode`: `.dimmed` visibly dims a view and, through `.automatic`, its subviews.
-public nonisolated enum TintAdjustmentMode: Sendable {
-    case automatic, normal, dimmed
+extension UIView {
+    /// `UIView.TintAdjustmentMode`: `.dimmed` visibly dims a view and, through `.automatic`, its subviews.
+    public nonisolated enum TintAdjustmentMode: Sendable {
+        case automatic, normal, dimmed
+    }
 }
 
-/// A view's presentation values at one moment.
-public struct Presentation {
-    public let center: CGPoint
-    public let bounds: CGRect
-    public let transform: CGAffineTransform
-    public let alpha: Double
-    public let backgroundColor: UIColor
-    public let cornerRadius: Double
+/// A view's presentation values at one moment (`UIView.presentation`): nested in `UIView`, so an
+/// app's own `Presentation` type keeps its name.
+extension UIView {
+    public struct Presentation {
+        public let center: CGPoint
+        public let bounds: CGRect
+        public let transform: CGAffineTransform
+        public let alpha: Double
+        public let backgroundColor: UIColor
+        public let cornerRadius: Double
 
-    init(view: UIView) {
-        center = CGPoint(animationVector: view.presentationVector(.center))
-        bounds = CGRect(animationVector: view.presentationVector(.bounds))
-        transform = CGAffineTransform(animationVector: view.presentationVector(.transform))
-        alpha = Double(animationVector: view.presentationVector(.alpha))
-        backgroundColor = UIColor(animationVector: view.presentationVector(.backgroundColor))
-        cornerRadius = Double(animationVector: view.presentationVector(.cornerRadius))
+        init(view: UIView) {
+            center = CGPoint(animationVector: view.presentationVector(.center))
+            bounds = CGRect(animationVector: view.presentationVector(.bounds))
+            transform = CGAffineTransform(animationVector: view.presentationVector(.transform))
+            alpha = Double(animationVector: view.presentationVector(.alpha))
+            backgroundColor = UIColor(animationVector: view.presentationVector(.backgroundColor))
+            cornerRadius = Double(animationVector: view.presentationVector(.cornerRadius))
+        }
+
+        public var frame: CGRect { UIView.frame(center: center, bounds: bounds, transform: transform) }
     }
-
-    public var frame: CGRect { UIView.frame(center: center, bounds: bounds, transform: transform) }
 }
 
 /// A view's layer style, out of line (`UIView.layerStyle`). Immutable: a change makes a new one, as

@@ -43,7 +43,7 @@ import ReferenceMath
             stage.perform { engine.withTimeline(timeline) { kind.start(view) } }
         }
 
-        func sample(at tau: Double, clock: Double = 0) -> Presentation {
+        func sample(at tau: Double, clock: Double = 0) -> UIView.Presentation {
             timeline.seek(to: tau)
             stage.frame(at: clock)
             return view.presentation
@@ -51,7 +51,7 @@ import ReferenceMath
     }
 
     /// The same animation on a running root timeline, read at time τ.
-    static func running(_ kind: Kind, at tau: Double) -> Presentation {
+    static func running(_ kind: Kind, at tau: Double) -> UIView.Presentation {
         let stage = Stage()
         let view = stage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
         stage.perform { kind.start(view) }

@@ -175,4 +175,25 @@ struct WindowChromeTests {
         navigated.window.rootViewController = UINavigationController(rootViewController: Dark(name: "dark"))
         #expect(navigated.frame(at: 0).node(named: "status-bar-time")?.textColor == .black)
     }
+
+    /// `modalPresentationCapturesStatusBarAppearance`: a controller presented over its presenter
+    /// decides the status bar only when it captures it; one that covers its presenter always does.
+    @Test func aPresentedControllerDecidesTheStatusBarWhenItCapturesItOrCovers() {
+        final class Dark: UIViewController {
+            override var preferredStatusBarStyle: UIStatusBarStyle { .lightContent }
+        }
+        let stage = Stage(width: 390, height: 844)
+        stage.window.rootViewController = UIViewController(name: "root")
+        let overlay = Dark(name: "overlay")
+        overlay.modalPresentationStyle = .overFullScreen
+        stage.perform { stage.window.rootViewController!.present(overlay, animated: false) }
+        #expect(stage.frame(at: 1).node(named: "status-bar-time")?.textColor == .black)
+        overlay.modalPresentationCapturesStatusBarAppearance = true
+        #expect(stage.frame(at: 2).node(named: "status-bar-time")?.textColor == .white)
+        let covering = Stage(width: 390, height: 844)
+        covering.window.rootViewController = UIViewController(name: "root")
+        let full = Dark(name: "full")
+        covering.perform { covering.window.rootViewController!.present(full, animated: false) }
+        #expect(covering.frame(at: 1).node(named: "status-bar-time")?.textColor == .white)
+    }
 }
