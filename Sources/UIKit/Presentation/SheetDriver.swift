@@ -119,10 +119,10 @@ final class SheetDriver {
     }
 
     private func makeLayout(for size: CGSize) -> SheetLayout {
-        SheetLayout(containerSize: size, detents: sheet.detents, largestUndimmed: sheet.largestUndimmedDetentIdentifier,
-                    bottomOverhang: sheet.cornerRadius,
-                    topSafeAreaInset: Double((presenter?.window ?? sheet.presentedViewController.window)?.screenSafeAreaInsets.top ?? 0),
-                    floatingFrame: sheet.floatingFrame(in: size))
+        let topSafeAreaInset = Double((presenter?.window ?? sheet.presentedViewController.window)?.screenSafeAreaInsets.top ?? 0)
+        return SheetLayout(containerSize: size, detents: sheet.detents, largestUndimmed: sheet.largestUndimmedDetentIdentifier,
+                           bottomOverhang: sheet.cornerRadius, topSafeAreaInset: topSafeAreaInset,
+                           floatingFrame: sheet.floatingFrame(in: size, topSafeAreaInset: topSafeAreaInset))
     }
 
     /// Where the sheet rests in a container of `size`: `layoutPresentedView(in:)`'s answer, without

@@ -84,28 +84,32 @@ import Motion
         return driver.restingFrame(in: containerView.bounds.size)
     }
 
-    /// The centred frame of a sheet in a container of `size`, or nil where it is attached to the
-    /// bottom edge (a compact-width window: a phone).
-    func floatingFrame(in size: CGSize) -> CGRect? {
+    /// The centred frame of a sheet in a container of `size` under a status bar `topSafeAreaInset`
+    /// tall, or nil where it is attached to the bottom edge (a compact-width window: a phone).
+    func floatingFrame(in size: CGSize, topSafeAreaInset: Double) -> CGRect? {
         guard Self.isRegularWidth(size) else { return nil }
-        let sheetSize: CGSize
+        let verticalInset = topSafeAreaInset + SheetLayout.presenterTopOffset
         let preferred = presentedViewController.preferredContentSize
+        let sheetSize: CGSize
         if presentationStyle == .formSheet {
             sheetSize = preferred.width > 0 && preferred.height > 0 ? preferred : Self.defaultFormSheetSize(in: size)
         } else {
-            sheetSize = CGSize(width: min(Self.pageSheetWidth, size.width - 2 * Self.minimumSidePadding),
-                               height: size.height - 2 * Self.floatingVerticalInset)
+            sheetSize = CGSize(width: Self.pageSheetWidth, height: size.height)
         }
         let width = min(sheetSize.width, size.width - 2 * Self.minimumSidePadding)
-        let height = min(sheetSize.height, size.height - 2 * Self.floatingVerticalInset)
+        let height = min(sheetSize.height, size.height - 2 * verticalInset)
         return CGRect(x: (size.width - width) / 2, y: (size.height - height) / 2, width: width, height: height)
     }
 
-    /// A regular horizontal size class, as an iPad's full-screen window has in either orientation:
-    /// both sides at least 768 pt. Phones are compact here, in landscape too (where the Plus and
-    /// Max models are regular width, their compact height shows sheets full height anyway).
+    /// A regular horizontal size class, as an iPad's full-screen window has in either orientation
+    /// (`SafeArea.device(for:)` reads the device from the size). Phones are compact here, in
+    /// landscape too (where the Plus and Max models are regular width, their compact height shows
+    /// sheets full height anyway).
     static func isRegularWidth(_ size: CGSize) -> Bool {
-        min(size.width, size.height) >= 768
+        switch SafeArea.device(for: size) {
+        case .pad, .homeButtonPad: true
+        case .notchedPhone, .homeButtonPhone: false
+        }
     }
 
     /// UIKit's default form sheet size by the screen's longer side (`_UISheetPresentationMetrics`,
@@ -117,11 +121,11 @@ import Motion
         return CGSize(width: 620, height: 680)
     }
 
-    /// The floating sheets' margins: UIKit's `minimumSidePadding` (25 pt) at the sides, and our
-    /// choice of the same at the top and bottom for a page sheet (UIKit publishes neither its
-    /// iPad page sheet's width nor its insets; 704 pt is the width of a portrait page of iPadOS 13).
+    /// The floating sheets' margins: UIKit's `minimumSidePadding` (25 pt) at the sides; above and
+    /// below, the phone sheet's 10 pt below the status bar (`_UISheetPresentationMetrics.topOffset`),
+    /// our choice for the bottom too. UIKit publishes neither its iPad page sheet's width nor its
+    /// insets: 704 pt is our choice, the width of a portrait page of iPadOS 13's page sheet as seen.
     static let minimumSidePadding = 25.0
-    static let floatingVerticalInset = 25.0
     static let pageSheetWidth = 704.0
 
     // MARK: The built-in presentation

@@ -76,10 +76,11 @@ import Testing
         stage.window.rootViewController = root
         let presented = UIViewController(name: "presented")
         present(presented, style: .pageSheet, on: stage, from: root)
-        #expect(presented.view.frame == CGRect(x: 58, y: 25, width: 704, height: 1130))
+        // 704 wide, 10 pt below the 24-pt status bar and as far from the bottom edge.
+        #expect(presented.view.frame == CGRect(x: 58, y: 34, width: 704, height: 1112))
         stage.perform { presented.dismiss(animated: true) }
         stage.frame(at: 2.2)
-        #expect(presented.view.presentation.frame.minY > 25, "sliding down")
+        #expect(presented.view.presentation.frame.minY > 34, "sliding down")
         #expect(presented.view.presentation.frame.width == 704, "keeping its size")
         stage.frame(at: 4)
         #expect(root.presentedViewController == nil && presented.view.superview == nil)
