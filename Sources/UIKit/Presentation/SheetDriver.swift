@@ -106,7 +106,7 @@ final class SheetDriver {
         let layout = makeLayout(for: bounds.size)
         self.layout = layout
         dimmingView.frame = bounds
-        placeGrabber(width: bounds.width)
+        placeGrabber(width: Double(layout.floatingFrame?.width ?? bounds.width))
         let height = restingHeight(in: layout)
         if case .resting = phase {
             if let presenter, !presenter.view.transform.isIdentity {
@@ -218,7 +218,7 @@ final class SheetDriver {
         view.shadowOpacity = Self.shadowOpacity
         view.shadowRadius = Self.shadowRadius
         view.shadowOffset = .zero
-        placeGrabber(width: container.bounds.width)
+        placeGrabber(width: Double(layout.floatingFrame?.width ?? container.bounds.width))
         grabberView.isHidden = !sheet.prefersGrabberVisible
         view.addSubview(grabberView)
         let recognizer = SheetGrabRecognizer(

@@ -78,6 +78,9 @@ import Testing
         present(presented, style: .pageSheet, on: stage, from: root)
         // 704 wide, 10 pt below the 24-pt status bar and as far from the bottom edge.
         #expect(presented.view.frame == CGRect(x: 58, y: 34, width: 704, height: 1112))
+        presented.sheetPresentationController?.prefersGrabberVisible = true
+        let grabber = try #require(presented.sheetPresentationController?.driver.grabberView)
+        #expect(grabber.frame == CGRect(x: 334, y: 5, width: 36, height: 5), "centred on the sheet, not the window")
         stage.perform { presented.dismiss(animated: true) }
         stage.frame(at: 2.2)
         #expect(presented.view.presentation.frame.minY > 34, "sliding down")
