@@ -5,9 +5,10 @@ import Motion
 /// `prefersLargeTitles`, a 34-pt title on the left under it. Its background fills the status bar's
 /// inset too, as iOS's bar does, with a hairline at the bottom.
 ///
-/// During a push or pop the bar shows a pure function of the transition's progress
-/// (`show(progress:)`), which the window feeds it every frame from the running transition: so the
-/// bar follows a scrub, the back swipe's finger and a cancel exactly as the views do. iOS's title
+/// During a push or pop the bar's views are a linear function of the transition's position
+/// (`show(progress:)`: 0 the old item, 1 the new). The bar sets position 0 when the transition
+/// begins and animates to 1 alongside it (`showTransitionEnd()`), on the animator's own timing, so
+/// it follows a spring, a scrub, the back swipe's finger and a cancel exactly as the views do. iOS's title
 /// motion (UIKit's numbers are not public; these follow what iOS shows): the incoming title slides
 /// from the right to the centre while fading in, the outgoing one slides left toward the back
 /// button's place while fading out, and the back button's label cross-fades from old to new.
@@ -96,6 +97,8 @@ import Motion
     private var currentItem = Item(title: "", backTitle: nil)
     /// A running push or pop: the item it comes from and goes to.
     private var transition: (from: Item, to: Item, push: Bool)?
+    /// Whether the running transition's views have been set to its end, to animate there.
+    private var showsTransitionEnd = false
     /// Where the bar's content starts: the status bar's inset.
     private var topInset = 0.0
     /// The safe area's left inset (a notched phone in landscape): the bar's content starts after it.
@@ -131,7 +134,7 @@ import Motion
         frame = CGRect(x: 0, y: 0, width: width, height: totalHeight(topInset: topInset))
         hairline.frame = CGRect(x: 0, y: bounds.height, width: width, height: Self.hairlineThickness)
         if let transition {
-            show(progress: 0, of: transition)
+            show(progress: showsTransitionEnd ? 1 : 0, of: transition)
         } else {
             show(currentItem, in: current, alpha: 1)
         }
@@ -145,17 +148,26 @@ import Motion
         show(nil, in: other, alpha: 0)
     }
 
-    /// Starts a push (or pop) from the item on screen to `item`; `show(progress:)` moves it.
+    /// Starts a push (or pop) from the item on screen to `item`, showing the item on screen.
     func beginTransition(to item: Item, push: Bool) {
         let running = (from: currentItem, to: item, push: push)
         transition = running
+        showsTransitionEnd = false
         show(progress: 0, of: running)
+    }
+
+    /// Shows the running transition's end: called inside an alongside animation, it animates there.
+    func showTransitionEnd() {
+        guard let transition else { return }
+        showsTransitionEnd = true
+        show(progress: 1, of: transition)
     }
 
     /// Ends the running transition: the new item at rest when it completed, the old one when cancelled.
     func endTransition(completed: Bool) {
         guard let running = transition else { return }
         transition = nil
+        showsTransitionEnd = false
         if completed {
             swap(&current, &other)
             name(current, resting: true)
@@ -164,12 +176,6 @@ import Motion
         }
         show(currentItem, in: current, alpha: 1)
         show(nil, in: other, alpha: 0)
-    }
-
-    /// Places both items for the running transition at `progress` (0: the old item, 1: the new).
-    func show(progress: Double) {
-        guard let transition else { return }
-        show(progress: min(max(progress, 0), 1), of: transition)
     }
 
     private func show(progress p: Double, of transition: (from: Item, to: Item, push: Bool)) {

@@ -202,8 +202,12 @@ extension UINavigationControllerDelegate {
         }
         let stack = operation == .push ? viewControllers + [to] : Array(viewControllers.dropLast())
         navigationBar.beginTransition(to: barItem(at: stack.count - 1, of: stack), push: operation == .push)
-        context.progressObserver = { [unowned self] progress in self.navigationBar.show(progress: progress) }
         runner.run(context, interactor: interactor) {
+            // The bar animates alongside the transition, as UIKit's does: on the animator's own
+            // timing, so it keeps pace with the views through a spring, a scrub and a cancel.
+            runner.activeCoordinator?.animate(alongsideTransition: { [unowned self] _ in
+                self.navigationBar.showTransitionEnd()
+            }, completion: nil)
             from.beginAppearance(false, animated: animated)
             to.beginAppearance(true, animated: animated)
             self.delegate?.navigationController(self, willShow: to, animated: animated)

@@ -53,9 +53,6 @@ import Motion
     /// How interaction controllers and drivers refer to this context without owning it (their
     /// controllers' views hold them, and this context holds those controllers).
     let reference = SelfClearingReference<TransitionContext>()
-    /// Told the progress once a frame while the transition runs, after animations are evaluated:
-    /// what moves with the transition without being one of its animations (a navigation bar).
-    var progressObserver: ((Double) -> Void)?
 
     init(operation: TransitionStatus.Operation, from: UIViewController, to: UIViewController, containerView: UIView,
          containerViewController: UIViewController? = nil,

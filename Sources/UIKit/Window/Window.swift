@@ -82,7 +82,6 @@ import Motion
 
     /// Brings the chrome up to date: the time from the world's clock, the style from the controllers.
     private func updateChrome() {
-        if let context = transitions.active, let observer = context.progressObserver { observer(context.progress) }
         statusBar.showTime(elapsed: engine.rootTimeline.time)
         if controllerFindingsRevision != controllerRevision {
             preferredStyle = rootViewController?.statusBarStyleController.preferredStatusBarStyle ?? .default
