@@ -4,17 +4,35 @@ extension UIViewController {
     /// Presents `viewController`, run by its presentation controller (`presentationController`:
     /// the transitioning delegate's for `.custom`, UIKit's own for the built-in styles) and
     /// animated by the delegate's animator, else the presentation controller's own (a sheet's),
-    /// else `modalTransitionStyle`'s. The full-screen styles present over the top of the window's
-    /// chain; `.currentContext` and `.overCurrentContext` over the nearest controller up from this
-    /// one that `definesPresentationContext`, covering only its view (else the window's).
+    /// else `modalTransitionStyle`'s. A presentation in full screen goes over the top of the window's
+    /// chain; one that is not (`.currentContext`, `.overCurrentContext`, a custom controller whose
+    /// `shouldPresentInFullscreen` is false) over the nearest controller up from this one that
+    /// `definesPresentationContext`, covering only its view (else the window's).
     public func present(_ viewController: UIViewController, animated: Bool, completion: (() -> Void)? = nil) {
         let style = viewController.modalPresentationStyle
-        let contextController = style.isContextual ? presentationContextController : nil
-        let presenter = (contextController ?? rootAncestor).topPresented
-        guard let window = presenter.window else { return }
+        let windowPresenter = rootAncestor.topPresented
+        guard let window = windowPresenter.window else { return }
         let runner = window.transitions
-        guard viewController.presentingViewController == nil, viewController !== presenter,
+        guard viewController.presentingViewController == nil, viewController !== windowPresenter,
               runner.admit("presenting \(viewController.name)") else { return }
+
+        // UIKit asks the transitioning delegate for a presentation controller for a custom
+        // presentation only, and first; without one, a plain controller adds no views.
+        let delegate = viewController.transitioningDelegate
+        let presentation: UIPresentationController
+        if style == .custom {
+            presentation = delegate?.presentationController(forPresented: viewController, presenting: windowPresenter,
+                                                            source: self)
+                ?? UIPresentationController(presentedViewController: viewController, builtInStyle: .custom)
+        } else if let made = viewController.presentationControllerStorage, made.builtInStyle == style.resolved {
+            presentation = made
+        } else {
+            presentation = viewController.makeBuiltInPresentationController()
+        }
+        // A presentation that does not present in full screen covers the current context.
+        let contextController = presentation.shouldPresentInFullscreen ? nil : presentationContextController
+        let presenter = contextController?.topPresented ?? windowPresenter
+        guard presenter !== viewController else { return }
 
         presenter.presentedViewController = viewController
         viewController.presentingViewController = presenter
@@ -33,18 +51,6 @@ extension UIViewController {
         }
         viewController.presentationContainer = container
 
-        // UIKit asks the transitioning delegate for a presentation controller for a custom
-        // presentation only, and first; without one, a plain controller adds no views.
-        let delegate = viewController.transitioningDelegate
-        let presentation: UIPresentationController
-        if style == .custom {
-            presentation = delegate?.presentationController(forPresented: viewController, presenting: presenter, source: self)
-                ?? UIPresentationController(presentedViewController: viewController, builtInStyle: .custom)
-        } else if let made = viewController.presentationControllerStorage, made.builtInStyle == style.resolved {
-            presentation = made
-        } else {
-            presentation = viewController.makeBuiltInPresentationController()
-        }
         presentation.presentingReference = presenter
         presentation.containerView = container
         container.presentationController = presentation

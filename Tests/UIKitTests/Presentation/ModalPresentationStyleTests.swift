@@ -162,6 +162,31 @@ import Testing
         #expect(presented.presentationController?.shouldPresentInFullscreen == false)
     }
 
+    /// `shouldPresentInFullscreen`: a custom presentation controller that answers false presents
+    /// in the current context, as `.overCurrentContext` does.
+    @Test func aCustomControllerThatDoesNotPresentInFullScreenCoversTheContext() throws {
+        final class InContext: UIPresentationController {
+            override var shouldPresentInFullscreen: Bool { false }
+        }
+        final class Vendor: UIViewControllerTransitioningDelegate {
+            func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
+                                        source: UIViewController) -> UIPresentationController? {
+                InContext(presentedViewController: presented, presenting: presenting)
+            }
+        }
+        let world = Container()
+        world.child.definesPresentationContext = true
+        let vendor = Vendor()
+        let presented = UIViewController(name: "presented")
+        presented.transitioningDelegate = vendor
+        present(presented, style: .custom, on: world.stage, from: world.child)
+        #expect(presented.presentationController is InContext)
+        #expect(presented.presentingViewController === world.child)
+        #expect(presented.presentationController?.presentingViewController === world.child)
+        #expect(windowFrame(of: presented.view) == CGRect(x: 0, y: 100, width: 390, height: 744))
+        #expect(world.child.view.superview === world.root.view, "a custom presentation keeps the presenter's view")
+    }
+
     @Test func withoutAContextTheWindowsRootIsTheContext() throws {
         let world = Container()
         let presented = UIViewController(name: "presented")
