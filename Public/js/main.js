@@ -14,7 +14,6 @@ import { TuningPanel } from './tuning.js';
 import { TransitionFilmstrip } from './filmstrip.js';
 import { SharePanel, ShareError, TOKEN_PATTERN, WATCH_ATTEMPTS, encodeWatch } from './share.js';
 
-const PING_INTERVAL_MS = 1000;
 /** The pointer message's phase byte (offset 2) for a press. */
 const POINTER_DOWN = 1;
 const NOTICE_MS = 4000;
@@ -22,13 +21,16 @@ const VIEWPORT_SIDE = [1, 8192];
 const DEVICE_PIXEL_RATIO = [0.5, 8];
 /** How often overlays are re-placed while frames arrive, ms: controls move with transitions. */
 const PLACE_INTERVAL_MS = 150;
-/** Gap between the toolbar and a notice or the banner below it, CSS px. */
+/** Gap between the toolbar and a notice below it, CSS px. */
 const BELOW_TOOLBAR = 8;
 /** Frames kept in segue.frameLog for browser tests: a few seconds at 60 fps, then the oldest go. */
 const FRAME_LOG_LENGTH = 600;
 
 const canvas = document.getElementById('stage');
-const banner = document.getElementById('banner');
+const veil = document.getElementById('veil');
+const veilTitle = document.getElementById('veil-title');
+const veilCountdown = document.getElementById('veil-countdown');
+const veilRefused = document.getElementById('veil-refused');
 const notice = document.getElementById('notice');
 const picker = document.getElementById('scene-picker');
 const toolbar = document.getElementById('toolbar');
@@ -39,12 +41,12 @@ const renderer = new Renderer(canvas);
 const decoder = new FrameDecoder();
 // On a phone the panel would cover the scene and its bars: it starts hidden there (☰ › Stats, H).
 const telemetry = new Telemetry(document.getElementById('telemetry'), { visible: !window.matchMedia(PHONE_MEDIA).matches });
-const tuning = new TuningPanel(document.body, (buffer) => connection.send(buffer), () => controls.replay());
+const tuning = new TuningPanel(document.body, sendAction, () => controls.replay());
 const filmstrip = new TransitionFilmstrip();
-const share = new SharePanel(document.body, { send: (buffer) => connection.send(buffer), notice: showNotice });
+const share = new SharePanel(document.body, { send: sendAction, notice: showNotice });
 const currentSceneName = () => segue.hello?.currentScene ?? 'scene';
 const controls = new Controls(document.body, {
-  send: (buffer) => connection.send(buffer),
+  send: sendAction,
   toggleStats: () => { telemetry.toggle(); return openedAlone(telemetry); },
   toggleSlow: toggleSlowAnimations,
   toggleTiming: () => { tuning.toggle(); return openedAlone(tuning); },
@@ -77,7 +79,7 @@ let awaitingWatch = false;
 let slowAnimations = false;
 let pendingFrame = null;
 let drawScheduled = false;
-let bannerTimer = 0;
+let countdownTimer = 0;
 let noticeTimer = 0;
 let lastPlaced = -Infinity;
 /** Whether a connection was ever open: the next open after a loss is announced. */
@@ -86,6 +88,11 @@ let wasConnected = false;
 /** Test hooks for browser tests; read-only by convention. */
 const segue = {
   connected: false,
+  /** WebSocket handshakes the page has started. */
+  get connectionAttempts() { return connection.attempts; },
+  /** Inputs refused visibly because the page was not connected, and the veil's shakes for them. */
+  refusedInputs: 0,
+  veilShakes: 0,
   stats: telemetry.stats,
   lastFrame: null,
   hello: null,
@@ -120,28 +127,66 @@ const connection = new Connection({
       if (slowAnimations) connection.send(encodeSlowAnimations(true));
     }
     share.connectionOpened();
-    ping();
+    tuning.connectionOpened();
   },
   message: receive,
-  status({ connected, retryAt }) {
-    segue.connected = connected;
-    clearInterval(bannerTimer);
-    if (connected) {
-      banner.hidden = true;
-      if (wasConnected) showNotice('Reconnected');
-      wasConnected = true;
-      return;
-    }
-    const update = () => {
-      const seconds = Math.max(0, Math.ceil((retryAt - performance.now()) / 1000));
-      banner.textContent = seconds > 0 ? `Reconnecting in ${seconds} s…` : 'Reconnecting…';
-    };
-    update();
-    banner.hidden = false;
-    placeOverlays();
-    bannerTimer = setInterval(update, 250);
-  },
+  ping: encodePing,
+  status: showConnection,
 });
+
+// ---- The connection's state: a veil over the screen while there is none -----------------------
+
+/**
+ * Connected: the veil lifts, and a return after a loss says what came back. A new connection is a
+ * new session on the server, so the scene starts again at its first screen (the page sends its
+ * scene, viewport and slow motion again; a watcher rejoins the shared session, where it stands).
+ * Not connected: the veil dims the screen, counts down to the next try and refuses input.
+ */
+function showConnection({ connected, retryAt }) {
+  segue.connected = connected;
+  clearInterval(countdownTimer);
+  if (connected) {
+    veil.hidden = true;
+    veil.classList.remove('shake');
+    veilRefused.hidden = true;
+    if (wasConnected) {
+      showNotice(watchToken ? 'Reconnected' : 'Reconnected — the scene started again from its first screen');
+    }
+    wasConnected = true;
+    return;
+  }
+  veilTitle.textContent = 'Disconnected — reconnecting…';
+  const update = () => {
+    const seconds = Math.max(0, Math.ceil((retryAt - performance.now()) / 1000));
+    veilCountdown.textContent = seconds > 0 ? `Next try in ${seconds} s` : 'Trying now…';
+  };
+  update();
+  veil.hidden = false;
+  countdownTimer = setInterval(update, 250);
+}
+
+/** Says on the veil that `what` was not sent, and shakes it: nothing is dropped unseen. */
+function refuseInput(what) {
+  segue.refusedInputs += 1;
+  veilRefused.textContent = `Not connected — ${what} was not sent`;
+  veilRefused.hidden = false;
+  if (veil.classList.contains('shake')) return;
+  veil.classList.add('shake');
+  segue.veilShakes += 1;
+}
+// A shake ends, or is cut short when the veil lifts mid-shake.
+for (const type of ['animationend', 'animationcancel']) veil.addEventListener(type, () => veil.classList.remove('shake'));
+veil.addEventListener('pointerdown', (event) => {
+  event.preventDefault();
+  refuseInput('your input');
+});
+
+/** Sends what a control asked for (scrub, Timing, Share), or says on the veil that it could not. */
+function sendAction(buffer) {
+  if (connection.send(buffer)) return true;
+  refuseInput('that');
+  return false;
+}
 
 function receive(data) {
   let message;
@@ -271,7 +316,7 @@ function draw(now) {
   if (now - lastPlaced >= PLACE_INTERVAL_MS) placeOverlays();
 }
 
-// ---- Overlays: the hint pill, notices and the banner, off the scene's controls ------------------
+// ---- Overlays: the hint pill and notices, off the scene's controls ------------------------------
 
 /** The visible screen's hint, as the server sends it; the pill hides when there is none. */
 function showHint(text) {
@@ -282,7 +327,7 @@ function showHint(text) {
   placeOverlays();
 }
 
-/** Places each visible overlay where it covers no control; the banner first, then the notice. */
+/** Places each visible overlay where it covers no control: the hint pill, then the notice. */
 function placeOverlays() {
   lastPlaced = performance.now();
   const nodes = decoder.nodes;
@@ -292,10 +337,6 @@ function placeOverlays() {
   const page = [toolbar, telemetryPanel, controls.dock, controls.menu, controls.bar, tuning.panel, share.panel]
     .map((element) => element.getBoundingClientRect());
   placeClear(hintPill, obstacles(nodes, screen, page), window.innerHeight);
-  if (!banner.hidden) {
-    placeClear(banner, obstacles(nodes, screen, page), toolbarBottom + BELOW_TOOLBAR);
-    page.push(banner.getBoundingClientRect());
-  }
   placeClear(notice, obstacles(nodes, screen, [...page, hintPill.getBoundingClientRect()]),
     toolbarBottom + BELOW_TOOLBAR);
 }
@@ -334,10 +375,6 @@ function sendScene(name) {
     return;
   }
   connection.send(message);
-}
-
-function ping() {
-  connection.send(encodePing(performance.now()));
 }
 
 // ---- Scene picker and the URL ---------------------------------------------------------------
@@ -421,6 +458,7 @@ attachPointerInput(canvas, (buffer, sequence, sentAt) => {
     return;
   }
   if (connection.send(buffer)) telemetry.inputSent(sequence, sentAt);
+  else refuseInput('your input');
 }, (point) => { segue.lastPointer = point; });
 
 segue.device = new DeviceFrame({
@@ -434,7 +472,6 @@ segue.device = new DeviceFrame({
     placeOverlays();
   },
 });
-setInterval(ping, PING_INTERVAL_MS);
 renderer.resize();
 connection.connect();
 // A canvas does not wait for a web font: once Inter's weights are in, lay text out again and draw

@@ -1,5 +1,5 @@
-// The page's own overlays (the hint pill, notices, the connection banner) placed where they cover
-// none of the scene's controls: the scene's text-bearing nodes (buttons' titles, labels), the
+// The page's own overlays (the hint pill, notices) placed where they cover none of the scene's
+// controls: the scene's text-bearing nodes (buttons' titles, labels), the
 // system chrome the server draws (status bar, navigation bar, tab bar, home indicator: whole, text
 // or not) and the page's own controls. The display list says nothing about which views take taps,
 // so text stands in for controls; it covers every button the scenes have.

@@ -140,6 +140,13 @@ export class TuningPanel {
     return this.visible;
   }
 
+  /** A new connection is a new session, which has run no animation yet: ask again if it shows. */
+  connectionOpened() {
+    this.entries = [];
+    this.render();
+    if (this.visible) this.send(encodeListAnimations());
+  }
+
   /** A transition ended: the scene may have run new animations. */
   transitionEnded() {
     if (this.visible) this.send(encodeListAnimations());

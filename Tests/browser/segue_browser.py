@@ -344,7 +344,7 @@ class Page:
                             " names: window.segue && window.segue.lastFrame &&"
                             " window.segue.lastFrame.nodes.map((n) => n.name),"
                             " error: window.segue && window.segue.lastError,"
-                            " banner: document.getElementById('banner').textContent})")
+                            " veil: document.getElementById('veil').textContent})")
         except Exception as error:  # pragma: no cover - diagnostics only
             state = f"(page state unavailable: {error})"
         return (f"\npage: {state}\nconsole:\n{self.console()}\n{self.server.log_tail()}")

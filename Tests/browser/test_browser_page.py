@@ -28,7 +28,7 @@ def test_page_connects_and_draws_the_first_scene(page):
     assert hello["currentScene"] == "slides"
     assert hello["framesPerSecond"] > 0
     assert page.js("return window.segue.connected") is True
-    assert page.js("return document.getElementById('banner').hidden") is True
+    assert page.js("return document.getElementById('veil').hidden") is True
     assert page.js("return window.segue.lastError") is None
 
     # The backing store is at devicePixelRatio: 390 × 844 CSS px at 2× is 780 × 1688.

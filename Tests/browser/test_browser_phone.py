@@ -32,7 +32,7 @@ return window.segue.lastFrame.nodes.filter((n) => n.alpha > 0.05 && (parts.test(
 
 # Window rects of the page's controls that are on screen (displayed and of non-zero size).
 _CONTROLS_JS = """
-return ['controls-toggle', 'controls-buttons', 'scene-picker', 'telemetry', 'hint', 'toolbar', 'notice', 'banner']
+return ['controls-toggle', 'controls-buttons', 'scene-picker', 'telemetry', 'hint', 'toolbar', 'notice', 'veil']
   .map((id) => [id, document.getElementById(id)])
   .filter(([, e]) => e.checkVisibility())
   .map(([id, e]) => { const r = e.getBoundingClientRect(); return {id, left: r.left, right: r.right, top: r.top, bottom: r.bottom}; })
