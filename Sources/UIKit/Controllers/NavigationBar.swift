@@ -15,6 +15,9 @@ import Motion
 @preconcurrency @MainActor public final class UINavigationBar: UIView {
     /// The bar's own height under the status bar, and the large-title row's (UIKit: 44 and 52).
     public static let height = 44.0
+    /// The bar's height in compact height (a phone held sideways), where UIKit also shows no large
+    /// title: 32 pt (UIKit's landscape phone bar, as iOS draws it).
+    public static let compactHeight = 32.0
     public static let largeTitleHeight = 52.0
     public static let titleFontSize = 17.0
     static let largeTitleFontSize = 34.0
@@ -42,8 +45,14 @@ import Motion
     static let hairlineColor = UIColor(white: 0, alpha: 0.3)
     static let hairlineThickness = 1.0 / 3.0
 
-    /// `prefersLargeTitles`: a large title row under the bar; applied at the next layout.
+    /// `prefersLargeTitles`: a large title row under the bar, except in compact height; applied at
+    /// the next layout.
     public var prefersLargeTitles = false
+    /// Whether the window has a compact height (a phone held sideways), as of the last layout.
+    private var isCompactHeight = false
+    /// The bar's own height now: `compactHeight` in compact height, else `height`.
+    var barHeight: Double { isCompactHeight ? Self.compactHeight : Self.height }
+    private var showsLargeTitle: Bool { prefersLargeTitles && !isCompactHeight }
 
     /// What one controller puts in the bar: its title and, below the root, a back button.
     struct Item {
@@ -125,10 +134,11 @@ import Motion
     /// The height the bar covers from the top of its controller's view: the status bar's inset,
     /// the bar, and the large-title row when shown.
     func totalHeight(topInset: Double) -> Double {
-        topInset + Self.height + (prefersLargeTitles ? Self.largeTitleHeight : 0)
+        topInset + barHeight + (showsLargeTitle ? Self.largeTitleHeight : 0)
     }
 
-    func layout(width: Double, topInset: Double, leadingInset: Double) {
+    func layout(width: Double, topInset: Double, leadingInset: Double, compactHeight: Bool) {
+        isCompactHeight = compactHeight
         self.topInset = topInset
         self.leadingInset = leadingInset
         frame = CGRect(x: 0, y: 0, width: width, height: totalHeight(topInset: topInset))
@@ -252,17 +262,17 @@ import Motion
         let barTop = topInset
         let titleWidth = min(Self.textWidth(characters: item.titleLength, fontSize: Self.titleFontSize), width * Self.maximumTitleWidth)
         views.title.text = item.title
-        let titleFrame = CGRect(x: (width - titleWidth) / 2, y: barTop, width: titleWidth, height: Self.height)
+        let titleFrame = CGRect(x: (width - titleWidth) / 2, y: barTop, width: titleWidth, height: barHeight)
         place(views.title, in: titleFrame, center: placingWhatMoves)
-        let large = prefersLargeTitles
+        let large = showsLargeTitle
         views.largeTitle.text = item.title
         let largeWidth = min(Self.textWidth(characters: item.titleLength, fontSize: Self.largeTitleFontSize), width - 2 * (leadingInset + Self.largeTitleMargin))
         if placingWhatMoves { views.largeTitle.transform = .identity }
-        views.largeTitle.frame = CGRect(x: leadingInset + Self.largeTitleMargin, y: barTop + Self.height, width: largeWidth,
+        views.largeTitle.frame = CGRect(x: leadingInset + Self.largeTitleMargin, y: barTop + barHeight, width: largeWidth,
                                       height: Self.largeTitleHeight)
         views.title.alpha = large ? 0 : alpha
         views.largeTitle.alpha = large ? alpha : 0
-        let chevronY = barTop + (Self.height - Self.backChevronSize.height) / 2
+        let chevronY = barTop + (barHeight - Self.backChevronSize.height) / 2
         views.chevron.frame = CGRect(x: leadingInset + Self.backChevronX, y: chevronY, width: Self.backChevronSize.width,
                                    height: Self.backChevronSize.height)
         var backFrame: CGRect?
@@ -270,7 +280,7 @@ import Motion
             views.back.setTitle(backTitle, for: .normal)
             let labelX = leadingInset + Self.backChevronX + Self.backChevronSize.width + Self.backLabelGap
             let backWidth = min(Self.textWidth(characters: item.backTitleLength, fontSize: Self.backFontSize), width * Self.maximumBackWidth)
-            let frame = CGRect(x: labelX, y: barTop, width: backWidth, height: Self.height)
+            let frame = CGRect(x: labelX, y: barTop, width: backWidth, height: barHeight)
             place(views.back, in: frame, center: placingWhatMoves)
             backFrame = frame
             views.back.alpha = alpha

@@ -121,7 +121,8 @@ extension UINavigationControllerDelegate {
         super.viewDidLayoutSubviews()
         let safeArea = view.safeAreaInsets
         navigationBar.isHidden = isNavigationBarHidden
-        navigationBar.layout(width: view.bounds.width, topInset: safeArea.top, leadingInset: safeArea.left)
+        navigationBar.layout(width: view.bounds.width, topInset: safeArea.top, leadingInset: safeArea.left,
+                             compactHeight: SafeArea.isCompactHeight(window?.bounds.size ?? view.bounds.size))
         topViewController?.layout(in: view.bounds, safeArea: contentSafeArea)
     }
 

@@ -34,9 +34,10 @@ struct SheetLayout: Equatable {
     let detents: [ResolvedDetent]
     /// The largest undimmed detent's height; nil when every detent dims.
     let undimmedHeight: Double?
-    /// Where a sheet floating in a regular-width container rests (a form or page sheet on an iPad);
-    /// nil for one attached to the bottom edge. A floating sheet has one height, its top edge's
-    /// distance from the container's bottom, and keeps its size as it slides.
+    /// Where a sheet of one size rests: floating in a regular-width container (a form or page sheet
+    /// on an iPad), or filling a compact-height one; nil for one attached to the bottom edge at its
+    /// detents. Such a sheet has one height, its top edge's distance from the container's bottom,
+    /// and keeps its size as it slides.
     let floatingFrame: CGRect?
 
     init(containerSize: CGSize, detents: [Detent], largestUndimmed: Detent.Identifier?, bottomOverhang: Double = 0,

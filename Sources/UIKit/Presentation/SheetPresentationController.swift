@@ -84,9 +84,12 @@ import Motion
         return driver.restingFrame(in: containerView.bounds.size)
     }
 
-    /// The centred frame of a sheet in a container of `size` under a status bar `topSafeAreaInset`
-    /// tall, or nil where it is attached to the bottom edge (a compact-width window: a phone).
+    /// The frame of a sheet that keeps one size in a container of `size` under a status bar
+    /// `topSafeAreaInset` tall: centred in a regular-width window (an iPad), the whole window in a
+    /// compact-height one (a phone held sideways, where UIKit shows a sheet as `.fullScreen`); nil
+    /// where it rests at its detents, attached to the bottom edge (a phone held upright).
     func floatingFrame(in size: CGSize, topSafeAreaInset: Double) -> CGRect? {
+        if SafeArea.isCompactHeight(size) { return CGRect(origin: .zero, size: size) }
         guard Self.isRegularWidth(size) else { return nil }
         let verticalInset = topSafeAreaInset + SheetLayout.presenterTopOffset
         let preferred = presentedViewController.preferredContentSize

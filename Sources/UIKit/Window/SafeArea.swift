@@ -67,6 +67,15 @@ public nonisolated enum SafeArea {
         }
     }
 
+    /// Whether a window of `size` has a compact vertical size class: a phone held sideways (an
+    /// iPad is regular in both orientations).
+    public static func isCompactHeight(_ size: CGSize) -> Bool {
+        switch device(for: size) {
+        case .notchedPhone, .homeButtonPhone: size.width > size.height
+        case .pad, .homeButtonPad: false
+        }
+    }
+
     /// Whether the screen shows a home indicator (every device without a home button).
     public static func hasHomeIndicator(_ size: CGSize) -> Bool {
         switch device(for: size) {

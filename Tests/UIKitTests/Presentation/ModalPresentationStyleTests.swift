@@ -224,3 +224,45 @@ import Testing
         #expect(first.view.superview == nil && second.view.superview == nil)
     }
 }
+
+/// Compact height (a phone held sideways): UIKit shows a page sheet as `.fullScreen` there, the
+/// whole window, and its navigation bars are 32 pt tall with no large title.
+@Suite("compact height")
+@MainActor struct CompactHeightTests {
+    @Test func aSheetFillsACompactHeightWindowAndRestsAtItsDetentsUpright() throws {
+        let stage = Stage(width: 844, height: 390)
+        let root = UIViewController(name: "root")
+        stage.window.rootViewController = root
+        let sheet = UIViewController(name: "sheet")
+        sheet.modalPresentationStyle = .pageSheet
+        sheet.sheetPresentationController?.detents = [.medium(), .large()]
+        stage.perform { root.present(sheet, animated: true) }
+        stage.frame(at: 2)
+        #expect(sheet.view.frame == CGRect(x: 0, y: 0, width: 844, height: 390))
+        #expect(root.view.transform.isIdentity, "nothing scales back behind it")
+        stage.perform { stage.window.resize(to: CGSize(width: 390, height: 844)) }
+        stage.frame(at: 4)
+        // Upright again: the smallest detent, medium, half the large detent's 787 pt.
+        #expect(abs(sheet.view.frame.minY - (844 - 787.0 / 2)) < 1e-9)
+        stage.perform { stage.window.resize(to: CGSize(width: 844, height: 390)) }
+        stage.frame(at: 6)
+        #expect(sheet.view.frame == CGRect(x: 0, y: 0, width: 844, height: 390))
+    }
+
+    @Test func theNavigationBarIs32PointsTallInCompactHeight() throws {
+        let stage = Stage(width: 390, height: 844)
+        let top = UIViewController(name: "top")
+        let navigation = UINavigationController(rootViewController: top)
+        navigation.navigationBar.prefersLargeTitles = true
+        stage.window.rootViewController = navigation
+        stage.frame(at: 0)
+        #expect(abs(navigation.navigationBar.frame.height - (47 + 44 + 52)) < 1e-9, "upright: the bar and a large title")
+        #expect(abs(top.view.safeAreaInsets.top - (47 + 44 + 52)) < 1e-9)
+        stage.perform { stage.window.resize(to: CGSize(width: 844, height: 390)) }
+        stage.frame(at: 1)
+        #expect(navigation.navigationBar.frame.height == 32, "sideways: no status bar, a 32-pt bar, no large title")
+        #expect(top.view.safeAreaInsets.top == 32)
+        let title = try #require(stage.frame(at: 1.1).node(named: "navigation-title"))
+        #expect(title.size.height == 32 && title.alpha == 1)
+    }
+}
