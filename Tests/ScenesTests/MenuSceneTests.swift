@@ -20,11 +20,17 @@ struct MenuSceneTests {
         #expect(abs(card.transform.ty - 280 * Self.scale) < 1e-9)
         #expect(abs(card.size.width - 160 * Self.scale) < 1e-9)
         #expect(abs(card.size.height - 100 * Self.scale) < 1e-9)
-        // The presenter stays visible, dimmed.
-        let homeBefore = try #require(idle.last.node("home"))
-        let homeAfter = try #require(run.last.node("home"))
-        #expect(homeAfter.backgroundColor != homeBefore.backgroundColor)
-        #expect(homeAfter.backgroundColor.red < homeBefore.backgroundColor.red + 1e-9)
+        // The presenter stays visible, dimmed: its tint colors (the buttons' system-blue titles)
+        // turn gray; its background, its white button fills and its white heading stay.
+        #expect(idle.last.node("home-open-menu")?.textColor.hexString == "#007affff")
+        for frame in [idle.last, run.last] {
+            #expect(frame.node("home")?.backgroundColor.hexString == "#34495eff")
+            #expect(frame.node("home-heading")?.textColor.hexString == "#ffffffff")
+            for button in ["home-show-card", "home-open-menu", "home-physics:-off"] {
+                #expect(frame.node(button)?.backgroundColor.hexString == "#ffffffff", "\(button)")
+            }
+        }
+        #expect(run.last.node("home-open-menu")?.textColor.hexString == "#656565bf")
         // The card slides in from x + 320 (scaled) over 0.5 s on the default easeInEaseOut curve.
         let tapUp = try #require(script.events.last).time
         var checked = 0

@@ -14,6 +14,13 @@ struct StackSceneTests {
         return (script, try record("stack", script.script))
     }
 
+    /// The node named `name` among the snapshot's descendants.
+    static func snapshotNode(_ name: String, in frame: RecordedFrame) -> DisplayNode? {
+        guard let index = frame.nodes.firstIndex(where: { $0.name == "stackfirst-snapshot" }) else { return nil }
+        let root = frame.nodes[index]
+        return frame.nodes[(index + 1)...].prefix { $0.depth > root.depth }.first { $0.name == name }
+    }
+
     @Test func presentingSqueezesASnapshotOverWhiteAndADarkOverlay() throws {
         let (_, run) = try presented()
         #expect(run.last.top == "stacksecond")
@@ -22,6 +29,13 @@ struct StackSceneTests {
         #expect(abs(snapshot.transform.a - 0.95) < 1e-9 && abs(snapshot.transform.d - 0.95) < 1e-9)
         #expect(run.last.node("stack-background")?.backgroundColor.hexString == "#ffffffff")
         #expect(run.last.node("stack-overlay")?.backgroundColor.hexString == "#000000b3")
+        // The squeezed presenter is dimmed: its button's system-blue title turns gray (its alpha is
+        // the tapped button's, faded while highlighted when the snapshot was taken); its
+        // background and the button's white fill stay.
+        #expect(snapshot.backgroundColor.hexString == "#16a085ff")
+        let present = try #require(Self.snapshotNode("stackfirst-present", in: run.last))
+        #expect(present.backgroundColor.hexString == "#ffffffff")
+        #expect(present.textColor.hexString.prefix(7) == "#656565")
         // The slide waits 0.1 s: at 0.05 s into the present, the presented view has not moved.
         let start = try #require(run.frames.first { $0.transition?.operation == .present })
         let early = try #require(run.frames.first { $0.time >= start.time + 0.05 })

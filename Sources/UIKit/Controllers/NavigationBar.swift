@@ -93,6 +93,7 @@ import Motion
             // SF Symbols' chevron.left, drawn by the page in the back button's tint.
             chevron.glyph = .chevronLeft
             chevron.textColor = .systemBlue
+            chevron.textColorIsTint = true
             chevron.isUserInteractionEnabled = false
         }
 
@@ -130,6 +131,12 @@ import Motion
     }
 
     public required init?(coder: NSCoder) { nil }
+
+    /// The back chevrons are drawn in the bar's tint, as the back buttons' titles are.
+    public override func tintColorDidChange() {
+        super.tintColorDidChange()
+        for views in [current, other] { views.chevron.textColor = views.chevron.undimmedTintColor }
+    }
 
     /// The height the bar covers from the top of its controller's view: the status bar's inset,
     /// the bar, and the large-title row when shown.

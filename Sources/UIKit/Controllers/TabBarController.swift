@@ -231,9 +231,12 @@ extension UITabBarControllerDelegate {
 
     private func updateTabTints() {
         for (index, tab) in tabButtons.enumerated() {
-            let tint: UIColor = index == selectedTab ? .systemBlue : .systemGray
-            tab.icon.textColor = tint
-            tab.label.textColor = tint
+            // The selected item is drawn in the tint (so it dims); the others in gray.
+            let isSelected = index == selectedTab
+            for part in [tab.icon, tab.label] {
+                part.textColor = isSelected ? .systemBlue : .systemGray
+                part.textColorIsTint = isSelected
+            }
         }
     }
 }

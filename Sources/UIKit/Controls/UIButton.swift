@@ -2,8 +2,9 @@ import Motion
 
 /// `UIButton`: a control with a title for each state, drawn centered in its bounds.
 ///
-/// A `.system` button's title is tinted blue and fades to 20% while highlighted, as a system
-/// button's does; a `.custom` one is white and does not fade.
+/// A `.system` button's title is drawn in its `tintColor` (the system blue unless set) and fades to
+/// 20% while highlighted, as a system button's does; a `.custom` one is white and does not fade.
+/// A title color set for a state replaces the tint.
 @preconcurrency @MainActor open class UIButton: UIControl {
     /// `UIButton.ButtonType`: the kinds the page draws; the rest draw as `.system`.
     public nonisolated enum ButtonType: Int, Sendable {
@@ -70,11 +71,22 @@ import Motion
     }
 
     open func titleColor(for state: UIControl.State) -> UIColor? {
-        titleColors[state] ?? titleColors[.normal] ?? (buttonType == .custom ? .white : .systemBlue)
+        assignedTitleColor(for: state) ?? (buttonType == .custom ? .white : tintColor)
     }
 
     public var currentTitle: String? { title(for: state) }
-    public var currentTitleColor: UIColor { titleColor(for: state) ?? .systemBlue }
+    public var currentTitleColor: UIColor { titleColor(for: state) ?? tintColor }
+
+    /// The title color set for `state`, or for `.normal`; nil where the title takes the default.
+    private func assignedTitleColor(for state: UIControl.State) -> UIColor? {
+        titleColors[state] ?? titleColors[.normal]
+    }
+
+    /// The tint may have changed: a system button's title is drawn in it.
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        showState()
+    }
 
     /// `titleLabel`: the label showing the title. Its `font` is the font the title is drawn in
     /// (`button.titleLabel?.font = .systemFont(ofSize: 19)`); its `text` and `textColor` are the
@@ -97,14 +109,19 @@ import Motion
         showState()
     }
 
-    /// Draws the current state's title in its color; a highlighted system button fades it.
+    /// Draws the current state's title in its color; a highlighted system button fades it. A title
+    /// in the tint is drawn in the undimmed tint, marked as the tint: the display list dims it
+    /// (`textColorIsTint`), as the dimming animates.
     private func showState() {
         text = currentTitle
-        var color = currentTitleColor
+        let explicit = assignedTitleColor(for: state)
+        let isTinted = explicit == nil && buttonType != .custom
+        var color = explicit ?? (isTinted ? undimmedTintColor : .white)
         if isHighlighted && buttonType != .custom && titleColors[.highlighted] == nil {
             color = color.withAlphaComponent(color.alpha * Self.highlightedTitleAlpha)
         }
         textColor = color
+        textColorIsTint = isTinted
     }
 }
 
@@ -144,7 +161,10 @@ private final class ButtonTitleLabel: UILabel {
 
     override var textColor: UIColor! {
         get { button.textColor }
-        set { button.textColor = newValue ?? UILabel.defaultTextColor }
+        set {
+            button.textColor = newValue ?? UILabel.defaultTextColor
+            button.textColorIsTint = false
+        }
     }
 }
 

@@ -7,8 +7,6 @@ import Motion
 /// subviews move only with it. Such a view's node keeps its own values, and only what follows its
 /// ancestors (the viewport transform and the effective alpha) is computed again: see `reuses`.
 struct DisplayListBuilder {
-    /// How far a fully dimmed color moves towards its own gray, darkened (0 = no change).
-    static let dimmedBrightness = 0.55
     /// When the list runs out of room it grows by a quarter plus this many nodes, not twofold: every
     /// session keeps its list, and doubling would leave most lists with room for many nodes they
     /// never hold. The growth is still geometric, and rare: the list keeps its storage from frame
@@ -219,12 +217,12 @@ struct DisplayListBuilder {
         let changed = list.storedNodes[index].update(
             id: displayID, name: view.name, depth: depth, size: bounds.size, transform: toViewport,
             localTransform: toParent, alpha: alpha, ownAlpha: ownAlpha,
-            backgroundColor: Self.dim(values.backgroundColor, by: dimming),
+            backgroundColor: values.backgroundColor,
             cornerRadius: max(values.cornerRadius, 0), clipsToBounds: view.clipsToBounds, text: view.text,
-            textColor: Self.dim(view.storedTextColor, by: dimming), fontSize: view.fontSize,
-            fontWeight: view.fontWeight, textAlignment: view.textAlignment.drawn,
-            numberOfLines: view.drawnNumberOfLines, style: Self.layerStyle(of: view, dimming: dimming),
-            glyph: view.glyph)
+            textColor: dimming > 0 && view.textColorIsTint ? TintDimming.dim(view.storedTextColor, by: dimming)
+                : view.storedTextColor,
+            fontSize: view.fontSize, fontWeight: view.fontWeight, textAlignment: view.textAlignment.drawn,
+            numberOfLines: view.drawnNumberOfLines, style: Self.layerStyle(of: view), glyph: view.glyph)
         if changed { list.changes.noteOwnValuesChanged(at: index) }
         let dependsOnViewAlone = view.animationCount == 0 && parent.origin == .zero && parent.dimming == 0
         built[index].own = dependsOnViewAlone ? view.drawRevision : Self.notReusable
@@ -260,23 +258,20 @@ struct DisplayListBuilder {
     }
 
     /// The view's own dimming, clamped to 0…1, or its parent's where that is more and the view
-    /// follows its parent's tint adjustment.
+    /// follows its parent's tint adjustment. It dims the view's tint colors alone (`textColorIsTint`).
     @inline(__always)
     private static func dimming(of view: UIView, own: Double, under parent: Parent) -> Double {
         let ownDimming = min(max(own, 0), 1)
-        return view.tintAdjustmentMode == .normal ? ownDimming : max(ownDimming, parent.dimming)
+        return view.ownTintAdjustmentMode == .normal ? ownDimming : max(ownDimming, parent.dimming)
     }
 
-    /// The view's shadow and border, its border color dimmed, and its rounded corners; nil for
-    /// neither and all four. Most views have none of these: then nothing is read or compared but
-    /// the box.
+    /// The view's shadow and border and its rounded corners; nil for neither and all four. Most
+    /// views have none of these: then nothing is read or compared but the box.
     @inline(__always)
-    private static func layerStyle(of view: UIView, dimming: Double) -> DrawnLayerStyle? {
+    private static func layerStyle(of view: UIView) -> DrawnLayerStyle? {
         guard view.hasLayerStyle else { return nil }
         let style = view.layerStyle
-        var border = style.border
-        if border.isVisible { border.color = dim(border.color, by: dimming) }
-        return DrawnLayerStyle(shadow: style.shadow, border: border,
+        return DrawnLayerStyle(shadow: style.shadow, border: style.border,
                                corners: Corners(rawValue: UInt8(truncatingIfNeeded: style.maskedCorners.rawValue)))
     }
 
@@ -372,17 +367,6 @@ struct DisplayListBuilder {
             }
             return true
         }
-    }
-
-    /// Desaturates and darkens towards gray: UIKit dims tint colors; here the whole view dims visibly.
-    static func dim(_ color: UIColor, by level: Double) -> UIColor {
-        guard level > 0 else { return color }
-        let luminance = 0.299 * color.red + 0.587 * color.green + 0.114 * color.blue
-        let gray = luminance * dimmedBrightness
-        return UIColor(red: color.red + (gray - color.red) * level,
-                     green: color.green + (gray - color.green) * level,
-                     blue: color.blue + (gray - color.blue) * level,
-                     alpha: color.alpha)
     }
 }
 

@@ -16,19 +16,23 @@ extension UIView {
             subviews.insert(view, at: min(max(index, 0), subviews.count - Int(frontPinnedSubviewCount)))
             return
         }
-        view.removeFromSuperview()
+        let inherited = view.inheritedTint
+        view.detachFromSuperview()
         subviews.insert(view, at: min(max(index, 0), subviews.count - Int(frontPinnedSubviewCount)))
         view.superview = self
         subviewWasAdded(view)
+        view.tintInheritanceDidChange(from: inherited)
     }
 
     /// Adds `view` in front of everything, staying there as others are added (the window's chrome).
     func pinSubviewInFront(_ view: UIView) {
-        view.removeFromSuperview()
+        let inherited = view.inheritedTint
+        view.detachFromSuperview()
         subviews.append(view)
         view.superview = self
         frontPinnedSubviewCount += 1
         subviewWasAdded(view)
+        view.tintInheritanceDidChange(from: inherited)
     }
 
     /// `safeAreaInsets`: the part of the window's safe area (status bar, home indicator, a
@@ -53,6 +57,15 @@ extension UIView {
     }
 
     public func removeFromSuperview() {
+        guard superview != nil else { return }
+        let inherited = inheritedTint
+        detachFromSuperview()
+        tintInheritanceDidChange(from: inherited)
+    }
+
+    /// `removeFromSuperview` but for the tint: a view moving to another superview is told once,
+    /// when it arrives.
+    private func detachFromSuperview() {
         guard let parent = superview else { return }
         if let index = parent.subviews.firstIndex(where: { $0 === self }),
            index >= parent.subviews.count - Int(parent.frontPinnedSubviewCount) {

@@ -19,9 +19,10 @@ extension UIView {
         copy.drawingDidChange()
         copy.isHidden = isHidden
         copy.clipsToBounds = clipsToBounds
-        copy.tintAdjustmentMode = tintAdjustmentMode
+        copy.tintAdjustmentMode = ownTintAdjustmentMode
         copy.text = text
         copy.textColor = textColor
+        copy.textColorIsTint = textColorIsTint
         copy.fontSize = fontSize
         copy.fontWeight = fontWeight
         copy.textAlignment = textAlignment

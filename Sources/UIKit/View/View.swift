@@ -67,13 +67,54 @@ import Synchronization
         didSet { if clipsToBounds != oldValue { drawingDidChange() } }
     }
     public var isUserInteractionEnabled = true
-    public var tintAdjustmentMode: TintAdjustmentMode = .automatic {
-        didSet {
-            if tintAdjustmentMode != oldValue { drawingDidChange() }
-            let level = tintAdjustmentMode == .dimmed ? 1.0 : 0.0
+    /// The tint adjustment mode set on this view, `.automatic` unless set: what the builder reads
+    /// (`tintAdjustmentMode` returns the effective mode, up the superview chain).
+    private(set) var ownTintAdjustmentMode: TintAdjustmentMode = .automatic
+    /// `tintAdjustmentMode`: the first mode other than `.automatic` up the superview chain from this
+    /// view, `.normal` where there is none. `.dimmed` dims what is drawn in `tintColor` (a system
+    /// button's title, a bar's glyphs) in this view and in the subviews that inherit it, and nothing
+    /// else; set inside an animation block, the change animates. Each view whose mode changes gets
+    /// `tintColorDidChange()`.
+    public var tintAdjustmentMode: TintAdjustmentMode {
+        get {
+            var view: UIView? = self
+            while let current = view {
+                if current.ownTintAdjustmentMode != .automatic { return current.ownTintAdjustmentMode }
+                view = current.superview
+            }
+            return .normal
+        }
+        set {
+            let oldValue = ownTintAdjustmentMode
+            guard newValue != oldValue else { return }
+            let effectiveBefore = tintAdjustmentMode
+            ownTintAdjustmentMode = newValue
+            drawingDidChange()
+            let level = newValue == .dimmed ? 1.0 : 0.0
             if level != model.dimming { setModel(.dimming, level.animationVector) }
+            if tintAdjustmentMode != effectiveBefore { tintDidChange(color: false, mode: true) }
         }
     }
+
+    /// `tintColor`: the first tint color set up the superview chain from this view, or the system
+    /// blue; dimmed (`TintDimming.dimmed`) while `tintAdjustmentMode` is `.dimmed`. Setting nil
+    /// inherits the superview's again. Each view whose tint color changes gets `tintColorDidChange()`.
+    open var tintColor: UIColor! {
+        get {
+            let tint = undimmedTintColor
+            return tintAdjustmentMode == .dimmed ? TintDimming.dimmed(tint) : tint
+        }
+        set {
+            let before = undimmedTintColor
+            ownTintColor = newValue
+            if undimmedTintColor != before { tintDidChange(color: true, mode: false) }
+        }
+    }
+
+    /// `tintColorDidChange()`: called on this view when its `tintColor` or `tintAdjustmentMode`
+    /// changed, whether set on it or inherited (a superview's changed, or it moved to another
+    /// superview). A view that draws in its tint color overrides it to draw again.
+    open func tintColorDidChange() {}
 
     /// The weight of `text`'s font (`UILabel.font`, `UIButton.titleLabel?.font`).
     package var fontWeight: FontWeight = .regular {
@@ -107,6 +148,12 @@ import Synchronization
     }
     /// Whether `name` was set (as `accessibilityIdentifier` or by Segue) rather than defaulted.
     private var hasIdentifier = false
+    /// `textColor` is this view's tint color (a system button's title, a bar's glyph): dimming,
+    /// which dims tint colors alone, dims it. Whoever sets the flag keeps `textColor` the undimmed
+    /// tint (`undimmedTintColor`), and the builder dims it by the view's presentation dimming.
+    package var textColorIsTint = false {
+        didSet { if textColorIsTint != oldValue { drawingDidChange() } }
+    }
     // The one-byte fields below sit in the padding after `hasIdentifier`, where they cost a view
     // nothing (ViewStorageTests pins a view's size).
     /// Where `text` sits across the bounds: centred for a plain view (a button's title, a bar's),
@@ -151,10 +198,21 @@ import Synchronization
     /// Set on a window (from its screen) and on a controller's root view (by its container); other
     /// views take their superview's (`safeAreaInsets`). Boxed: few views have one.
     var assignedSafeAreaInsets: UIEdgeInsets? {
-        get { safeAreaStorage?.insets }
-        set { safeAreaStorage = newValue.map(SafeAreaStorage.init) }
+        get { rarelySetValues?.safeAreaInsets }
+        set { setRarelySetValues(safeAreaInsets: newValue, tintColor: ownTintColor) }
     }
-    private var safeAreaStorage: SafeAreaStorage?
+    /// The tint color set on this view (`tintColor`), nil where it inherits its superview's.
+    var ownTintColor: UIColor? {
+        get { rarelySetValues?.tintColor }
+        set { setRarelySetValues(safeAreaInsets: assignedSafeAreaInsets, tintColor: newValue) }
+    }
+    /// Boxed together: few views have assigned insets or a tint color of their own.
+    private var rarelySetValues: RarelySetValues?
+
+    private func setRarelySetValues(safeAreaInsets: UIEdgeInsets?, tintColor: UIColor?) {
+        rarelySetValues = safeAreaInsets == nil && tintColor == nil
+            ? nil : RarelySetValues(safeAreaInsets: safeAreaInsets, tintColor: tintColor)
+    }
 
     // What the display list draws of a view beyond its animatable values: its text and its layer's
     // shadow and border. Segue's own views (bars, tab items, buttons) set these directly; an app
@@ -450,8 +508,9 @@ import Synchronization
 }
 
 extension UIView {
-    /// `UIView.TintAdjustmentMode`: `.dimmed` visibly dims a view and, through `.automatic`, its subviews.
-    public nonisolated enum TintAdjustmentMode: Sendable {
+    /// `UIView.TintAdjustmentMode`: `.dimmed` dims the tint color of a view and, through
+    /// `.automatic`, of its subviews; `.normal` keeps it as it is.
+    public nonisolated enum TintAdjustmentMode: Int, Sendable {
         case automatic, normal, dimmed
     }
 }
@@ -495,12 +554,14 @@ private final class OffsetStorage {
     var offsets = PresentationOffsets()
 }
 
-/// A view's assigned safe-area insets, out of line (`UIView.assignedSafeAreaInsets`): only windows and
-/// controllers' root views have them.
-private final class SafeAreaStorage {
-    let insets: UIEdgeInsets
+/// A view's assigned safe-area insets (`UIView.assignedSafeAreaInsets`: only windows and
+/// controllers' root views have them) and its own tint color (`UIView.tintColor`), out of line.
+private final class RarelySetValues {
+    let safeAreaInsets: UIEdgeInsets?
+    let tintColor: UIColor?
 
-    init(_ insets: UIEdgeInsets) {
-        self.insets = insets
+    init(safeAreaInsets: UIEdgeInsets?, tintColor: UIColor?) {
+        self.safeAreaInsets = safeAreaInsets
+        self.tintColor = tintColor
     }
 }

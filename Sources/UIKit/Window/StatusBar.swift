@@ -140,7 +140,7 @@ public nonisolated enum UIStatusBarStyle: Sendable {
     func adapt(to background: UIColor?, fallback: UIStatusBarStyle) {
         let color: UIColor
         if let background {
-            // ITU-R BT.601 luma, as DisplayListBuilder.dim uses.
+            // ITU-R BT.601 luma, as TintDimming.dimmed uses.
             let luminance = 0.299 * background.red + 0.587 * background.green + 0.114 * background.blue
             color = luminance > Self.lightBackgroundLuminance ? .black : .white
         } else {

@@ -100,7 +100,9 @@ import ReferenceMath
         #expect(tree.stage.frame(at: 1).node(named: "c") == nil)
     }
 
-    @Test func dimmingDimsColorsAndInheritsThroughAutomaticButNotNormal() {
+    /// Dimming reaches the tint colors of a dimmed view and of the subviews that follow it through
+    /// `.automatic`, not through `.normal`; backgrounds stay.
+    @Test func dimmingDimsTintColorsAndInheritsThroughAutomaticButNotNormal() {
         let stage = Stage()
         let color = UIColor(hex: 0x4080C0)
         let dimmed = stage.add(CGRect(x: 0, y: 0, width: 100, height: 100), name: "dimmed")
@@ -110,25 +112,21 @@ import ReferenceMath
         for view in [dimmed, inheriting, normal, sibling] {
             view.backgroundColor = color
             view.text = "t"
-            view.textColor = .white
+            view.textColor = color
+            view.textColorIsTint = true
         }
         dimmed.addSubview(inheriting)
         dimmed.addSubview(normal)
         normal.tintAdjustmentMode = .normal
         dimmed.tintAdjustmentMode = .dimmed
         let list = stage.frame(at: 0)
-        // Fully dimmed: each color becomes its own luminance times the dimmed brightness.
-        func gray(_ c: UIColor) -> UIColor {
-            let g = (0.299 * c.red + 0.587 * c.green + 0.114 * c.blue) * DisplayListBuilder.dimmedBrightness
-            return UIColor(red: g, green: g, blue: g, alpha: c.alpha)
-        }
         for name in ["dimmed", "inheriting"] {
-            #expect(isClose(list.node(named: name)!.backgroundColor, gray(color), 1e-12), "\(name)")
-            #expect(isClose(list.node(named: name)!.textColor, gray(.white), 1e-12), "\(name)")
+            #expect(list.node(named: name)!.backgroundColor == color, "\(name)")
+            #expect(list.node(named: name)!.textColor == TintDimming.dimmed(color), "\(name)")
         }
         for name in ["normal", "sibling"] {
             #expect(list.node(named: name)!.backgroundColor == color, "\(name)")
-            #expect(list.node(named: name)!.textColor == .white, "\(name)")
+            #expect(list.node(named: name)!.textColor == color, "\(name)")
         }
         // Undimming inside an animation block fades the dimming out.
         stage.perform {
@@ -136,12 +134,9 @@ import ReferenceMath
                 dimmed.tintAdjustmentMode = .automatic
             })
         }
-        let half = stage.frame(at: 0.5).node(named: "inheriting")!.backgroundColor
-        let g = gray(color)
-        let midway = UIColor(red: (color.red + g.red) / 2, green: (color.green + g.green) / 2,
-                             blue: (color.blue + g.blue) / 2, alpha: 1)
-        #expect(isClose(half, midway, 1e-12))
-        #expect(stage.frame(at: 1).node(named: "inheriting")!.backgroundColor == color)
+        let half = stage.frame(at: 0.5).node(named: "inheriting")!.textColor
+        #expect(isClose(half, TintDimming.dim(color, by: 0.5), 1e-12))
+        #expect(stage.frame(at: 1).node(named: "inheriting")!.textColor == color)
     }
 
     @Test func textAndStyleArePassedThrough() {

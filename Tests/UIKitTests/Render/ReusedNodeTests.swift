@@ -23,6 +23,7 @@ import Testing
         ("clipsToBounds", { $0.clipsToBounds = true }),
         ("isHidden", { $0.isHidden = true }),
         ("tintAdjustmentMode", { $0.tintAdjustmentMode = .dimmed }),
+        ("textColorIsTint", { $0.textColorIsTint = true }),
         ("center", { $0.center = CGPoint(x: 7, y: 9) }),
         ("bounds", { $0.bounds = CGRect(x: 3, y: 4, width: 50, height: 60) }),
         ("transform", { $0.transform = CGAffineTransform(scaleX: 2, y: 2) }),
