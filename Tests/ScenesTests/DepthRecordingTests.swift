@@ -32,7 +32,9 @@ struct DepthRecordingTests {
         #expect(line.contains(#""border":{"width":1.5,"color":"\#(UIColor.systemRed.hexString)"}"#))
     }
 
-    @Test func theSqueezedPresenterIsRoundedAndDimmedUnderTheStackModal() throws {
+    /// Dimmed as UIKit dims (`tintAdjustmentMode = .dimmed` greys tint colours only), the
+    /// squeezed presenter keeps its background colour.
+    @Test func theSqueezedPresenterIsRoundedAndKeepsItsColourUnderTheStackModal() throws {
         let idle = try record("stack", duration: 0)
         var script = ScriptBuilder()
         script.tap(try #require(idle.last.center(of: "stackfirst-present")))
@@ -40,7 +42,7 @@ struct DepthRecordingTests {
         let snapshot = try #require(run.last.node("stackfirst-snapshot"))
         #expect(snapshot.cornerRadius == 10 && snapshot.clipsToBounds)
         let original = try #require(idle.last.node("stackfirst"))
-        #expect(snapshot.backgroundColor != original.backgroundColor)
+        #expect(snapshot.backgroundColor == original.backgroundColor)
         #expect(try #require(run.last.node("stacksecond")).shadow.opacity == 0.3)
         #expect(run.last.json.contains(#""hint":"Drag down to dismiss""#))
     }
