@@ -2,6 +2,7 @@ import Motion
 import Recorder
 import Scenes
 import UIKit
+import SegueTesting
 import Testing
 
 /// The navigation bar keeps pace with the screens on every frame of the stock push and pop, for
@@ -82,5 +83,21 @@ import Testing
         try driver.host.scrub(.finish, frameDuration: 1.0 / 60)
         try expectLockstep(driver, from: tapped + 0.12, to: tapped + 2, pushing: true)
         #expect(driver.host.topName == "about")
+    }
+}
+
+/// The tab bar marks the new tab when a switch begins, as UIKit's does (its selection is the new
+/// tab's from `tabBarController(_:didSelect:)` on, while the cross-fade still runs), and marks the
+/// old one again if the switch is cancelled.
+@Suite("tab bar selection during a switch")
+@MainActor struct TabBarSelectionTests {
+    @Test func theNewTabIsMarkedOnTheSwitchsFirstFrame() throws {
+        let run = SceneRun(Scene.named("fade")!)
+        run.wait(0.1)
+        run.tap("tab-about")
+        let first = try #require(run.frames.first { $0.transition?.operation == .tab })
+        #expect(first.node("tab-about-icon")?.textColor == .systemBlue)
+        #expect(first.node("tab-navigation-icon")?.textColor == .systemGray)
+        #expect(first.transition!.progress < 0.5, "marked while the cross-fade has most of its way to go")
     }
 }
