@@ -1,6 +1,8 @@
 // The last transition as a filmstrip the page can download: frames side by side and, below them,
 // the progress over time coloured by phase — what `segue record --svg` draws, from the frames this
-// page received. Plain SVG text, no dependencies.
+// page received, each drawn as the canvas draws it (frame-svg.js). Plain SVG text, no dependencies.
+
+import { SVG_FONT_STACK, copyNode, escapeXML, frameSVG, round } from './frame-svg.js';
 
 /** Frames kept for one transition: ten seconds at 60 fps, so a held swipe cannot grow the page. */
 const MAXIMUM_FRAMES = 600;
@@ -14,18 +16,6 @@ const FRAMES_TOP = 74;
 const PHASE_COLORS = {
   animating: '#6b7280', interactive: '#e67e22', finishing: '#27ae60', cancelling: '#c0392b',
 };
-
-const escape = (text) => String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-const round = (value) => Math.round(value * 100) / 100;
-
-/** What one node needs to be drawn again later (the decoder reuses its node objects). */
-function copyNode(node) {
-  return {
-    name: node.name, a: node.a, b: node.b, c: node.c, d: node.d, tx: node.tx, ty: node.ty,
-    width: node.width, height: node.height, alpha: node.alpha, background: node.background,
-    cornerRadius: node.cornerRadius, text: node.text, fontSize: node.fontSize, textColor: node.textColor,
-  };
-}
 
 export class TransitionFilmstrip {
   constructor() {
@@ -77,25 +67,18 @@ export class TransitionFilmstrip {
     const height = plotTop + PLOT_HEIGHT + 50;
     const start = frames[0].time, span = Math.max(frames[frames.length - 1].time - start, 1);
     const parts = [
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${round(height)}" viewBox="0 0 ${width} ${round(height)}" font-family="system-ui, sans-serif">`,
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${round(height)}" viewBox="0 0 ${width} ${round(height)}" font-family="${SVG_FONT_STACK}">`,
       `<rect width="100%" height="100%" fill="#ffffff"/>`,
-      `<text x="${GAP}" y="30" font-size="20" font-weight="bold">${escape(title)}: ${escape(recording.operation)}</text>`,
+      `<text x="${GAP}" y="30" font-size="20" font-weight="bold">${escapeXML(title)}: ${escapeXML(recording.operation)}</text>`,
     ];
     chosen.forEach((frame, index) => {
       const x = GAP + index * (FRAME_WIDTH + GAP);
       const label = frame.operation ? `${frame.operation} · ${frame.phase} ${frame.progress.toFixed(2)}` : 'at rest';
       parts.push(`<text x="${x}" y="50" font-size="12">t = ${((frame.time - start) / 1000).toFixed(2)} s</text>`);
-      parts.push(`<text x="${x}" y="65" font-size="11" fill="${PHASE_COLORS[frame.phase] ?? '#6b7280'}">${escape(label)}</text>`);
-      parts.push(`<svg x="${x}" y="${FRAMES_TOP}" width="${FRAME_WIDTH}" height="${round(frameHeight)}" viewBox="0 0 ${viewport.width} ${viewport.height}"><g>`);
-      for (const node of frame.nodes) {
-        if (node.alpha <= 0) continue;
-        const matrix = [node.a, node.b, node.c, node.d, node.tx, node.ty].map(round).join(' ');
-        parts.push(`<g transform="matrix(${matrix})" opacity="${round(node.alpha)}" data-name="${escape(node.name)}">`
-          + `<rect width="${round(node.width)}" height="${round(node.height)}" rx="${round(node.cornerRadius)}" fill="${node.background}"/>`
-          + (node.text ? `<text x="${round(node.width / 2)}" y="${round(node.height / 2)}" text-anchor="middle" dominant-baseline="central" font-size="${node.fontSize}" fill="${node.textColor}">${escape(node.text)}</text>` : '')
-          + '</g>');
-      }
-      parts.push(`</g></svg><rect x="${x}" y="${FRAMES_TOP}" width="${FRAME_WIDTH}" height="${round(frameHeight)}" fill="none" stroke="#999"/>`);
+      parts.push(`<text x="${x}" y="65" font-size="11" fill="${PHASE_COLORS[frame.phase] ?? '#6b7280'}">${escapeXML(label)}</text>`);
+      parts.push(`<svg x="${x}" y="${FRAMES_TOP}" width="${FRAME_WIDTH}" height="${round(frameHeight)}" viewBox="0 0 ${viewport.width} ${viewport.height}">`
+        + `<rect width="${viewport.width}" height="${viewport.height}" fill="#000000"/>${frameSVG(frame.nodes, `f${index}`)}`);
+      parts.push(`</svg><rect x="${x}" y="${FRAMES_TOP}" width="${FRAME_WIDTH}" height="${round(frameHeight)}" fill="none" stroke="#999"/>`);
     });
     // The progress over time, one segment per frame, coloured by its phase.
     const plotLeft = GAP + 30, plotWidth = width - plotLeft - GAP;

@@ -108,6 +108,35 @@ struct FilmstripTests {
         #expect(svg.contains(">t (s)</text>"))
     }
 
+    /// Fade's list pushed to its detail: the frame after the push has the back button's chevron
+    /// and the status bar's glyphs, drawn from the same path data the page fills (the battery with
+    /// its fainter outline), and the bar's semibold title at weight 600.
+    @Test func aFrameDrawsThePagesGlyphsAndTheTitlesWeight() throws {
+        let run = SceneRun(Scene.named("fade")!)
+        run.wait(0.3)
+        run.tap("list-open-detail")
+        run.waitUntilSettled()
+        let svg = run.filmstripSVG(Filmstrip(times: [run.frames[run.frames.count - 1].time]))
+        for glyph in [Glyph.chevronLeft, .cellularbars, .battery100] {
+            #expect(svg.contains(#"<path d="\#(glyph.pathData)" fill-rule="evenodd""#), "no \(glyph.rawValue) path")
+        }
+        let outline = try #require(Glyph.battery100.secondaryPathData)
+        let start = try #require(svg.range(of: #"<path d="\#(outline)" fill-rule="evenodd""#))
+        let element = svg[start.lowerBound...].prefix { $0 != ">" }
+        #expect(element.hasSuffix(#"fill-opacity="0.35"/"#), "\(element)")
+        // The bar's 17-pt title, not the detail view's 34-pt regular heading of the same text.
+        let titles = svg.matches(of: #/<text [^>]*>Detail</text>/#).map(\.output).filter { $0.contains(#"font-size="17""#) }
+        #expect(titles.count == 1)
+        #expect(titles.allSatisfy { $0.contains(#"font-weight="600""#) }, "\(titles)")
+    }
+
+    /// Text is set in Inter, the page's shipped font, by name, before the platform's fonts.
+    @Test func theFontStackNamesInterFirst() {
+        let svg = presented().filmstripSVG(Filmstrip(times: [0]))
+        #expect(svg.contains(#"font-family="Inter, -apple-system, 'SF Pro Text', Helvetica, Arial, sans-serif""#))
+        #expect(!svg.contains("system-ui"))
+    }
+
     @Test(arguments: [(1.0, 0.2), (1.35, 0.5), (430.0, 100), (0.05, 0.01), (7, 2)] as [(Double, Double)])
     func tickStepsAreRound(span: Double, step: Double) {
         #expect(TransitionPlot.tickStep(span).isClose(to: step, within: 1e-12))

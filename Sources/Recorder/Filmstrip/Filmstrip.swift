@@ -71,10 +71,15 @@ public struct Filmstrip: Sendable {
         return document(body, width: width, height: y)
     }
 
+    /// The fonts text is set in: Inter, the font the page ships (Public/fonts) and draws with where
+    /// San Francisco is missing, by name, then the platform's. An SVG file cannot load the page's
+    /// font files, and embedding one weight would add about a third of a megabyte to every file.
+    static let fontFamily = "Inter, -apple-system, 'SF Pro Text', Helvetica, Arial, sans-serif"
+
     private static func document(_ body: String, width: Double, height: Double) -> String {
         let w = ArtifactText.number(width), h = ArtifactText.number(height)
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\""
-        out += " viewBox=\"0 0 \(w) \(h)\" font-family=\"Helvetica, Arial, sans-serif\" text-anchor=\"start\">\n"
+        out += " viewBox=\"0 0 \(w) \(h)\" font-family=\"\(fontFamily)\" text-anchor=\"start\">\n"
         out += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"#ffffff\"/>\n"
         return out + body + "</svg>\n"
     }
