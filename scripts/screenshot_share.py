@@ -4,7 +4,7 @@
 The owner is a phone (390 × 844 CSS px, deviceScaleFactor 3, touch) with the Share panel open: the
 link, Copy, "1 watching", and the button that gives control away. The watcher is a 1440 × 900
 desktop that opened the link: the owner's 390 × 844 screen inside the device outline, scaled to fit,
-with the owner's swipe held part-way.
+with the owner's swipe held part-way and the touch indicator where the owner's finger is.
 
 Builds nothing; the server binary comes from SEGUE_BIN (default .build/debug/segue).
 

@@ -32,7 +32,9 @@ export class Connection {
    * @param {object} handlers
    * @param {() => void} handlers.open
    * @param {(data: ArrayBuffer) => void} handlers.message
-   * @param {(state: {connected: boolean, retryAt: number|null}) => void} handlers.status
+   * @param {(state: {connected: boolean, retryAt: number|null, quiet: boolean, recovered: boolean}) => void} handlers.status
+   *   told when the socket is lost (with when it tries again; `quiet`: a restart the page asked for,
+   *   not worth a banner) and when one opens (`recovered`: after a loss that was not quiet)
    * @param {(now: number) => ArrayBuffer} handlers.ping makes the ping message sent at `now`
    */
   constructor(handlers) {
@@ -47,6 +49,10 @@ export class Connection {
     /** When the first ping still unanswered was sent (nothing heard since); null when none is. */
     this.silentSince = null;
     this.lastBeat = -Infinity;
+    /** The page asked for a new connection (`restart({quietly: true})`): its loss is not news. */
+    this.quietRestart = false;
+    /** A loss that was not quiet happened and no socket has opened since. */
+    this.lossAnnounced = false;
     const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
     this.url = `${scheme}//${location.host}/`;
   }
@@ -73,7 +79,9 @@ export class Connection {
       clearTimeout(this.connectTimer);
       this.attempt = 0;
       this.silentSince = null;
-      this.handlers.status({ connected: true, retryAt: null });
+      const recovered = this.lossAnnounced;
+      this.lossAnnounced = false;
+      this.handlers.status({ connected: true, retryAt: null, quiet: false, recovered });
       this.handlers.open();
       this.heartbeat();
     };
@@ -86,7 +94,9 @@ export class Connection {
       if (this.socket !== socket) return;
       clearTimeout(this.connectTimer);
       this.socket = null;
-      this.scheduleRetry(event.code === GOING_AWAY);
+      const quietly = this.quietRestart;
+      this.quietRestart = false;
+      this.scheduleRetry(event.code === GOING_AWAY, quietly);
     };
     this.socket = socket;
   }
@@ -98,9 +108,15 @@ export class Connection {
     return true;
   }
 
-  /** Drops the socket (e.g. after a frame we cannot read) and reconnects for a fresh keyframe. */
-  restart() {
-    this.socket?.close();
+  /**
+   * Drops the socket (e.g. after a frame we cannot read) and reconnects for a fresh keyframe.
+   * `quietly`: the page wants another connection (a share link's retries, looking for the owner's
+   * worker), so neither the loss nor the reconnection is announced unless the next try fails too.
+   */
+  restart({ quietly = false } = {}) {
+    if (this.socket === null) return;
+    this.quietRestart = quietly;
+    this.socket.close();
   }
 
   /**
@@ -136,8 +152,11 @@ export class Connection {
     this.scheduleRetry();
   }
 
-  /** @param {boolean} [serverWentAway] the server said 1001: come back at once, elsewhere. */
-  scheduleRetry(serverWentAway = false) {
+  /**
+   * @param {boolean} [serverWentAway] the server said 1001: come back at once, elsewhere.
+   * @param {boolean} [quietly] a restart the page asked for: no loss is announced.
+   */
+  scheduleRetry(serverWentAway = false, quietly = false) {
     let delay;
     if (serverWentAway) {
       delay = GOING_AWAY_SPREAD_MS * Math.random();
@@ -146,7 +165,8 @@ export class Connection {
       delay = base * (1 - JITTER + 2 * JITTER * Math.random());
       this.attempt += 1;
     }
-    this.handlers.status({ connected: false, retryAt: performance.now() + delay });
+    if (!quietly) this.lossAnnounced = true;
+    this.handlers.status({ connected: false, retryAt: performance.now() + delay, quiet: quietly, recovered: false });
     this.retryTimer = setTimeout(() => this.connect(), delay);
   }
 }

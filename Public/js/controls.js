@@ -1,7 +1,7 @@
 // On-screen controls for a thumb or a mouse: a dock that toggles the stats overlay, slow
-// animations, the scrub bar, the spring tuning panel and the share panel; and the scrub bar, which
-// holds the transition on screen, drags its progress, steps it a frame at a time and finishes or
-// cancels it (the scrub message, docs/protocol.md). The server does the work; this only sends
+// animations, the scrub bar, the spring tuning panel, the share panel and the touch indicator; and
+// the scrub bar, which holds the transition on screen, drags its progress, steps it a frame at a
+// time and finishes or cancels it (the scrub message, docs/protocol.md). The server does the work; this only sends
 // commands and mirrors the progress frames report.
 //
 // On a phone the scene is the whole screen and the server draws an iPhone's chrome on it, so the
@@ -48,13 +48,14 @@ export class Controls {
    * @param {HTMLElement} root where the dock and the bar go (the body)
    * @param {{send: (buffer: ArrayBuffer) => void, toggleStats: () => boolean,
    *          toggleSlow: () => boolean, toggleTiming: () => boolean,
-   *          downloadFilmstrip: () => boolean, toggleShare: () => boolean}} actions each toggle returns
-   *          its new state
+   *          downloadFilmstrip: () => boolean, toggleShare: () => boolean,
+   *          toggleTouches: () => boolean}} actions each toggle returns its new state
    * @param {{toolbar: HTMLElement, picker: HTMLSelectElement, label: HTMLLabelElement}} scenePicker
    *          the scene picker and its label, moved into the dock's menu on a phone and back into
    *          the toolbar (first) on a wider window
    */
-  constructor(root, { send, toggleStats, toggleSlow, toggleTiming, downloadFilmstrip, toggleShare }, scenePicker) {
+  constructor(root, { send, toggleStats, toggleSlow, toggleTiming, downloadFilmstrip, toggleShare, toggleTouches },
+    scenePicker) {
     this.send = send;
     this.scenePicker = scenePicker;
     this.phone = window.matchMedia(PHONE_MEDIA);
@@ -71,9 +72,11 @@ export class Controls {
     this.filmstripButton = button('control-filmstrip', 'Filmstrip', 'Download the last transition as an SVG filmstrip');
     this.filmstripButton.disabled = true;
     this.shareButton = button('control-share', 'Share', 'Share this session: a link others can watch live');
+    this.touchesButton = button('control-touches', 'Touches',
+      'Show touches: a circle where the finger is, with a short trail (on for watchers)');
     this.menu = element('div', { id: 'controls-buttons' }, [
       this.statsButton, this.slowButton, this.scrubButton, this.timingButton, this.filmstripButton,
-      this.shareButton,
+      this.shareButton, this.touchesButton,
     ]);
     this.dock = element('nav', { id: 'controls', 'aria-label': 'Controls' }, [this.toggle, this.menu]);
     this.dock.classList.toggle('collapsed', this.phone.matches);
@@ -109,6 +112,7 @@ export class Controls {
     this.timingButton.addEventListener('click', () => this.timingButton.setAttribute('aria-pressed', toggleTiming()));
     this.filmstripButton.addEventListener('click', () => downloadFilmstrip());
     this.shareButton.addEventListener('click', () => this.shareButton.setAttribute('aria-pressed', toggleShare()));
+    this.touchesButton.addEventListener('click', () => this.showTouches(toggleTouches()));
     this.pauseButton.addEventListener('click', () => this.command(ScrubCommand.pause));
     this.backButton.addEventListener('click', () => this.command(ScrubCommand.step, -1));
     this.forwardButton.addEventListener('click', () => this.command(ScrubCommand.step, 1));
@@ -151,6 +155,10 @@ export class Controls {
 
   showStats(on) {
     this.statsButton.setAttribute('aria-pressed', String(on));
+  }
+
+  showTouches(on) {
+    this.touchesButton.setAttribute('aria-pressed', String(on));
   }
 
   showBar(visible) {

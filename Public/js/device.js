@@ -37,12 +37,15 @@ export function screenSize(device, landscape) {
 
 export class DeviceFrame {
   /**
+   * @param {string|null} deviceId the device to show first (the URL's, checked: params.js), or null
+   *   for the default
+   * @param {boolean} landscape whether it starts on its side
    * @param {HTMLElement} frame the outline around the canvas
    * @param {HTMLSelectElement} picker the device menu
    * @param {HTMLButtonElement} rotate
    * @param {() => void} changed called when the screen's size changed
    */
-  constructor({ frame, canvas, picker, rotate, glow, changed }) {
+  constructor({ deviceId = null, landscape = false, frame, canvas, picker, rotate, glow, changed }) {
     this.frame = frame;
     this.canvas = canvas;
     this.picker = picker;
@@ -50,9 +53,8 @@ export class DeviceFrame {
     this.glow = glow;
     this.changed = changed;
     this.media = window.matchMedia(PHONE_MEDIA);
-    const params = new URLSearchParams(location.search);
-    this.device = DEVICES.find((d) => d.id === params.get('device')) ?? DEVICES.find((d) => d.id === DEFAULT_DEVICE);
-    this.landscape = params.get('orientation') === 'landscape';
+    this.device = DEVICES.find((d) => d.id === deviceId) ?? DEVICES.find((d) => d.id === DEFAULT_DEVICE);
+    this.landscape = landscape;
     this.scale = 1;
     /** The controller's screen size while this page watches a shared session; null otherwise. */
     this.watched = null;

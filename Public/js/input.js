@@ -17,7 +17,8 @@ export function toCanvasPoint(clientX, clientY, rect, layoutWidth, layoutHeight)
 /**
  * @param {HTMLCanvasElement} canvas its edges are the screen's edges
  * @param {(buffer: ArrayBuffer, sequence: number, sentAt: number) => void} send
- * @param {(point: {x: number, y: number}) => void} [sent] told each point sent (test hooks)
+ * @param {(point: {x: number, y: number}, phase: string, pointerId: number) => void} [sent] told each
+ *   point sent, with its phase and pointer (the touch indicator, test hooks)
  */
 export function attachPointerInput(canvas, send, sent = () => {}) {
   let sequence = 0;
@@ -35,7 +36,7 @@ export function attachPointerInput(canvas, send, sent = () => {}) {
     const point = toCanvasPoint(event.clientX, event.clientY, rect, canvas.clientWidth, canvas.clientHeight);
     const buffer = encodePointer(phase, event.pointerId, event.pointerType, point.x, point.y, time, sequence);
     send(buffer, sequence, performance.now());
-    sent(point);
+    sent(point, phase, event.pointerId);
   }
 
   canvas.addEventListener('pointerdown', (event) => {

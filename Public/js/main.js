@@ -1,22 +1,30 @@
-// Boots the viewer: connection, decoder, renderer, pointer input, scene picker, telemetry, sharing.
+// Boots the viewer: connection, decoder, renderer, pointer input, scene picker, telemetry, sharing,
+// the touch indicator and the query parameters.
 
 import {
-  FrameDecoder, ProtocolError, encodePing, encodeScene, encodeSlowAnimations, encodeViewport,
+  FrameDecoder, ProtocolError, encodePing, encodeScene, encodeSlowAnimations, encodeViewport, isSceneName,
 } from './protocol.js';
 import { Connection } from './connection.js';
 import { Renderer } from './renderer.js';
 import { attachPointerInput } from './input.js';
 import { Telemetry } from './telemetry.js';
 import { obstacles, placeClear, topChrome } from './overlays.js';
-import { DeviceFrame } from './device.js';
+import { DEVICES, DeviceFrame } from './device.js';
 import { Controls, PHONE_MEDIA } from './controls.js';
 import { TuningPanel } from './tuning.js';
 import { TransitionFilmstrip } from './filmstrip.js';
 import { SharePanel, ShareError, TOKEN_PATTERN, WATCH_ATTEMPTS, encodeWatch } from './share.js';
+import { TouchIndicator } from './touches.js';
+import { readParameters, removeParameters, shortened } from './params.js';
 
 /** The pointer message's phase byte (offset 2) for a press. */
 const POINTER_DOWN = 1;
 const NOTICE_MS = 4000;
+/** A longer notice stays longer: about the time it takes to read, ms per character. */
+const NOTICE_MS_PER_CHARACTER = 60;
+/** The hint pill while this page watches, in place of the scene's (which tells its user to swipe). */
+const WATCHING_HINT = 'Watching: the person in control moves the scene';
+const WATCHING_TOUCHES_HINT = 'Watching: the circle shows where the person in control touches';
 const VIEWPORT_SIDE = [1, 8192];
 const DEVICE_PIXEL_RATIO = [0.5, 8];
 /** How often overlays are re-placed while frames arrive, ms: controls move with transitions. */
@@ -44,6 +52,10 @@ const telemetry = new Telemetry(document.getElementById('telemetry'), { visible:
 const tuning = new TuningPanel(document.body, sendAction, () => controls.replay());
 const filmstrip = new TransitionFilmstrip();
 const share = new SharePanel(document.body, { send: sendAction, notice: showNotice });
+const touches = new TouchIndicator(document.getElementById('touches'));
+/** Whether the touch indicator shows, for a page in control (off) and one watching (on): ☰ › Touches
+ * sets the one of the role the page has. */
+const showTouches = { controlling: false, watching: true };
 const currentSceneName = () => segue.hello?.currentScene ?? 'scene';
 const controls = new Controls(document.body, {
   send: sendAction,
@@ -52,8 +64,10 @@ const controls = new Controls(document.body, {
   toggleTiming: () => { tuning.toggle(); return openedAlone(tuning); },
   downloadFilmstrip: () => filmstrip.download(currentSceneName()),
   toggleShare: () => { share.toggle(); return openedAlone(share); },
+  toggleTouches,
 }, { toolbar, picker, label: document.querySelector('label[for="scene-picker"]') });
 controls.showStats(telemetry.visible);
+controls.showTouches(false);
 
 /** On a phone the stats overlay and the Timing and Share panels open in one place, below the bars:
  * opening one closes the others (and unpresses their buttons), so none covers another. Returns
@@ -69,9 +83,14 @@ function openedAlone(panel) {
   return true;
 }
 
-let desiredScene = new URLSearchParams(location.search).get('scene');
+// Every parameter the page reads, checked once: what it cannot use is reported and leaves the URL.
+const parameters = readParameters(new URLSearchParams(location.search), {
+  isSceneName, deviceIds: DEVICES.map((device) => device.id), isToken: (token) => TOKEN_PATTERN.test(token),
+});
+removeParameters(parameters.problems.map((problem) => problem.name));
+let desiredScene = parameters.values.scene;
 /** The share link's token while this page watches (or is trying to); null for a page of its own. */
-let watchToken = new URLSearchParams(location.search).get('watch');
+let watchToken = parameters.values.watch;
 /** Connections that found no session under `watchToken` (another worker, or the session ended). */
 let watchMisses = 0;
 /** A watch was sent on this connection and not yet answered with a share message. */
@@ -81,6 +100,8 @@ let pendingFrame = null;
 let drawScheduled = false;
 let countdownTimer = 0;
 let noticeTimer = 0;
+/** Until when (performance.now()) the notice on screen is kept: a later one is added below it. */
+let noticeKeptUntil = 0;
 let lastPlaced = -Infinity;
 /** Whether a connection was ever open: the next open after a loss is announced. */
 let wasConnected = false;
@@ -111,12 +132,17 @@ const segue = {
   frameLog: [],
   /** The last transition as SVG text (what the Filmstrip button downloads), or null. */
   filmstrip: () => filmstrip.svg(currentSceneName()),
+  /** The touch indicator now: [{id, x, y, alpha, trail}] (scene pt; trail: samples in its trail). */
+  touches: () => touches.shown(),
+  /** Whether the touch indicator shows. */
+  showsTouches: () => touches.enabled,
 };
 window.segue = segue;
 
 const connection = new Connection({
   open() {
     decoder.reset();
+    touches.clear();
     sendViewport();
     awaitingWatch = watchToken !== null;
     if (watchToken) {
@@ -142,19 +168,21 @@ const connection = new Connection({
  * scene, viewport and slow motion again; a watcher rejoins the shared session, where it stands).
  * Not connected: the veil dims the screen, counts down to the next try and refuses input.
  */
-function showConnection({ connected, retryAt }) {
+function showConnection({ connected, retryAt, quiet, recovered }) {
   segue.connected = connected;
   clearInterval(countdownTimer);
   if (connected) {
     veil.hidden = true;
     veil.classList.remove('shake');
     veilRefused.hidden = true;
-    if (wasConnected) {
+    if (wasConnected && recovered) {
       showNotice(watchToken ? 'Reconnected' : 'Reconnected — the scene started again from its first screen');
     }
     wasConnected = true;
     return;
   }
+  // A connection the page dropped itself to try another (a share link's retries) is not news.
+  if (quiet) return;
   veilTitle.textContent = 'Disconnected — reconnecting…';
   const update = () => {
     const seconds = Math.max(0, Math.ceil((retryAt - performance.now()) / 1000));
@@ -207,6 +235,7 @@ function receive(data) {
       logFrame(message.header, now);
       if (segue.watching) {
         segue.device.watch({ width: message.header.viewportWidth, height: message.header.viewportHeight });
+        touches.remote(message.header.touches, now);
       }
       filmstrip.frameReceived(message.header, message.nodes,
         { width: message.header.viewportWidth, height: message.header.viewportHeight },
@@ -259,10 +288,8 @@ function logFrame(header, now) {
 
 // ---- Watching a shared session ----------------------------------------------------------------
 
-if (watchToken !== null && !TOKEN_PATTERN.test(watchToken)) {
-  watchToken = null;
-  forgetWatchLink();
-  setTimeout(() => showNotice('This share link is not complete: copy the whole link again.'), 0);
+if (parameters.problems.length > 0) {
+  setTimeout(() => showNotice(parameters.problems.map((problem) => problem.message).join('\n'), { keep: true }), 0);
 }
 
 /**
@@ -273,7 +300,7 @@ if (watchToken !== null && !TOKEN_PATTERN.test(watchToken)) {
  */
 function watchRefused(error) {
   if (error.code === ShareError.unknownToken && ++watchMisses < WATCH_ATTEMPTS) {
-    connection.restart();
+    connection.restart({ quietly: true });
     return true;
   }
   if (error.code !== ShareError.unknownToken && error.code !== ShareError.tooManyWatchers) return false;
@@ -281,14 +308,12 @@ function watchRefused(error) {
   watchToken = null;
   setWatching(false);
   forgetWatchLink();
-  showNotice(error.message);
+  showNotice(error.message, { keep: true });
   return true;
 }
 
 function forgetWatchLink() {
-  const url = new URL(location.href);
-  url.searchParams.delete('watch');
-  history.replaceState(null, '', url);
+  removeParameters(['watch']);
 }
 
 /** Watching shows the controller's screen and sends no input; in control, the page is its own. */
@@ -297,6 +322,7 @@ function setWatching(on) {
   segue.watching = on;
   picker.disabled = on;
   controls.setWatching(on);
+  setTouches(showTouches[on ? 'watching' : 'controlling']);
   if (!on) segue.device.watch(null);
   else if (segue.lastFrame) {
     segue.device.watch({ width: segue.lastFrame.header.viewportWidth, height: segue.lastFrame.header.viewportHeight });
@@ -318,8 +344,10 @@ function draw(now) {
 
 // ---- Overlays: the hint pill and notices, off the scene's controls ------------------------------
 
-/** The visible screen's hint, as the server sends it; the pill hides when there is none. */
-function showHint(text) {
+/** The visible screen's hint, as the server sends it; the pill hides when there is none. A watcher
+ * is told it is watching instead: the scene's hint speaks to the person in control. */
+function showHint(sceneHint) {
+  const text = segue.watching ? (touches.enabled ? WATCHING_TOUCHES_HINT : WATCHING_HINT) : sceneHint;
   if (hintText.textContent === text) return;
   hintText.textContent = text;
   hintPill.classList.toggle('empty', text === '');
@@ -386,7 +414,7 @@ function showScenes(hello) {
     picker.replaceChildren(...names.map((name) => new Option(name, name)));
   }
   if (desiredScene && !names.includes(desiredScene)) {
-    showNotice(`There is no scene named “${desiredScene}”.`);
+    showNotice(`There is no scene named “${shortened(desiredScene)}”.`, { keep: true });
     desiredScene = null;
   }
   // A watcher's scene is the controller's.
@@ -443,12 +471,39 @@ new ResizeObserver(() => {
   });
 }).observe(canvas);
 
-function showNotice(text) {
-  notice.textContent = text;
+/**
+ * Shows `text` in the notice for a few seconds (longer for more text), in place of the one showing,
+ * unless that one is kept (`keep`: a problem with the link the page was opened with, which a
+ * notice right after it must not hide): then below it.
+ */
+function showNotice(text, { keep = false } = {}) {
+  const now = performance.now();
+  const below = !notice.hidden && now < noticeKeptUntil && !notice.textContent.split('\n').includes(text);
+  notice.textContent = below ? `${notice.textContent}\n${text}` : text;
   notice.hidden = false;
   placeOverlays();
+  const duration = Math.max(NOTICE_MS, notice.textContent.length * NOTICE_MS_PER_CHARACTER);
+  if (keep) noticeKeptUntil = now + duration;
+  else if (!below) noticeKeptUntil = 0;
   clearTimeout(noticeTimer);
-  noticeTimer = setTimeout(() => { notice.hidden = true; }, NOTICE_MS);
+  noticeTimer = setTimeout(() => { notice.hidden = true; }, duration);
+}
+
+/** ☰ › Touches: the indicator on or off for this page's role; returns the new state. */
+function toggleTouches() {
+  const role = segue.watching ? 'watching' : 'controlling';
+  showTouches[role] = !showTouches[role];
+  setTouches(showTouches[role]);
+  return showTouches[role];
+}
+
+function setTouches(on) {
+  touches.setEnabled(on);
+  controls.showTouches(on);
+  if (!segue.lastFrame) return;
+  // Watching, the controller's finger may be down and still (no frame comes): show it at once.
+  if (segue.watching) touches.remote(segue.lastFrame.header.touches);
+  showHint(segue.lastFrame.header.hint);
 }
 
 attachPointerInput(canvas, (buffer, sequence, sentAt) => {
@@ -459,9 +514,15 @@ attachPointerInput(canvas, (buffer, sequence, sentAt) => {
   }
   if (connection.send(buffer)) telemetry.inputSent(sequence, sentAt);
   else refuseInput('your input');
-}, (point) => { segue.lastPointer = point; });
+}, (point, phase, pointerId) => {
+  segue.lastPointer = point;
+  // A watcher's indicator shows the controller's touches, not its own (which move nothing).
+  if (!segue.watching) touches.local(phase, pointerId, point);
+});
 
 segue.device = new DeviceFrame({
+  deviceId: parameters.values.device,
+  landscape: parameters.values.orientation === 'landscape',
   frame: document.getElementById('device'),
   canvas,
   picker: document.getElementById('device-picker'),

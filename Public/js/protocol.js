@@ -1,8 +1,8 @@
-// The Segue wire protocol, version 5 (docs/protocol.md): client-message encoders and a decoder
+// The Segue wire protocol, version 6 (docs/protocol.md): client-message encoders and a decoder
 // for server messages that mirrors Swift's FrameDecoder. No DOM, no I/O.
 
-export const VERSION = 5;
-export const SUBPROTOCOL = 'segue.v5';
+export const VERSION = 6;
+export const SUBPROTOCOL = 'segue.v6';
 
 export const MessageType = Object.freeze({
   hello: 1, frame: 2, pong: 3, error: 4, animations: 5, share: 6,
@@ -27,9 +27,11 @@ const POINTER_KINDS = Object.freeze({ mouse: 1, touch: 2, pen: 3 });
 export const SCENE_NAME_MAX_BYTES = 64;
 
 const FrameFlag = Object.freeze({
-  keyframe: 1, state: 2, progress: 4, inputSequence: 8, hint: 16, structure: 32, sequence: 64,
+  keyframe: 1, state: 2, progress: 4, inputSequence: 8, hint: 16, structure: 32, sequence: 64, touches: 128,
 });
-const KNOWN_FRAME_FLAGS = 0x7f;
+/** The most touches a frame carries, and the largest pointer id (docs/protocol.md, "touches"). */
+export const MAXIMUM_TOUCHES = 10;
+const MAXIMUM_POINTER_ID = 2 ** 31 - 1;
 
 /** Bits of a node record's mask (a varint): which sections follow, in bit order. */
 const Field = Object.freeze({
@@ -99,10 +101,20 @@ export function encodeViewport(width, height, devicePixelRatio) {
   return view.buffer;
 }
 
-/** Returns null when the name cannot be valid (empty or longer than 64 UTF-8 bytes). */
+/** What the server refuses in a scene name (docs/protocol.md, scene): control, format, line and
+ * paragraph separator, private-use, surrogate and unassigned characters. */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}\p{Cn}]/u;
+
+/** Whether the server would take `name` as a scene message's name: 1 to 64 UTF-8 bytes, printable. */
+export function isSceneName(name) {
+  const length = utf8Encoder.encode(name).length;
+  return length > 0 && length <= SCENE_NAME_MAX_BYTES && !UNPRINTABLE.test(name);
+}
+
+/** Returns null when the name cannot be valid (isSceneName). */
 export function encodeScene(name) {
+  if (!isSceneName(name)) return null;
   const utf8 = utf8Encoder.encode(name);
-  if (utf8.length === 0 || utf8.length > SCENE_NAME_MAX_BYTES) return null;
   const bytes = new Uint8Array(3 + utf8.length);
   bytes[0] = VERSION;
   bytes[1] = MessageType.scene;
@@ -221,6 +233,20 @@ function readState(byte) {
   if (!OPERATIONS[operation] || !PHASES[phase]) throw new ProtocolError('unknown transition code');
 }
 
+/** The touches part: a count, then per touch a distinct pointer id and x, y in 1/64 pt. */
+function readTouches(reader) {
+  const count = reader.varint('touches');
+  if (count > MAXIMUM_TOUCHES) throw new ProtocolError(`${count} touches; at most ${MAXIMUM_TOUCHES}`);
+  const touches = [];
+  for (let index = 0; index < count; index++) {
+    const id = reader.varint('touches');
+    if (id > MAXIMUM_POINTER_ID) throw new ProtocolError(`touch pointer id ${id}`);
+    if (touches.some((touch) => touch.id === id)) throw new ProtocolError(`touch pointer id ${id} twice`);
+    touches.push({ id, x: reader.svarint('touches') / LENGTH_STEPS, y: reader.svarint('touches') / LENGTH_STEPS });
+  }
+  return touches;
+}
+
 /**
  * Reads server messages and rebuilds each frame's node list from the changed records and the
  * previous frame's nodes, composing each node's parent-relative matrix and alpha down the tree.
@@ -238,6 +264,8 @@ export class FrameDecoder {
     this.nodes.length = 0;
     /** The screen's hint as last sent; a keyframe clears it. */
     this.hint = '';
+    /** The controller's touches as last sent ([{id, x, y}], viewport pt); a keyframe clears them. */
+    this.touches = [];
     this.hasKeyframe = false;
     this.sequence = 0;
     this.serverTime = 0;
@@ -313,7 +341,7 @@ export class FrameDecoder {
 
   frame(reader, byteCount) {
     const flags = reader.u8('frame');
-    if ((flags & ~KNOWN_FRAME_FLAGS) !== 0) throw new ProtocolError(`unknown frame flags ${flags}`);
+    // Every bit has a meaning in version 6; a keyframe's are checked below.
     const buildMicros = reader.u16('frame');
     const isKeyframe = (flags & FrameFlag.keyframe) !== 0;
     if (isKeyframe) {
@@ -341,6 +369,7 @@ export class FrameDecoder {
     if (flags & FrameFlag.progress) this.progress = reader.u16('frame');
     if (flags & FrameFlag.inputSequence) this.inputSequence = (this.inputSequence + reader.svarint('frame')) >>> 0;
     if (flags & FrameFlag.hint) this.hint = reader.string('frame');
+    if (flags & FrameFlag.touches) this.touches = readTouches(reader);
     if (flags & FrameFlag.structure) this.structure(reader);
     const nodes = this.nodes;
     let last = -1;
@@ -367,6 +396,7 @@ export class FrameDecoder {
       slowAnimations: (state & 0x80) !== 0,
       isKeyframe,
       hint: this.hint,
+      touches: this.touches,
     };
     return { type: 'frame', header, nodes, byteCount };
   }

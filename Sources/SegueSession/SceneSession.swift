@@ -411,8 +411,8 @@ import SegueWire
         let started = clock.now
         let published = world.published
         return frames.encode(published.list, transition: published.transition, inputSequence: published.inputSequence,
-                             slowAnimations: published.slowAnimations, serverTime: published.serverTime,
-                             buildDuration: { clock.now - started })
+                             slowAnimations: published.slowAnimations, touches: published.touches,
+                             serverTime: published.serverTime, buildDuration: { clock.now - started })
     }
 
     /// Checks the rules every settled world must keep and reports this world's transition counts,

@@ -45,7 +45,8 @@ final class SharedWorld {
     /// A list in the order they went down, not a dictionary: it holds a pointer or two, and every
     /// pointer message the session takes updates it.
     private(set) var pointersDown: [PointerEvent] = []
-    static let maximumTrackedPointers = 10
+    /// As many as a frame's touches part carries: the watchers are shown every tracked pointer.
+    static let maximumTrackedPointers = FrameHeader.maximumTouches
     /// The controller's next built frame is published even if its own encoder skips it: a watcher
     /// joined, or control changed hands, and needs a first frame of an idle world.
     var publishesNextFrame = false
@@ -109,6 +110,12 @@ final class SharedWorld {
         published.inputSequence = inputSequence
         published.slowAnimations = slowAnimations
         published.serverTime = serverTime
+        // The watchers' touch indicator: where the controller's pointers are as this frame shows.
+        // Into the kept array, so a drag publishes without allocating.
+        published.touches.removeAll(keepingCapacity: true)
+        for pointer in pointersDown {
+            published.touches.append(FrameHeader.Touch(pointerID: pointer.pointerID, location: pointer.location))
+        }
         generation &+= 1
         publishesNextFrame = false
     }
@@ -125,5 +132,7 @@ struct PublishedFrame {
     var transition: TransitionStatus?
     var inputSequence: UInt32 = 0
     var slowAnimations = false
+    /// The controller's pointers that were down when it was built.
+    var touches: [FrameHeader.Touch] = []
     var serverTime = 0.0
 }

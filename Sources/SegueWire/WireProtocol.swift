@@ -2,10 +2,10 @@
 public enum WireProtocol {
     /// Byte 0 of every message, both directions. Bumped on any change to a layout or a rule in
     /// docs/protocol.md; an end that reads another version rejects the message rather than guess.
-    public static let version: UInt8 = 5
+    public static let version: UInt8 = 6
     /// The WebSocket subprotocol the page asks for; it names the version so a stale page and a new
     /// server fail at the handshake instead of misreading frames.
-    public static let subprotocol = "segue.v5"
+    public static let subprotocol = "segue.v6"
 }
 
 /// Byte 1 of every message: what follows. A value type over the wire byte (as swift-nio's

@@ -115,6 +115,57 @@ final class Classroom {
         #expect(watcher.frames.map(\.header.sequence) == Array(1...UInt32(watcher.frames.count)))
     }
 
+    @Test func theOwnersFingerIsInTheWatchersFramesAndNeverInTheOwnersOwn() throws {
+        let room = try Classroom()
+        let watcher = try room.join()
+        try room.tick()
+        #expect(watcher.lastFrame?.header.touches == [])
+        let finger = { (x: Double) in [FrameHeader.Touch(pointerID: 1, location: CGPoint(x: x, y: 420.5))] }
+        // A finger on a still part of the screen: nothing moves but the finger, and the watcher sees it.
+        try room.owner.pointer(.down, x: 200, y: 420.5)
+        try room.tick()
+        #expect(watcher.lastFrame?.header.touches == finger(200))
+        for step in 1...5 {
+            try room.owner.pointer(.move, x: 200 - 10 * Double(step), y: 420.5)
+            try room.tick()
+            #expect(watcher.lastFrame?.header.touches == finger(200 - 10 * Double(step)))
+        }
+        let watcherFrames = watcher.frames.count
+        try room.tick(times: 3)
+        #expect(watcher.frames.count == watcherFrames, "a finger held still sends nothing")
+        try room.owner.pointer(.up, x: 150, y: 420.5)
+        try room.tick()
+        #expect(watcher.lastFrame?.header.touches == [])
+        #expect(room.owner.frames.allSatisfy { $0.header.touches.isEmpty })
+        #expect(!watcher.names.contains("second"), "the finger moved nothing")
+    }
+
+    @Test func aWatcherWhoJoinsMidDragSeesTheFingerInItsFirstFrameAndAHandOverLiftsIt() throws {
+        let room = try Classroom()
+        try room.owner.pointer(.down, x: 389, y: 420)
+        try room.tick()
+        try room.owner.pointer(.move, x: 300, y: 420)
+        try room.tick()
+        let watcher = try room.join(viewport: PageStandIn.viewport)
+        try room.tick()
+        // Its first frame of the owner's world (the frames before it were its own world's).
+        let first = try #require(watcher.lastFrame)
+        #expect(first.isKeyframe)
+        #expect(first.header.touches == [FrameHeader.Touch(pointerID: 1, location: CGPoint(x: 300, y: 420))])
+
+        // Control changes hands mid-drag: the old owner's finger is cancelled, and the old owner,
+        // watching now, is shown the new controller's pointers: none.
+        let watched = watcher.frames.count
+        try room.owner.send(.handOver)
+        try room.tick(times: 2)
+        #expect(watcher.session.isControlling && room.owner.lastFrame?.header.touches == [])
+        try watcher.pointer(.down, x: 100, y: 500)
+        try room.tick()
+        #expect(room.owner.lastFrame?.header.touches == [FrameHeader.Touch(pointerID: 1, location: CGPoint(x: 100, y: 500))])
+        // In control, its own frames carry none.
+        #expect(watcher.frames.count > watched && watcher.frames.dropFirst(watched).allSatisfy { $0.header.touches.isEmpty })
+    }
+
     @Test func aWatchersInputIsRefusedAndChangesNothing() throws {
         let room = try Classroom()
         let watcher = try room.join()

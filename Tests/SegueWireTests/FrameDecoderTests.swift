@@ -9,7 +9,7 @@ import Testing
         var decoder = FrameDecoder()
 
         #expect(try decoder.decode(hello.encoded()) == .hello(hello))
-        #expect(Array(hello.encoded().prefix(5)) == [5, 1, 60, 0, 4])
+        #expect(Array(hello.encoded().prefix(5)) == [6, 1, 60, 0, 4])
     }
 
     @Test func pongEchoesTheClientTimeInMilliseconds() throws {
@@ -32,19 +32,20 @@ import Testing
 
     static let rejected: [(bytes: [UInt8], error: ServerMessageError)] = [
         ([], .empty),
-        ([5], .empty),
+        ([6], .empty),
         ([9], .unsupportedVersion(9)),
         ([3, 2], .unsupportedVersion(3)),
         ([4, 2], .unsupportedVersion(4)),
-        ([5, 16], .unknownType(16)),
-        ([5, 3, 0], .truncated(.pong)),
+        ([5, 2], .unsupportedVersion(5)),
+        ([6, 16], .unknownType(16)),
+        ([6, 3, 0], .truncated(.pong)),
         (PongMessage(clientTime: 1, serverTime: 2).encoded() + [0], .trailingBytes(.pong, count: 1)),
-        ([5, 4, 9, 0, 2, 0xC3, 0x28], .invalidUTF8(.error)),
-        ([5, 1, 60, 0, 0, 200], .truncated(.hello)),
-        ([5, 2, 0, 0], .truncated(.frame)),
+        ([6, 4, 9, 0, 2, 0xC3, 0x28], .invalidUTF8(.error)),
+        ([6, 1, 60, 0, 0, 200], .truncated(.hello)),
+        ([6, 2, 0, 0], .truncated(.frame)),
         // A keyframe without its structure flag, then a frame with nothing before it.
-        ([5, 2, 0b1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1], .invalidCode("frame flags", 0b1)),
-        ([5, 2, 0, 0, 0, 0], .missingKeyframe),
+        ([6, 2, 0b1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1], .invalidCode("frame flags", 0b1)),
+        ([6, 2, 0, 0, 0, 0], .missingKeyframe),
     ]
 
     @Test(arguments: rejected)
@@ -53,7 +54,7 @@ import Testing
         #expect(throws: error) { try decoder.decode(bytes) }
     }
 
-    @Test func aFrameWithUnknownFlagsOrCodesIsRejected() throws {
+    @Test func aFrameWithInvalidFlagsOrCodesIsRejected() throws {
         var encoder = FrameEncoder()
         var buffer: [UInt8] = []
         encoder.encode(pushTransitionList(), header: pushHeader, into: &buffer)
@@ -61,8 +62,10 @@ import Testing
         let stateOffset = 5 + 1 + 8 + 6
         #expect(buffer[stateOffset] == 0b0101_0011)
 
+        // Version 6 gives all eight flag bits a meaning; a keyframe carries its sequence in full,
+        // so the sequence-step flag with it is invalid.
         var badFlags = buffer
-        badFlags[2] |= 0x80
+        badFlags[2] |= 0x40
         var badOperation = buffer
         badOperation[stateOffset] = 0b0101_0110
         var phaseWithoutOperation = buffer

@@ -1,4 +1,4 @@
-"""Protocol version 5 on the page's side: the page's FrameDecoder (Public/js/protocol.js) reads the
+"""Protocol version 6 on the page's side: the page's FrameDecoder (Public/js/protocol.js) reads the
 frames Swift's FrameEncoder sent over a real socket during a whole slides transition, and composes
 the same absolute geometry and alpha as the Python client (Tests/support/segue_wire.py), frame by
 frame. Swift's own round trip over every scene is Tests/SegueWireTests/SceneFrameTests.swift."""
@@ -73,7 +73,7 @@ def record_slides_transition(server) -> list[bytes]:
     return messages
 
 
-def test_the_page_decodes_version_5_frames_as_the_python_client_does(page, segue_server):
+def test_the_page_decodes_version_6_frames_as_the_python_client_does(page, segue_server):
     messages = record_slides_transition(segue_server)
     decoder = wire.Decoder()
     expected = [m for m in (decoder.decode(data) for data in messages) if m["type"] == "frame"]

@@ -51,7 +51,7 @@ def test_text_is_laid_out_as_uilabel_lays_it_out(page):
 
 
 def keyframe(record_mask: int, sections: bytes) -> bytes:
-    """A version 5 keyframe of a 390 × 844 viewport with one node (id 1, depth 0) of 200 × 40 pt
+    """A version 6 keyframe of a 390 × 844 viewport with one node (id 1, depth 0) of 200 × 40 pt
     carrying the text "Hi" and the given extra sections."""
     def varint(value):
         out = bytearray()

@@ -75,7 +75,7 @@ def test_scene_mode_keeps_every_session_animating(tools, tmp_path, scenes):
     # at least one transition in 3 s, and every gesture starts one.
     assert result["transitions_completed"] >= sessions, result
     assert result["gestures_without_transition"] == result["stalled_transitions"] == 0, result
-    # Protocol v5: the smallest frame is its fixed header and a one-byte time step; a moving slides
+    # Protocol v6: the smallest frame is its fixed header and a one-byte time step; a moving slides
     # frame averages about 21 B (docs/performance.md), the keyframes 239 B.
     assert 6 <= result["frame_bytes_min"] <= result["frame_bytes_mean"] <= result["frame_bytes_max"] < 1500, result
     assert result["frame_bytes_mean"] < 60, result

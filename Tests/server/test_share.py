@@ -59,6 +59,29 @@ def test_a_watcher_sees_the_owners_swipe_at_the_owners_size(slides):
     owner.close()
 
 
+def test_the_watchers_frames_carry_the_owners_finger_and_the_owners_do_not(slides):
+    """Version 6's touches part, end to end: where the owner's finger is down reaches the watcher in
+    the frames it is sent (what its page draws the touch indicator from), move by move, and is gone
+    once the finger lifts; the owner's own frames never carry it."""
+    owner = Page(slides.ws_url)
+    owner.wait_for(settled_on("first"))
+    watcher = Page(slides.ws_url, 1440, 900)
+    watcher.send(wire.watch(owner.share_link()))
+    watcher.wait_for(settled_on("first"))
+
+    touch = lambda x, y: [{"id": 1, "x": x, "y": y}]  # noqa: E731
+    owner.pointer("down", 200, 420.5, 1000)
+    watcher.wait_for(lambda p: p.frames[-1]["touches"] == touch(200, 420.5), what="the finger down")
+    for step in range(1, 6):
+        owner.pointer("move", 200 - 10 * step, 420.5, 1000 + 16 * step)
+        watcher.wait_for(lambda p: p.frames[-1]["touches"] == touch(200 - 10 * step, 420.5), what=f"move {step}")
+    owner.pointer("up", 150, 420.5, 1100)
+    watcher.wait_for(lambda p: p.frames[-1]["touches"] == [], what="the finger lifted")
+    owner.pump(0.2)
+    assert owner.frames and all(frame["touches"] == [] for frame in owner.frames)
+    assert names(watcher.frames[-1]) == names(owner.frames[-1]), "the finger moved nothing"
+
+
 def test_a_watchers_input_is_refused_and_hostile_watch_messages_change_nothing(slides):
     owner = Page(slides.ws_url)
     owner.wait_for(settled_on("first"))

@@ -52,8 +52,8 @@ async def close_code_after(ws, timeout: float = 5.0) -> int:
 
 def test_connects_with_the_segue_subprotocol(server):
     async def scenario():
-        async with connect(server.ws_url, subprotocols=["segue.v5"]) as ws:
-            assert ws.subprotocol == "segue.v5"
+        async with connect(server.ws_url, subprotocols=["segue.v6"]) as ws:
+            assert ws.subprotocol == "segue.v6"
             assert (await next_tick(ws)).startswith("tick ")
     asyncio.run(scenario())
 
@@ -74,10 +74,10 @@ def test_unknown_subprotocol_is_refused(server):
     asyncio.run(scenario())
 
 
-@pytest.mark.parametrize("old", ["segue.v1", "segue.v4"])
+@pytest.mark.parametrize("old", ["segue.v1", "segue.v5"])
 def test_an_old_page_is_refused_at_the_handshake(server, old):
-    """A page cached from before version 5 asks for segue.v4 (or older): refused, so it never misreads
-    a version 5 frame."""
+    """A page cached from before version 6 asks for segue.v5 (or older): refused, so it never misreads
+    a version 6 frame."""
     async def scenario():
         with pytest.raises((InvalidHandshake, InvalidMessage)):
             async with connect(server.ws_url, subprotocols=[old], open_timeout=5):

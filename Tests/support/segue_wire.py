@@ -1,12 +1,12 @@
-"""A small Python client for Segue's wire protocol (docs/protocol.md, version 5).
+"""A small Python client for Segue's wire protocol (docs/protocol.md, version 6).
 
 Used by the server tests and the load tools: it encodes page messages and decodes server messages,
 keeping the per-node state the change-only frame encoding needs.
 """
 import struct
 
-VERSION = 5
-SUBPROTOCOL = "segue.v5"
+VERSION = 6
+SUBPROTOCOL = "segue.v6"
 
 HELLO, FRAME, PONG, ERROR = 1, 2, 3, 4
 ANIMATIONS, SHARE = 5, 6
@@ -86,6 +86,8 @@ class Reader:
 
 
 LENGTH_STEPS, MATRIX_STEPS, ALPHA_STEPS, PROGRESS_STEPS = 64, 1024, 255, 65535
+# The touches part (frame flag bit 7): at most this many, each a distinct pointer id up to 2³¹−1.
+MAXIMUM_TOUCHES, MAXIMUM_POINTER_ID = 10, 2**31 - 1
 ALIGNMENTS = ("left", "center", "right")
 
 
@@ -106,6 +108,7 @@ class Decoder:
         self.nodes = []
         self.head = None
         self.hint = ""
+        self.touches = []
 
     def decode(self, data):
         r = Reader(data)
@@ -134,8 +137,6 @@ class Decoder:
 
     def _frame(self, r, size):
         flags, build_us = r.take("BH")
-        if flags & 0x80:
-            raise ValueError(f"frame flags {flags:#x}")
         if flags & 1:
             sequence = r.varint()
             server_time = r.take("d")
@@ -143,6 +144,7 @@ class Decoder:
             self.head = {"sequence": sequence, "time": server_time, "us": round(server_time * 1e6),
                          "viewport": (width, height), "state": 0, "progress": 0, "input": 0}
             self.hint = ""
+            self.touches = []
             self.nodes = []
         else:
             if self.head is None:
@@ -159,6 +161,8 @@ class Decoder:
             h["input"] = (h["input"] + r.svarint()) & 0xFFFFFFFF
         if flags & 16:
             self.hint = r.string()
+        if flags & 128:
+            self.touches = self._touches(r)
         if flags & 32:
             previous = {n["id"]: n for n in self.nodes}
             node_id, nodes = 0, []
@@ -182,7 +186,22 @@ class Decoder:
         return {"type": "frame", "keyframe": bool(flags & 1), "sequence": h["sequence"],
                 "input_sequence": h["input"], "server_time": h["time"], "build": build_us / 1e6,
                 "viewport": h["viewport"], "transition": transition, "nodes": [dict(n) for n in self.nodes],
-                "bytes": size, "slow": bool(state & 0x80), "hint": self.hint}
+                "bytes": size, "slow": bool(state & 0x80), "hint": self.hint,
+                "touches": [dict(t) for t in self.touches]}
+
+    @staticmethod
+    def _touches(r):
+        """The controller's pointers that are down: [{"id", "x", "y"}], x and y in points."""
+        count = r.varint()
+        if count > MAXIMUM_TOUCHES:
+            raise ValueError(f"{count} touches")
+        touches = []
+        for _ in range(count):
+            pointer_id, x, y = r.varint(), r.svarint(), r.svarint()
+            if pointer_id > MAXIMUM_POINTER_ID or any(t["id"] == pointer_id for t in touches):
+                raise ValueError(f"touch pointer id {pointer_id}")
+            touches.append({"id": pointer_id, "x": x / LENGTH_STEPS, "y": y / LENGTH_STEPS})
+        return touches
 
     @staticmethod
     def _record(r, node):

@@ -3,7 +3,7 @@ import SegueValues
 
 /// The page's decoder in Swift: reads a stream of server messages and rebuilds each frame's
 /// display list from the records sent and the nodes of the previous frame, composing each node's
-/// parent-relative geometry and opacity down the tree (docs/protocol.md, version 5).
+/// parent-relative geometry and opacity down the tree (docs/protocol.md, version 6).
 ///
 /// After an error the remembered nodes may be half-updated; the stream recovers at the next
 /// keyframe (the server sends one after every reset, e.g. on reconnect).
@@ -127,8 +127,8 @@ public struct FrameDecoder: Sendable {
         guard let flagByte = reader.readUInt8(), let buildMicros = reader.readLittleEndian(UInt16.self) else {
             throw .truncated(.frame)
         }
+        // Every bit has a meaning in version 6; a keyframe's are checked below.
         let flags = FrameFlags(rawValue: flagByte)
-        guard FrameFlags.known.isSuperset(of: flags) else { throw .invalidCode("frame flags", flagByte) }
         let isKeyframe = flags.contains(.keyframe)
         if isKeyframe {
             guard flags.contains(.structure), !flags.contains(.sequence) else {
@@ -171,6 +171,7 @@ public struct FrameDecoder: Sendable {
             state.inputSequence &+= UInt32(bitPattern: step)
         }
         if flags.contains(.hint) { state.hint = try Self.string(from: &reader, in: .frame) }
+        if flags.contains(.touches) { state.touches = try Self.touches(from: &reader) }
         if flags.contains(.structure) { try readStructure(from: &reader) }
         var lastIndex = -1
         while !reader.isAtEnd {
@@ -187,7 +188,8 @@ public struct FrameDecoder: Sendable {
         compose()
         let header = FrameHeader(sequence: state.sequence, serverTime: state.serverTime,
                                  buildDuration: Double(buildMicros) / 1e6, transition: state.transition,
-                                 inputSequence: state.inputSequence, slowAnimations: state.stateByte & 0x80 != 0)
+                                 inputSequence: state.inputSequence, slowAnimations: state.stateByte & 0x80 != 0,
+                                 touches: state.touches)
         let list = DisplayList(viewport: state.viewport ?? .zero, nodes: nodes, hint: state.hint)
         return DecodedFrame(header: header, isKeyframe: isKeyframe, displayList: list, byteCount: byteCount)
     }
@@ -204,6 +206,29 @@ public struct FrameDecoder: Sendable {
                   TransitionStatus.Phase(wireCode: phase) != nil
             else { throw .invalidCode("frame state", byte) }
         }
+    }
+
+    /// The touches part: at most `FrameHeader.maximumTouches`, each a distinct pointer id within
+    /// 0…2³¹−1 and a location in 1/64 pt.
+    private static func touches(from reader: inout ByteReader) throws(ServerMessageError) -> [FrameHeader.Touch] {
+        guard let count = reader.readVarint() else { throw .truncated(.frame) }
+        guard count <= FrameHeader.maximumTouches else {
+            throw .invalidTouches("\(count) touches; at most \(FrameHeader.maximumTouches)")
+        }
+        var touches: [FrameHeader.Touch] = []
+        touches.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            guard let id = reader.readVarint(), let x = reader.readSignedVarint(), let y = reader.readSignedVarint() else {
+                throw .truncated(.frame)
+            }
+            guard Int(id) <= FrameHeader.maximumPointerID else { throw .invalidTouches("pointer id \(id) above 2³¹−1") }
+            guard !touches.contains(where: { $0.pointerID == Int(id) }) else {
+                throw .invalidTouches("pointer id \(id) twice")
+            }
+            touches.append(FrameHeader.Touch(pointerID: Int(id), location: CGPoint(
+                x: Double(x) / WireStep.lengthsPerPoint, y: Double(y) / WireStep.lengthsPerPoint)))
+        }
+        return touches
     }
 
     /// The new paint order: a node whose id was in the previous order keeps its values, any other
@@ -377,6 +402,7 @@ private struct HeaderState: Sendable {
     var progress: UInt16 = 0
     var inputSequence: UInt32 = 0
     var hint = ""
+    var touches: [FrameHeader.Touch] = []
 
     var transition: TransitionStatus? {
         guard let operation = TransitionStatus.Operation(wireCode: stateByte & 0x07),

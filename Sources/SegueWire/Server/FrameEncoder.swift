@@ -4,7 +4,7 @@ import SegueValues
 /// Turns one connection's display lists into frame messages that carry only what changed since
 /// the previous frame: a record for each node whose own, parent-relative, quantised values
 /// differ (none for a node that merely moved with its parent), the paint order only when the
-/// tree changed, and of the header only what differs (docs/protocol.md, version 5).
+/// tree changed, and of the header only what differs (docs/protocol.md, version 6).
 ///
 /// It also decides, in the same pass and at the same wire precision, whether a frame would show
 /// the client anything at all: `encode` returns `false` for a frame with no record, no structure
@@ -135,6 +135,7 @@ public struct FrameEncoder: Sendable {
         if header.inputSequence != sentHeader.inputSequence { flags.insert(.inputSequence) }
         if values.hint != sentHeader.hint { flags.insert(.hint) }
         if !isKeyframe && header.sequence != sentHeader.sequence &+ 1 { flags.insert(.sequence) }
+        if !sentHeader.holds(header.touches) { flags.insert(.touches) }
         return flags
     }
 
@@ -162,10 +163,27 @@ public struct FrameEncoder: Sendable {
             buffer.appendSignedVarint(Int32(bitPattern: header.inputSequence &- sentHeader.inputSequence))
         }
         if flags.contains(.hint) { buffer.appendString(values.hint) }
+        if flags.contains(.touches) { writeTouches(header.touches, into: &buffer) }
         sentHeader.state = values.state
         sentHeader.progress = values.progress
         sentHeader.inputSequence = header.inputSequence
         sentHeader.hint = values.hint
+    }
+
+    /// The touches part: the count, then per touch its pointer id and its x and y in 1/64 pt, in
+    /// full (not as steps: a finger comes and goes, and two or three of them are a few bytes).
+    /// Noted as the client's.
+    private mutating func writeTouches(_ touches: [FrameHeader.Touch], into buffer: inout [UInt8]) {
+        let count = min(touches.count, FrameHeader.maximumTouches)
+        buffer.appendVarint(UInt32(count))
+        sentHeader.touches.removeAll(keepingCapacity: true)
+        for touch in touches.prefix(count) {
+            let stepped = SteppedTouch(touch)
+            buffer.appendVarint(stepped.id)
+            buffer.appendSignedVarint(stepped.x)
+            buffer.appendSignedVarint(stepped.y)
+            sentHeader.touches.append(stepped)
+        }
     }
 
     /// How many records a frame wrote, and how many nodes it compared to write them.
@@ -388,6 +406,30 @@ private struct SentHeader {
     var progress: UInt16 = 0
     var inputSequence: UInt32 = 0
     var hint = ""
+    var touches: [SteppedTouch] = []
+
+    /// Whether the client holds exactly `touches` at the wire's steps (the first
+    /// `FrameHeader.maximumTouches` of them). Compares in place: the controller's frames, which
+    /// carry none, cost a count check.
+    func holds(_ touches: [FrameHeader.Touch]) -> Bool {
+        let count = min(touches.count, FrameHeader.maximumTouches)
+        guard count == self.touches.count else { return false }
+        for index in 0..<count where SteppedTouch(touches[index]) != self.touches[index] { return false }
+        return true
+    }
+}
+
+/// A touch at the wire's steps: the pointer id (0…2³¹−1) and the location in 1/64 pt.
+private struct SteppedTouch: Equatable {
+    var id: UInt32
+    var x: Int32
+    var y: Int32
+
+    init(_ touch: FrameHeader.Touch) {
+        id = UInt32(clamping: min(max(touch.pointerID, 0), FrameHeader.maximumPointerID))
+        x = WireStep.quantise(touch.location.x, WireStep.lengthsPerPoint)
+        y = WireStep.quantise(touch.location.y, WireStep.lengthsPerPoint)
+    }
 }
 
 /// A record's place in the tree: the structure section carries these.

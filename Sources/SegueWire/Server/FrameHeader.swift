@@ -10,6 +10,11 @@ public struct FrameHeader: Equatable, Sendable {
     public var serverTime: Double
     /// How long the server took to build the display list, in seconds.
     public var buildDuration: Double
+    /// Where the controller's pointers are down, in the order they went down: what a watcher's page
+    /// draws its touch indicator from. Empty in the controller's own frames (its page knows its own
+    /// pointers). At most `maximumTouches`. (Declared here, after the two Doubles, so the header
+    /// packs into 57 bytes.)
+    public var touches: [Touch]
     /// The running transition, or nil when none runs.
     public var transition: TransitionStatus?
     /// The sequence number of the last client input applied before this frame was built.
@@ -18,14 +23,33 @@ public struct FrameHeader: Equatable, Sendable {
     public var slowAnimations: Bool
 
     public init(sequence: UInt32, serverTime: Double, buildDuration: Double,
-                transition: TransitionStatus? = nil, inputSequence: UInt32, slowAnimations: Bool = false) {
+                transition: TransitionStatus? = nil, inputSequence: UInt32, slowAnimations: Bool = false,
+                touches: [Touch] = []) {
         self.sequence = sequence
         self.serverTime = serverTime
         self.buildDuration = buildDuration
         self.transition = transition
         self.inputSequence = inputSequence
         self.slowAnimations = slowAnimations
+        self.touches = touches
     }
+
+    /// One of the controller's pointers that is down: its id (the page's pointer id, 0…2³¹−1) and
+    /// where it is, in the controller's viewport points (1/64 pt on the wire).
+    public struct Touch: Equatable, Sendable {
+        public var pointerID: Int
+        public var location: CGPoint
+
+        public init(pointerID: Int, location: CGPoint) {
+            self.pointerID = pointerID
+            self.location = location
+        }
+    }
+
+    /// The most touches a frame carries (docs/protocol.md, "touches"); a decoder rejects more.
+    public static let maximumTouches = 10
+    /// The largest pointer id a touch carries, as the pointer message's.
+    static let maximumPointerID = Int(Int32.max)
 
     /// Where the u16 build duration (µs) sits in an encoded frame (docs/protocol.md).
     static let buildDurationOffset = 3
@@ -52,8 +76,9 @@ struct FrameFlags: OptionSet {
     static let structure = FrameFlags(rawValue: 1 << 5)
     /// The sequence number follows: it is not the previous one + 1.
     static let sequence = FrameFlags(rawValue: 1 << 6)
-
-    static let known: FrameFlags = [.keyframe, .state, .progress, .inputSequence, .hint, .structure, .sequence]
+    /// The controller's touches follow (version 6): a watcher's frame, when they moved. The last
+    /// of the byte's bits: every one has a meaning now.
+    static let touches = FrameFlags(rawValue: 1 << 7)
 }
 
 /// The state byte: what the page shows about the transition and the animation speed.

@@ -13,13 +13,14 @@ public struct FrameStream {
 
     /// The next frame's bytes, or `nil` when it would look as last sent. `buildDuration` is read
     /// once the frame is known to go out, so it covers evaluating the world and encoding it.
+    /// `touches` are the controller's pointers, for a watcher's frames.
     public mutating func encode(
         _ list: DisplayList, transition: TransitionStatus?, inputSequence: UInt32, slowAnimations: Bool,
-        serverTime: Double, buildDuration: () -> Double
+        touches: [FrameHeader.Touch] = [], serverTime: Double, buildDuration: () -> Double
     ) -> [UInt8]? {
         let header = FrameHeader(sequence: sequence &+ 1, serverTime: serverTime, buildDuration: 0,
                                  transition: transition, inputSequence: inputSequence,
-                                 slowAnimations: slowAnimations)
+                                 slowAnimations: slowAnimations, touches: touches)
         guard encoder.encode(list, header: header, into: &buffer) else { return nil }
         sequence = header.sequence
         FrameEncoder.setBuildDuration(buildDuration(), in: &buffer)

@@ -38,4 +38,6 @@ public enum ServerMessageError: Error, Equatable, Sendable {
     case noSuchNode(index: Int)
     /// A glyph name that `Glyph` does not define.
     case unknownGlyph(String)
+    /// A touches part with too many touches, a pointer id above 2³¹−1, or one id twice (the reason).
+    case invalidTouches(String)
 }
