@@ -2,6 +2,12 @@
 // outline, centred and scaled to fit, with a device menu and a rotate button; on a phone the canvas
 // stays the whole window. The server only ever sees the device's logical size, so a desktop lays
 // scenes out as the phone would.
+//
+// What the page asks for and what it draws are apart: the page asks for the device's size (or the
+// phone's window), but draws each frame at the size the frame was laid out at. UIKit turns a window
+// only once the transition on screen has ended, and the server does the same, so for that moment
+// the outline keeps the frames' orientation and turns with them; on a phone the old frames are drawn
+// whole, scaled to fit the turned window, until the server's first frame at the new size.
 
 // A window this small is a phone (or a phone-sized window): no outline.
 import { PHONE_MEDIA } from './controls.js';
@@ -56,8 +62,10 @@ export class DeviceFrame {
     this.device = DEVICES.find((d) => d.id === deviceId) ?? DEVICES.find((d) => d.id === DEFAULT_DEVICE);
     this.landscape = landscape;
     this.scale = 1;
-    /** The controller's screen size while this page watches a shared session; null otherwise. */
-    this.watched = null;
+    /** Whether this page watches a shared session: the controller's screen, in an outline. */
+    this.watching = false;
+    /** The logical size the frames being drawn were laid out at; null before the first. */
+    this.drawn = null;
     picker.replaceChildren(...DEVICES.map((d) => new Option(d.name, d.id)));
     picker.value = this.device.id;
     picker.addEventListener('change', () => {
@@ -80,39 +88,62 @@ export class DeviceFrame {
 
   /** Whether the outline is shown: the window is larger than a phone, or the page watches another's
    * screen (shown at its size, scaled to fit, on any window). */
-  get isActive() { return this.watched !== null || !this.media.matches; }
+  get isActive() { return this.watching || !this.media.matches; }
 
-  /** The logical size of the screen shown: the watched one, or the device's in its orientation. */
-  get screen() { return this.watched ?? screenSize(this.device, this.landscape); }
+  /** The logical size this page asks the server for: the device's in its orientation, or a phone's
+   * whole window. */
+  get requested() {
+    if (this.isActive) return screenSize(this.device, this.landscape);
+    return { width: window.innerWidth, height: window.innerHeight };
+  }
 
-  /**
-   * Shows the controller's screen at `size` (the frames' viewport) while watching; null returns to
-   * this page's own device. Only a change of size lays out again.
-   */
-  watch(size) {
-    const same = size && this.watched && size.width === this.watched.width && size.height === this.watched.height;
-    if (same || (size === null && this.watched === null)) return;
-    this.watched = size;
-    document.body.classList.toggle('watching', size !== null);
+  /** The logical size of the screen shown: the frames', or until one comes the size asked for. */
+  get screen() { return this.drawn ?? this.requested; }
+
+  /** Whether the frames shown were laid out for another shape than the one asked for: a rotation
+   * the server holds back until the transition on screen ends. */
+  get isTurning() {
+    const asked = this.requested;
+    return this.drawn !== null && !this.watching
+      && Math.abs(this.drawn.width - asked.width) + Math.abs(this.drawn.height - asked.height) >= 1;
+  }
+
+  /** A frame arrived laid out at `size`: a new size lays out again, so outline and frame turn together. */
+  frameViewport(size) {
+    if (this.drawn && size.width === this.drawn.width && size.height === this.drawn.height) return;
+    this.drawn = { width: size.width, height: size.height };
+    this.layout();
+  }
+
+  /** Watching shows the controller's screen (the frames' size) in an outline on any window. */
+  watch(on) {
+    if (on === this.watching) return;
+    this.watching = on;
+    document.body.classList.toggle('watching', on);
     this.layout();
   }
 
   layout() {
     const active = this.isActive;
+    const size = this.screen;
+    // A phone's window that turned before the frames did: the frames, whole, fitted to the window.
+    const fitted = !active && this.isTurning;
     document.body.classList.toggle('device', active);
-    if (!active) {
+    document.body.classList.toggle('turning', fitted);
+    if (!active && !fitted) {
       this.frame.style.cssText = '';
       this.canvas.style.cssText = '';
       this.scale = 1;
       this.changed();
       return;
     }
-    const size = this.screen;
-    this.scale = fitScale(size, window.innerWidth, window.innerHeight);
-    this.frame.style.cssText = `--screen-radius: ${this.device.radius}px; --bezel: ${BEZEL}px;`
+    const bezel = active ? BEZEL : 0;
+    this.scale = active ? fitScale(size, window.innerWidth, window.innerHeight)
+      : Math.min(window.innerWidth / size.width, window.innerHeight / size.height);
+    this.frame.style.cssText = `--screen-radius: ${active ? this.device.radius : 0}px; --bezel: ${bezel}px;`
       + `transform: translate(-50%, -50%) scale(${this.scale});`;
     this.canvas.style.cssText = `width: ${size.width}px; height: ${size.height}px;`;
-    this.frame.dataset.orientation = this.landscape ? 'landscape' : 'portrait';
+    this.frame.dataset.orientation = size.width > size.height ? 'landscape' : 'portrait';
     this.changed();
   }
 

@@ -25,6 +25,8 @@ const NOTICE_MS_PER_CHARACTER = 60;
 /** The hint pill while this page watches, in place of the scene's (which tells its user to swipe). */
 const WATCHING_HINT = 'Watching: the person in control moves the scene';
 const WATCHING_TOUCHES_HINT = 'Watching: the circle shows where the person in control touches';
+/** Said when the page turns while the server finishes the transition on screen first (device.js). */
+const TURNS_AFTER_TRANSITION = 'The screen turns once the transition ends, as iOS turns it';
 const VIEWPORT_SIDE = [1, 8192];
 const DEVICE_PIXEL_RATIO = [0.5, 8];
 /** How often overlays are re-placed while frames arrive, ms: controls move with transitions. */
@@ -233,10 +235,8 @@ function receive(data) {
       if (segue.lastFrame?.header.operation && !message.header.operation) tuning.transitionEnded();
       segue.lastFrame = message;
       logFrame(message.header, now);
-      if (segue.watching) {
-        segue.device.watch({ width: message.header.viewportWidth, height: message.header.viewportHeight });
-        touches.remote(message.header.touches, now);
-      }
+      segue.device.frameViewport({ width: message.header.viewportWidth, height: message.header.viewportHeight });
+      if (segue.watching) touches.remote(message.header.touches, now);
       filmstrip.frameReceived(message.header, message.nodes,
         { width: message.header.viewportWidth, height: message.header.viewportHeight },
         message.header.serverTime * 1000);
@@ -323,17 +323,14 @@ function setWatching(on) {
   picker.disabled = on;
   controls.setWatching(on);
   setTouches(showTouches[on ? 'watching' : 'controlling']);
-  if (!on) segue.device.watch(null);
-  else if (segue.lastFrame) {
-    segue.device.watch({ width: segue.lastFrame.header.viewportWidth, height: segue.lastFrame.header.viewportHeight });
-  }
+  segue.device.watch(on);
   showNotice(on ? 'Watching a shared session' : 'You are in control');
 }
 
 function draw(now) {
   drawScheduled = false;
   if (pendingFrame === null) return;
-  if (renderer.resize()) sendViewport();
+  renderer.resize();
   const drawStart = performance.now();
   renderer.draw(pendingFrame.nodes);
   showHint(pendingFrame.header.hint);
@@ -389,11 +386,31 @@ function clamp(value, [low, high]) {
   return Math.min(Math.max(value, low), high);
 }
 
+/** Whether the frames drawn were laid out in the other orientation at the last layout. */
+let screenWasTurning = false;
+
+/** The viewport last sent on this connection: a layout that asks for the same size sends nothing. */
+let sentViewport = null;
+
+/** Asks the server for the size the page wants (device.js: the device's, or a phone's window),
+ * which may differ from the size it draws while the server finishes a transition first. */
 function sendViewport() {
-  renderer.resize();
-  connection.send(encodeViewport(
-    clamp(canvas.clientWidth, VIEWPORT_SIDE), clamp(canvas.clientHeight, VIEWPORT_SIDE),
-    clamp(window.devicePixelRatio || 1, DEVICE_PIXEL_RATIO)));
+  const size = segue.device.requested;
+  sentViewport = {
+    width: clamp(size.width, VIEWPORT_SIDE), height: clamp(size.height, VIEWPORT_SIDE),
+    ratio: clamp(window.devicePixelRatio || 1, DEVICE_PIXEL_RATIO),
+  };
+  connection.send(encodeViewport(sentViewport.width, sentViewport.height, sentViewport.ratio));
+}
+
+function viewportChanged() {
+  // The device frame lays out once while it is being made, before it is segue.device.
+  if (!segue.device) return;
+  const size = segue.device.requested;
+  const ratio = window.devicePixelRatio || 1;
+  if (sentViewport && size.width === sentViewport.width && size.height === sentViewport.height
+      && ratio === sentViewport.ratio) return;
+  sendViewport();
 }
 
 function sendScene(name) {
@@ -467,7 +484,8 @@ new ResizeObserver(() => {
   resizeScheduled = true;
   requestAnimationFrame(() => {
     resizeScheduled = false;
-    if (renderer.resize()) sendViewport();
+    renderer.resize();
+    viewportChanged();
   });
 }).observe(canvas);
 
@@ -529,8 +547,13 @@ segue.device = new DeviceFrame({
   rotate: document.getElementById('rotate'),
   glow: document.getElementById('edge-glow'),
   changed() {
-    if (renderer.resize()) sendViewport();
+    renderer.resize();
+    viewportChanged();
     placeOverlays();
+    const turning = segue.device?.isTurning ?? false;
+    // (Before the first frame at the asked size arrives the shapes differ too, with nothing to wait for.)
+    if (turning && !screenWasTurning && segue.lastFrame?.header.operation) showNotice(TURNS_AFTER_TRANSITION);
+    screenWasTurning = turning;
   },
 });
 renderer.resize();

@@ -95,6 +95,7 @@ const MINIMUM_PILL_HEIGHT = 16;
 export function topChrome(nodes, screen) {
   let statusBar = null, bottom = screen.rect.top;
   const items = [];
+  const labels = [];
   for (const node of nodes) {
     if (node.alpha < VISIBLE_ALPHA) continue;
     if (node.name === 'status-bar' || node.name === 'navigation-bar') {
@@ -103,13 +104,13 @@ export function topChrome(nodes, screen) {
       bottom = Math.max(bottom, rect.bottom);
     } else if (node.name.startsWith('status-bar-')) {
       items.push(nodeRect(node, screen));
+    } else if (node.text) {
+      labels.push(nodeRect(node, screen));
     }
   }
   if (statusBar === null) {
-    return {
-      statusBar: 0, bottom, pillTop: screen.rect.top + PILL_INSET, pillHeight: PILL_HEIGHT,
-      pillCentre: screen.rect.left + screen.rect.width - PILL_INSET - CORNER_PILL_WIDTH / 2, pillWidth: CORNER_PILL_WIDTH,
-    };
+    return { statusBar: 0, bottom, pillTop: screen.rect.top + PILL_INSET, pillHeight: PILL_HEIGHT,
+      pillCentre: cornerCentre(screen, labels), pillWidth: CORNER_PILL_WIDTH };
   }
   const height = statusBar.bottom - statusBar.top;
   const pillHeight = Math.min(Math.max(height - 2 * PILL_INSET, MINIMUM_PILL_HEIGHT), PILL_HEIGHT);
@@ -117,6 +118,17 @@ export function topChrome(nodes, screen) {
     statusBar: height, bottom, pillTop: statusBar.top + Math.max(0, (height - pillHeight) / 2), pillHeight,
     ...pillSpan(statusBar, items),
   };
+}
+
+/** The corner button's centre: the top-right corner, or the top-left when text is there (a sheet's
+ * Done, a navigation bar's right button), or the right again when both are taken. */
+function cornerCentre(screen, labels) {
+  const top = screen.rect.top + PILL_INSET;
+  const right = screen.rect.left + screen.rect.width - PILL_INSET - CORNER_PILL_WIDTH;
+  const left = screen.rect.left + PILL_INSET;
+  const free = (x) => !labels.some((rect) => overlaps(x, top, CORNER_PILL_WIDTH, PILL_HEIGHT, rect));
+  const chosen = free(right) || !free(left) ? right : left;
+  return chosen + CORNER_PILL_WIDTH / 2;
 }
 
 /** The pill's centre and width in the status bar `bar` beside its `items` (time, signal, battery). */
