@@ -12,28 +12,59 @@
 // A window this small is a phone (or a phone-sized window): no outline.
 import { PHONE_MEDIA } from './controls.js';
 
-/** Logical sizes (pt = CSS px) and display corner radii of the devices offered. */
+/** Logical sizes (pt = CSS px) and display corner radii of the devices offered; which have a
+ * Dynamic Island over the top of the screen, and which a home button in a chin below it (with a
+ * forehead as deep above: the outline's bezel is that much deeper at both ends). */
 export const DEVICES = Object.freeze([
-  { id: 'iphone-se', name: 'iPhone SE', width: 375, height: 667, radius: 0 },
-  { id: 'iphone-15', name: 'iPhone 15', width: 393, height: 852, radius: 55 },
-  { id: 'iphone-15-pro-max', name: 'iPhone 15 Pro Max', width: 430, height: 932, radius: 55 },
+  { id: 'iphone-se', name: 'iPhone SE', width: 375, height: 667, radius: 0, homeButton: true },
+  { id: 'iphone-15', name: 'iPhone 15', width: 393, height: 852, radius: 55, island: true },
+  { id: 'iphone-15-pro-max', name: 'iPhone 15 Pro Max', width: 430, height: 932, radius: 55, island: true },
   { id: 'ipad', name: 'iPad', width: 820, height: 1180, radius: 18 },
 ]);
 export const DEFAULT_DEVICE = 'iphone-15';
 
 /** The outline's bezel, CSS px before scaling, and the room kept around it. */
 const BEZEL = 14;
+/** A home-button phone's forehead and chin beyond the bezel, CSS px before scaling: the SE's
+ * 64-pt-deep ends, the home button centred in the chin. */
+const CHIN = 50;
 const MARGIN = 56;
 /** Edge swipes start this close to the screen's left or right edge, pt: where the glow shows. */
 export const EDGE_ZONE = 24;
 
+/** Room kept between the outline and the page's controls beside it, CSS px. */
+const GAP = 12;
+
 /**
- * The scale that fits `size` plus its bezel into the window, leaving `MARGIN` around it; never
- * above 1, so a large window shows the device at its real logical size.
+ * Where the outline of a screen of `size` goes in `region` ({left, top, right, bottom}, window CSS
+ * px): centred, scaled to fit with its bezel, never above 1, so a large window shows the device at
+ * its real logical size. Returns its centre, scale and the rectangle it covers.
  */
-export function fitScale(size, windowWidth, windowHeight) {
-  const outer = { width: size.width + 2 * BEZEL, height: size.height + 2 * BEZEL };
-  return Math.min(1, (windowWidth - 2 * MARGIN) / outer.width, (windowHeight - 2 * MARGIN) / outer.height);
+export function fitOutline(size, region, bezel = { x: BEZEL, y: BEZEL }) {
+  const outer = { width: size.width + 2 * bezel.x, height: size.height + 2 * bezel.y };
+  const scale = Math.min(1, (region.right - region.left) / outer.width, (region.bottom - region.top) / outer.height);
+  const x = (region.left + region.right) / 2, y = (region.top + region.bottom) / 2;
+  const half = { width: outer.width * scale / 2, height: outer.height * scale / 2 };
+  return { x, y, scale, rect: { left: x - half.width, top: y - half.height, right: x + half.width, bottom: y + half.height } };
+}
+
+function intersects(a, b) {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+/**
+ * The outline's place: centred in the window (less `MARGIN`) when that covers none of the page's
+ * controls; else below the controls along the top (the toolbar, the dock, the scrub bar); else also
+ * left of the panel at the right (the stats overlay). `controls` gives {top: the rects along the
+ * top, side: the rects at the right}, each a DOMRect of a shown element.
+ */
+export function placeOutline(size, windowWidth, windowHeight, controls, bezel) {
+  const obstacles = [...controls.top, ...controls.side];
+  const whole = { left: MARGIN, top: MARGIN, right: windowWidth - MARGIN, bottom: windowHeight - MARGIN };
+  const below = { ...whole, top: Math.max(MARGIN, ...controls.top.map((r) => r.bottom + GAP)) };
+  const beside = { ...below, right: Math.min(whole.right, ...controls.side.map((r) => r.left - GAP)) };
+  const places = [whole, below, beside].map((region) => fitOutline(size, region, bezel));
+  return places.find((place) => !obstacles.some((rect) => intersects(place.rect, rect))) ?? places[places.length - 1];
 }
 
 /** The device's screen size in its current orientation. */
@@ -51,12 +82,17 @@ export class DeviceFrame {
    * @param {HTMLButtonElement} rotate
    * @param {() => void} changed called when the screen's size changed
    */
-  constructor({ deviceId = null, landscape = false, frame, canvas, picker, rotate, glow, changed }) {
+  /**
+   * @param {() => {top: DOMRect[], side: DOMRect[]}} controls the page's controls shown along the
+   *   top and at the right, which the outline keeps clear of (placeOutline)
+   */
+  constructor({ deviceId = null, landscape = false, frame, canvas, picker, rotate, glow, controls, changed }) {
     this.frame = frame;
     this.canvas = canvas;
     this.picker = picker;
     this.rotateButton = rotate;
     this.glow = glow;
+    this.controls = controls;
     this.changed = changed;
     this.media = window.matchMedia(PHONE_MEDIA);
     this.device = DEVICES.find((d) => d.id === deviceId) ?? DEVICES.find((d) => d.id === DEFAULT_DEVICE);
@@ -137,13 +173,23 @@ export class DeviceFrame {
       this.changed();
       return;
     }
-    const bezel = active ? BEZEL : 0;
-    this.scale = active ? fitScale(size, window.innerWidth, window.innerHeight)
-      : Math.min(window.innerWidth / size.width, window.innerHeight / size.height);
-    this.frame.style.cssText = `--screen-radius: ${active ? this.device.radius : 0}px; --bezel: ${bezel}px;`
-      + `transform: translate(-50%, -50%) scale(${this.scale});`;
+    // A watcher's outline is the controller's screen, of no device this page knows: a plain one.
+    const device = active && !this.watching ? this.device : null;
+    const landscape = size.width > size.height;
+    const chin = device?.homeButton ? CHIN : 0;
+    const bezel = active ? { x: BEZEL + (landscape ? chin : 0), y: BEZEL + (landscape ? 0 : chin) } : { x: 0, y: 0 };
+    const place = active ? placeOutline(size, window.innerWidth, window.innerHeight, this.controls(), bezel)
+      : { x: window.innerWidth / 2, y: window.innerHeight / 2,
+          scale: Math.min(window.innerWidth / size.width, window.innerHeight / size.height) };
+    this.scale = place.scale;
+    const radius = active ? (device?.radius ?? 0) : 0;
+    this.frame.style.cssText = `--screen-radius: ${radius}px; --bezel-x: ${bezel.x}px; --bezel-y: ${bezel.y}px;`
+      + `--outer-radius: ${chin ? 3 * BEZEL : radius + BEZEL}px;`
+      + `left: ${place.x}px; top: ${place.y}px; transform: translate(-50%, -50%) scale(${this.scale});`;
+    this.frame.dataset.island = String(Boolean(device?.island));
+    this.frame.dataset.homeButton = String(Boolean(device?.homeButton));
     this.canvas.style.cssText = `width: ${size.width}px; height: ${size.height}px;`;
-    this.frame.dataset.orientation = size.width > size.height ? 'landscape' : 'portrait';
+    this.frame.dataset.orientation = landscape ? 'landscape' : 'portrait';
     this.changed();
   }
 

@@ -382,6 +382,11 @@ function showChrome(chrome) {
   style.setProperty('--pill-width', `${chrome.pillWidth}px`);
 }
 
+function isShown(element) {
+  const rect = element.getBoundingClientRect();
+  return !element.hidden && rect.width > 0 && rect.height > 0;
+}
+
 function clamp(value, [low, high]) {
   return Math.min(Math.max(value, low), high);
 }
@@ -546,6 +551,10 @@ segue.device = new DeviceFrame({
   picker: document.getElementById('device-picker'),
   rotate: document.getElementById('rotate'),
   glow: document.getElementById('edge-glow'),
+  controls: () => ({
+    top: [toolbar, controls.dock, controls.bar].filter(isShown).map((element) => element.getBoundingClientRect()),
+    side: [telemetryPanel].filter(isShown).map((element) => element.getBoundingClientRect()),
+  }),
   changed() {
     renderer.resize();
     viewportChanged();
@@ -556,6 +565,18 @@ segue.device = new DeviceFrame({
     screenWasTurning = turning;
   },
 });
+// The outline keeps clear of the stats overlay and the scrub bar: it moves when they show or hide.
+let outlinePlaceScheduled = false;
+const outlineControls = new ResizeObserver(() => {
+  if (outlinePlaceScheduled) return;
+  outlinePlaceScheduled = true;
+  requestAnimationFrame(() => {
+    outlinePlaceScheduled = false;
+    segue.device.layout();
+  });
+});
+outlineControls.observe(telemetryPanel);
+outlineControls.observe(controls.bar);
 renderer.resize();
 connection.connect();
 // A canvas does not wait for a web font: once Inter's weights are in, lay text out again and draw

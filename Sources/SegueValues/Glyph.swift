@@ -15,6 +15,8 @@ public enum Glyph: String, CaseIterable, Sendable {
     case chevronLeft = "chevron.left"
     /// The status bar's signal: four bars rising to the right, in the middle band of the box.
     case cellularbars
+    /// The status bar's Wi-Fi: two bands and a wedge fanning out from the bottom centre, 90° wide.
+    case wifi
     /// The status bar's full battery: the level (primary), the outline and cap (secondary).
     case battery100 = "battery.100"
 
@@ -65,6 +67,12 @@ public enum Glyph: String, CaseIterable, Sendable {
                 + "A1.4 1.4 0 0 1 16 19.72 H14.6 A1.4 1.4 0 0 1 13.19 18.32 V9.19 A1.4 1.4 0 0 1 14.6 7.79 Z "
                 + "M21.19 4.28 H22.6 A1.4 1.4 0 0 1 24 5.68 V18.32 "
                 + "A1.4 1.4 0 0 1 22.6 19.72 H21.19 A1.4 1.4 0 0 1 19.79 18.32 V5.68 A1.4 1.4 0 0 1 21.19 4.28 Z"
+        // At 24/15.3 units a point: annular sectors ±45° about the vertical, centred on (12, 20.63),
+        // radii 13.24–16.97 and 7.64–11.2, and a wedge of radius 5.6: 15.3×11 pt of ink.
+        case .wifi:
+            "M0 8.63 A16.97 16.97 0 0 1 24 8.63 L21.36 11.27 A13.24 13.24 0 0 0 2.64 11.27 Z "
+                + "M4.08 12.71 A11.2 11.2 0 0 1 19.92 12.71 L17.4 15.23 A7.64 7.64 0 0 0 6.6 15.23 Z "
+                + "M8.04 16.67 A5.6 5.6 0 0 1 15.96 16.67 L12 20.63 Z"
         // At 24/27.3 units a point: a 21×8-pt level inside a 25×12 body.
         case .battery100:
             "M3.08 8.48 H18.9 A1.32 1.32 0 0 1 20.22 9.8 V14.2 "

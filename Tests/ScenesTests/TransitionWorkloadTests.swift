@@ -23,40 +23,40 @@ struct TransitionWorkloadTests {
         var testDescription: String { scene }
     }
 
-    /// Every frame also draws the window's chrome: the status bar (bar, time, the signal and
-    /// battery glyphs) and the home indicator, 5 views; the navigation scenes add
+    /// Every frame also draws the window's chrome: the status bar (bar, time, the signal, Wi-Fi
+    /// and battery glyphs) and the home indicator, 6 views; the navigation scenes add
     /// their bar (background, hairline, title, back chevron glyph and label, both items while one
     /// replaces the other);
     /// fade's tab items are an icon and a label each.
     nonisolated static let expectations = [
         // Always both slides: window, second-presentation, first (heading, hint, Next),
         // second (heading, hint, Next, Back).
-        Expectation(scene: "slides", views: 16...16, operations: [.present, .dismiss],
+        Expectation(scene: "slides", views: 17...17, operations: [.present, .dismiss],
                     phases: [.interactive, .finishing, .cancelling, .animating], transitionsPerCycle: 5),
         // Home (heading, hint, three buttons) under its presentation: the card with its Close
         // button (10), or the menu with heading, hint and Close (12).
-        Expectation(scene: "menu", views: 15...17, operations: [.present, .dismiss],
+        Expectation(scene: "menu", views: 16...18, operations: [.present, .dismiss],
                     phases: [.interactive, .finishing, .animating], transitionsPerCycle: 4),
         // The first screen and the modal with, between them, the white background, the dark overlay
         // and the first screen's squeezed snapshot (copies of its heading, hint and button): 16.
         // While dismissing, the dismiss animator adds a second background, overlay and snapshot
         // over the ones the present left: 22.
-        Expectation(scene: "stack", views: 21...27, operations: [.present, .dismiss],
+        Expectation(scene: "stack", views: 22...28, operations: [.present, .dismiss],
                     phases: [.animating, .interactive, .finishing], transitionsPerCycle: 2),
         // A tab switch's first frame, before the incoming screen joins: the tab bar and its two
         // buttons around About (heading, hint): 9. List and detail both in the navigation
         // controller: 15.
-        Expectation(scene: "fade", views: 19...31, operations: [.push, .pop, .tab],
+        Expectation(scene: "fade", views: 20...32, operations: [.push, .pop, .tab],
                     phases: [.animating, .interactive, .finishing], transitionsPerCycle: 4),
         // The window, the navigation view, the grid with its 15 tiles (one hidden while it flies)
         // and its hint, the photo screen with its backdrop and image: 21; 20 while the backdrop is
         // still transparent.
-        Expectation(scene: "photos", views: 28...32, operations: [.push, .pop],
+        Expectation(scene: "photos", views: 29...33, operations: [.push, .pop],
                     phases: [.animating, .interactive, .finishing], transitionsPerCycle: 2),
         // UIWindow, notes (heading, hint, Compose), the presentation's container and the compose
         // sheet (heading, hint, Done, grabber): 11. Presenting and dismissing happen at or below
         // the medium detent, which is undimmed, so the transparent dimming is never drawn.
-        Expectation(scene: "sheet", views: 16...16, operations: [.present, .dismiss],
+        Expectation(scene: "sheet", views: 17...17, operations: [.present, .dismiss],
                     phases: [.animating, .interactive, .finishing, .cancelling], transitionsPerCycle: 5),
         // The window, the navigation view, two screens (a heading, a hint and one or two buttons
         // each: 9) and between them the dimming view and the shadow strip: 13. On a push's first
@@ -64,9 +64,9 @@ struct TransitionWorkloadTests {
         // UIWindow, drawerhome (heading, hint, Open drawer), the presentation's container, the
         // dimming and the drawer (grabber, title, hint, Close): 12. On a present's first frame the
         // dimming is still transparent, and not drawn: 11.
-        Expectation(scene: "drawer", views: 16...17, operations: [.present, .dismiss],
+        Expectation(scene: "drawer", views: 17...18, operations: [.present, .dismiss],
                     phases: [.animating, .interactive, .finishing, .cancelling], transitionsPerCycle: 5),
-        Expectation(scene: "settings", views: 19...25, operations: [.push, .pop],
+        Expectation(scene: "settings", views: 20...26, operations: [.push, .pop],
                     phases: [.animating, .interactive, .finishing, .cancelling], transitionsPerCycle: 5),
     ]
 

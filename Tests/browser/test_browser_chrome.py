@@ -87,10 +87,10 @@ def test_the_status_bar_and_home_indicator_on_a_notched_phone(page):
     assert battery and battery["x"] > 195 and battery["y"] + battery["height"] <= 47
     # Pixels: dark text where the time is drawn, dark signal bars and battery, on the bar's light background.
     assert count(page, dark, region(40, 18, 85, 33)) >= 10
-    assert count(page, dark, region(302, 20, 352, 31)) >= 20
+    assert count(page, dark, region(292, 20, 363, 31)) >= 30
     # The battery glyph's two layers: the level is dark, the outline and the cap are its fainter
     # second layer (a third of the content colour over the light bar: grey, neither dark nor light).
-    level, outline, cap = page.sample([(338, 25.5), (326, 25.5), (352.1, 25.5)])
+    level, outline, cap = page.sample([(348.6, 25.5), (336.6, 25.5), (362.8, 25.5)])
     assert dark(level), level
     assert all(grey(c) for c in (outline, cap)), (outline, cap)
     assert not dark(page.sample([(195, 10)])[0]), "the bar behind the status bar is light"

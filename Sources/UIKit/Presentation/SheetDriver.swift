@@ -315,7 +315,7 @@ final class SheetDriver {
         var heightVelocity = velocity.isFinite ? -velocity : 0
         if height > layout.largest.height {
             heightVelocity *= FluidMath.rubberBandSlope(at: unbanded(height) - layout.largest.height,
-                                                        dimension: layout.containerSize.height)
+                                                        dimension: layout.stretchRoom)
         }
         // A refused dismissal is judged where the finger would have taken the sheet, not where the
         // resistance holds it.
@@ -378,12 +378,13 @@ final class SheetDriver {
         transition.updateInteractiveTransition(progress)
     }
 
-    /// Past the largest detent the finger's overshoot shows through the rubber band; below the
-    /// smallest too, when the dismissal was refused.
+    /// Past the largest detent the finger's overshoot shows through the rubber band, which never
+    /// reaches the status bar (`SheetLayout.stretchRoom`); below the smallest too, when the
+    /// dismissal was refused.
     private func banded(_ rawHeight: Double, layout: SheetLayout) -> Double {
         let largest = layout.largest.height, smallest = layout.smallest.height
         if rawHeight > largest {
-            return largest + FluidMath.rubberBand(rawHeight - largest, dimension: layout.containerSize.height)
+            return largest + FluidMath.rubberBand(rawHeight - largest, dimension: layout.stretchRoom)
         }
         if dismissalRefused && rawHeight < smallest {
             return smallest - FluidMath.rubberBand(smallest - rawHeight, dimension: layout.containerSize.height)
@@ -395,7 +396,7 @@ final class SheetDriver {
         guard let layout else { return height }
         let largest = layout.largest.height, smallest = layout.smallest.height
         if height > largest {
-            return largest + FluidMath.rubberBandInverse(height - largest, dimension: layout.containerSize.height)
+            return largest + FluidMath.rubberBandInverse(height - largest, dimension: layout.stretchRoom)
         }
         if dismissalRefused && height < smallest {
             return smallest - FluidMath.rubberBandInverse(smallest - height, dimension: layout.containerSize.height)

@@ -68,6 +68,10 @@ struct SheetLayout: Equatable {
     }
 
     var maximumDetentValue: Double { max(containerSize.height - presenterTop - Self.presenterShowingAboveSheet, 1) }
+    /// How far the sheet may stretch past its largest detent: up to where the scaled-back
+    /// presenter's top lands, the status bar's bottom under a status bar, so the rubber band
+    /// approaches it and never covers the bar's text (iOS's large sheet barely moves up).
+    var stretchRoom: Double { max(containerSize.height - largest.height - presenterTop, 0) }
     var smallest: ResolvedDetent { detents[0] }
     var largest: ResolvedDetent { detents[detents.count - 1] }
 

@@ -9,9 +9,12 @@ public nonisolated enum UIStatusBarStyle: Sendable {
 }
 
 /// The system status bar, drawn from ordinary views so the display list and `segue record` show
-/// it: the time on the left, the signal bars and a battery (two glyphs) on the right (one row in
-/// the middle of a home-button phone's 20-pt bar). Never takes touches; hidden when the safe area
-/// has no top inset (a notched phone in landscape, as on iOS).
+/// it, laid out as iOS lays out each kind of device: a notched phone's time in the left ear and
+/// its signal, Wi-Fi and battery (three glyphs) in the right one; a home-button phone's 20-pt row
+/// with the signal and Wi-Fi on the left, the time centred and the battery on the right; an iPad's
+/// time and date on the left and its Wi-Fi and battery on the right (a Wi-Fi iPad: no signal bars).
+/// Never takes touches; hidden when the safe area has no top inset (a notched phone in landscape,
+/// as on iOS).
 @preconcurrency @MainActor public final class StatusBar: UIView {
     /// The time shown at the clock's zero: Apple's marketing time. The world's clock adds to it.
     public static let baseMinutes = 9 * 60 + 41
@@ -23,14 +26,22 @@ public nonisolated enum UIStatusBarStyle: Sendable {
     /// The ears' centers as fractions of the width (iPhone 14: the time centred near x = 62 of 390).
     static let timeCenter = 0.16
     static let iconsCenter = 0.84
-    /// The icons' ink: the signal's four bars span 17.1×11 pt, the battery with its cap 27.3×12
-    /// (`Glyph.cellularbars` and `.battery100` draw them across the middle of a square this wide).
+    /// The icons' ink: the signal's four bars span 17.1×11 pt, the Wi-Fi fan 15.3×11, the battery
+    /// with its cap 27.3×12 (`Glyph.cellularbars`, `.wifi` and `.battery100` draw them across the
+    /// middle of a square this wide).
     static let signalSize = CGSize(width: 17.1, height: 11)
+    static let wifiSize = CGSize(width: 15.3, height: 11)
     static let batterySize = CGSize(width: 27.3, height: 12)
     static let iconSpacing = 6.0
     /// The compact (20-pt) bar: the time centred in a label this wide, the icons this far from the edges.
     static let compactTimeWidth = 80.0
     static let compactEdgeMargin = 6.0
+    /// An iPad's bar: the time and date from this far from the leading edge, in a label this wide,
+    /// and the icons as far from the trailing edge.
+    static let padEdgeMargin = 20.0
+    static let padTimeWidth = 160.0
+    /// The date an iPad shows beside the time: Apple's marketing date, the first iPhone's keynote.
+    public static let padDate = "Tue Jan 9"
     /// The time label's height, and how far below the bar's middle a notched bar's content sits
     /// (level with the sensor housing's centre).
     static let timeHeight = 22.0
@@ -38,8 +49,11 @@ public nonisolated enum UIStatusBarStyle: Sendable {
 
     public let timeLabel = UIView(name: "status-bar-time")
     private let signal = UIView(name: "status-bar-signal")
+    private let wifi = UIView(name: "status-bar-wifi")
     private let battery = UIView(name: "status-bar-battery")
     private var shownMinute = -1
+    /// Whether the bar is an iPad's: the time is followed by the date.
+    private var showsDate = false
 
     public private(set) var style: UIStatusBarStyle = .default
 
@@ -51,8 +65,9 @@ public nonisolated enum UIStatusBarStyle: Sendable {
         super.init(frame: .zero)
         isUserInteractionEnabled = false
         signal.glyph = .cellularbars
+        wifi.glyph = .wifi
         battery.glyph = .battery100
-        for view in [timeLabel, signal, battery] {
+        for view in [timeLabel, signal, wifi, battery] {
             view.isUserInteractionEnabled = false
             addSubview(view)
         }
@@ -72,32 +87,51 @@ public nonisolated enum UIStatusBarStyle: Sendable {
         let minute = Int((max(elapsed, 0) / 60).rounded(.down))
         guard minute != shownMinute else { return }
         shownMinute = minute
-        timeLabel.text = Self.timeText(elapsed: elapsed)
+        let time = Self.timeText(elapsed: elapsed)
+        timeLabel.text = showsDate ? "\(time) \(Self.padDate)" : time
     }
 
     func apply(_ style: UIStatusBarStyle) {
         self.style = style
-        for view in [timeLabel, signal, battery] { view.textColor = style.contentColor }
+        for view in [timeLabel, signal, wifi, battery] { view.textColor = style.contentColor }
     }
 
-    /// Lays the bar out across `width` with the safe area's top inset as its height.
-    func layout(width: Double, height: Double) {
+    /// Lays the bar out across `width` with the safe area's top inset as its height, as `device` shows it.
+    func layout(width: Double, height: Double, device: SafeArea.Device) {
         isHidden = height <= 0
         frame = CGRect(x: 0, y: 0, width: width, height: height)
+        let pad = device == .pad || device == .homeButtonPad
         let large = height >= Self.largeLayoutMinimumHeight
         let midY = large ? height / 2 + Self.notchedContentDrop : height / 2
         timeLabel.fontSize = large ? Self.largeFontSize : Self.compactFontSize
         // The status bar's clock is semibold, as iOS's is.
         timeLabel.fontWeight = .semibold
+        if showsDate != pad {
+            showsDate = pad
+            shownMinute = -1
+        }
+        signal.isHidden = pad
+        if pad {
+            timeLabel.textAlignment = .left
+            timeLabel.frame = CGRect(x: Self.padEdgeMargin, y: midY - Self.timeHeight / 2,
+                                     width: Self.padTimeWidth, height: Self.timeHeight)
+            let batteryX = width - Self.padEdgeMargin - Self.batterySize.width
+            battery.frame = Self.square(x: batteryX, side: Self.batterySize.width, midY: midY)
+            wifi.frame = Self.square(x: batteryX - Self.iconSpacing - Self.wifiSize.width, side: Self.wifiSize.width, midY: midY)
+            return
+        }
+        timeLabel.textAlignment = .center
         let timeWidth = large ? width * Self.timeCenter * 2 : Self.compactTimeWidth
         let timeX = large ? 0 : (width - timeWidth) / 2
         timeLabel.frame = CGRect(x: timeX, y: midY - Self.timeHeight / 2, width: timeWidth, height: Self.timeHeight)
-        let iconsWidth = Self.signalSize.width + Self.iconSpacing + Self.batterySize.width
+        let iconsWidth = Self.signalSize.width + Self.wifiSize.width + Self.batterySize.width + 2 * Self.iconSpacing
         let signalX = large ? width * Self.iconsCenter - iconsWidth / 2 : Self.compactEdgeMargin
-        let batteryX = large ? signalX + Self.signalSize.width + Self.iconSpacing
+        let wifiX = signalX + Self.signalSize.width + Self.iconSpacing
+        let batteryX = large ? wifiX + Self.wifiSize.width + Self.iconSpacing
             : width - Self.compactEdgeMargin - Self.batterySize.width
         // Each glyph's square is as wide as its ink and centred on the row, as the ink is.
         signal.frame = Self.square(x: signalX, side: Self.signalSize.width, midY: midY)
+        wifi.frame = Self.square(x: wifiX, side: Self.wifiSize.width, midY: midY)
         battery.frame = Self.square(x: batteryX, side: Self.batterySize.width, midY: midY)
     }
 

@@ -75,7 +75,7 @@ import Motion
     private func layoutChrome() {
         let size = bounds.size
         assignedSafeAreaInsets = SafeArea.insets(for: size)
-        statusBar.layout(width: size.width, height: screenSafeAreaInsets.top)
+        statusBar.layout(width: size.width, height: screenSafeAreaInsets.top, device: SafeArea.device(for: size))
         homeIndicator.layout(in: size)
         statusBar.showTime(elapsed: engine.rootTimeline.time)
     }

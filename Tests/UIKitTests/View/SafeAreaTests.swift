@@ -112,17 +112,22 @@ struct WindowChromeTests {
         var list = stage.frame(at: 0)
         #expect(list.node(named: "status-bar")?.size == CGSize(width: 390, height: 47))
         #expect(list.node(named: "home-indicator")?.transform.ty == 831.0, "8 pt above the bottom, 5 pt thick")
-        // The icons are two glyphs, each on a square as wide as its ink, centred on the row 2 pt
-        // below the bar's middle (25.5); the signal sits 6 pt left of the battery, whose ink ends at 352.8.
+        // The icons are three glyphs, each on a square as wide as its ink, centred on the row 2 pt
+        // below the bar's middle (25.5), 6 pt apart: signal, Wi-Fi, battery, as iOS orders them,
+        // the group centred on the right ear (0.84 of the width).
         let signal = try #require(list.node(named: "status-bar-signal"))
+        let wifi = try #require(list.node(named: "status-bar-wifi"))
         let battery = try #require(list.node(named: "status-bar-battery"))
-        #expect(signal.glyph == .cellularbars && battery.glyph == .battery100)
-        #expect(signal.textColor == .black && battery.textColor == .black)
-        #expect(signal.size == CGSize(width: 17.1, height: 17.1) && battery.size == CGSize(width: 27.3, height: 27.3))
-        #expect(abs(signal.transform.ty + 17.1 / 2 - 25.5) < 1e-9 && abs(battery.transform.ty + 27.3 / 2 - 25.5) < 1e-9)
-        #expect(abs(battery.transform.tx - (signal.transform.tx + 17.1 + 6)) < 1e-9)
-        #expect(abs(battery.transform.tx + 27.3 - (390 * 0.84 + (17.1 + 6 + 27.3) / 2)) < 1e-9)
-        #expect(list.nodes.filter { $0.name.hasPrefix("status-bar") }.count == 4, "the bar, the time and two glyphs")
+        #expect(signal.glyph == .cellularbars && wifi.glyph == .wifi && battery.glyph == .battery100)
+        #expect(signal.textColor == .black && wifi.textColor == .black && battery.textColor == .black)
+        #expect(signal.size == CGSize(width: 17.1, height: 17.1) && wifi.size == CGSize(width: 15.3, height: 15.3)
+            && battery.size == CGSize(width: 27.3, height: 27.3))
+        #expect(abs(signal.transform.ty + 17.1 / 2 - 25.5) < 1e-9 && abs(wifi.transform.ty + 15.3 / 2 - 25.5) < 1e-9
+            && abs(battery.transform.ty + 27.3 / 2 - 25.5) < 1e-9)
+        #expect(abs(wifi.transform.tx - (signal.transform.tx + 17.1 + 6)) < 1e-9)
+        #expect(abs(battery.transform.tx - (wifi.transform.tx + 15.3 + 6)) < 1e-9)
+        #expect(abs(battery.transform.tx + 27.3 - (390 * 0.84 + (17.1 + 6 + 15.3 + 6 + 27.3) / 2)) < 1e-9)
+        #expect(list.nodes.filter { $0.name.hasPrefix("status-bar") }.count == 5, "the bar, the time and three glyphs")
         // Landscape: no status bar (iOS hides it on phones), the home indicator stays.
         stage.perform { stage.window.resize(to: CGSize(width: 844, height: 390)) }
         list = stage.frame(at: 0)
@@ -136,6 +141,23 @@ struct WindowChromeTests {
         let compactBattery = try #require(list.node(named: "status-bar-battery"))
         #expect(abs(compactBattery.transform.tx + compactBattery.size.width - (375 - 6)) < 1e-9)
         #expect(list.node(named: "home-indicator") == nil)
+        // The SE's row: signal and Wi-Fi from the left edge, the time centred, the battery at the right.
+        let compactSignal = try #require(list.node(named: "status-bar-signal"))
+        let compactWifi = try #require(list.node(named: "status-bar-wifi"))
+        #expect(compactSignal.transform.tx == 6 && abs(compactWifi.transform.tx - (6 + 17.1 + 6)) < 1e-9)
+        // An iPad (a Wi-Fi one): the time and the date on the left, Wi-Fi and battery on the right.
+        stage.perform { stage.window.resize(to: CGSize(width: 820, height: 1180)) }
+        list = stage.frame(at: 0)
+        let padTime = try #require(list.node(named: "status-bar-time"))
+        #expect(padTime.text == "9:41 Tue Jan 9" && padTime.textAlignment == .left && padTime.transform.tx == 20)
+        #expect(list.node(named: "status-bar-signal") == nil)
+        let padBattery = try #require(list.node(named: "status-bar-battery"))
+        let padWifi = try #require(list.node(named: "status-bar-wifi"))
+        #expect(abs(padBattery.transform.tx + 27.3 - (820 - 20)) < 1e-9)
+        #expect(abs(padWifi.transform.tx + 15.3 + 6 - padBattery.transform.tx) < 1e-9)
+        // Back on a phone, the date goes.
+        stage.perform { stage.window.resize(to: CGSize(width: 390, height: 844)) }
+        #expect(stage.frame(at: 0).node(named: "status-bar-time")?.text == "9:41")
     }
 
     @Test func theChromeStaysInFrontOfViewsAddedLaterAndNeverTakesTouches() {
