@@ -7,13 +7,15 @@ export const SUBPROTOCOL = 'segue.v6';
 export const MessageType = Object.freeze({
   hello: 1, frame: 2, pong: 3, error: 4, animations: 5, share: 6,
   pointer: 16, viewport: 17, scene: 18, ping: 19, slowAnimations: 20, scrub: 21, tuneAnimation: 22,
-  listAnimations: 23, requestShare: 24, watch: 25, handOver: 26,
+  listAnimations: 23, requestShare: 24, watch: 25, handOver: 26, resetAnimation: 27,
 });
 
 /** The share message's role byte. */
 const SHARE_ROLES = Object.freeze([null, 'controlling', 'watching']);
 /** Animations message (5): kind and curve codes, indexed by their wire values (docs/protocol.md). */
-export const ANIMATION_KINDS = Object.freeze([null, 'curveBlock', 'keyframeBlock', 'springBlock', 'curveAnimator', 'springAnimator']);
+export const ANIMATION_KINDS = Object.freeze([
+  null, 'curveBlock', 'keyframeBlock', 'springBlock', 'curveAnimator', 'springAnimator', 'physicalSpringAnimator',
+]);
 export const TIMING_CURVES = Object.freeze(['easeInOut', 'easeIn', 'easeOut', 'linear', 'custom']);
 const SHARE_TOKEN_LENGTH = 32;
 
@@ -302,14 +304,17 @@ export class FrameDecoder {
           const f = () => reader.f64('animations');
           return {
             curve, duration: f(), controlPoints: [f(), f(), f(), f()], dampingRatio: f(), initialVelocity: f(),
-            angularFrequency: f(),
+            angularFrequency: f(), mass: f(), stiffness: f(), damping: f(),
           };
         };
         const entries = [];
         for (let index = 0; index < count; index++) {
           const kind = ANIMATION_KINDS[reader.u8('animations')];
           if (!kind) throw new ProtocolError('unknown animation kind');
-          entries.push({ kind, original: timing(), current: timing() });
+          const original = timing(), current = timing();
+          const label = reader.string('animations');
+          const originalCall = reader.string('animations'), currentCall = reader.string('animations');
+          entries.push({ kind, original, current, label, originalCall, currentCall });
         }
         message = { type: 'animations', entries };
         break;

@@ -1,11 +1,12 @@
 // Live timing tuning: lists every animation call the scene has run — curve blocks
-// (View.animate(withDuration:delay:options:)), keyframe blocks, spring blocks and property
-// animators — each with its curve plotted (a spring also in its iOS 17 (duration, bounce) and
-// physical (mass, stiffness, damping) forms), lets a value be edited (the server validates it and
-// runs that animation with it from its next run on; a spring block is also retimed where it runs
-// now when its duration is unchanged; the transition on screen is then replayed from its start
-// through the scrub bar), and gives the Swift line to paste back in the form the scene called.
-// Messages: tune-animation and list-animations out, animations in (docs/protocol.md).
+// (UIView.animate(withDuration:delay:options:animations:)), keyframe blocks, spring blocks and
+// property animators, the stock push and pop's spring among them — each named by the views and
+// properties its last run animated, with its curve plotted (a spring also in its iOS 17
+// (duration, bounce) and physical (mass, stiffness, damping) forms); lets a value be edited or
+// reset (the server validates it, runs that animation with it from its next run on and retimes
+// it where it runs now; the transition on screen is then replayed from its start through the
+// scrub bar), and copies the UIKit call the server gives, which runs that motion exactly.
+// Messages: tune-animation, reset-animation and list-animations out, animations in (docs/protocol.md).
 
 import { MessageType, TIMING_CURVES, VERSION } from './protocol.js';
 
@@ -23,13 +24,22 @@ export const CURVE_POINTS = Object.freeze({
 });
 const KIND_TITLES = {
   curveBlock: 'curve', keyframeBlock: 'keyframes', springBlock: 'spring', curveAnimator: 'animator curve',
-  springAnimator: 'animator spring',
+  springAnimator: 'animator spring', physicalSpringAnimator: 'animator spring (mass, stiffness, damping)',
 };
-const isSpring = (kind) => kind === 'springBlock' || kind === 'springAnimator';
+/** Reset animation's index for every entry at once (docs/protocol.md). */
+export const EVERY_ANIMATION = 255;
+const isSpring = (kind) => kind === 'springBlock' || kind === 'springAnimator' || kind === 'physicalSpringAnimator';
 const isCurve = (kind) => kind === 'curveBlock' || kind === 'curveAnimator';
+/** Whether the entry runs other values than the scene's (the server's calls differ exactly then). */
+const isTuned = (entry) => entry.currentCall !== entry.originalCall;
 
 export function encodeListAnimations() {
   return new Uint8Array([VERSION, MessageType.listAnimations]).buffer;
+}
+
+/** Reset-animation (27): the entry at `index`, or every entry (EVERY_ANIMATION). */
+export function encodeResetAnimation(index) {
+  return new Uint8Array([VERSION, MessageType.resetAnimation, index]).buffer;
 }
 
 /** Tune-animation (22): index, curve code, duration, damping ratio, velocity (0 where the kind has none). */
@@ -72,36 +82,13 @@ export function bezierPoint(s, [x1, y1, x2, y2]) {
   return { x: a * x1 + b * x2 + c, y: a * y1 + b * y2 + c };
 }
 
-/** The exact other forms of a spring with ω and ζ (mass 1): iOS 17's perceptual duration 2π/ω
- * and bounce 1 − ζ; stiffness ω², damping 2ζω. */
-export function springForms(omega, zeta) {
+/** The exact other forms of a spring with ω and ζ at `mass` (1 unless the scene gave one): iOS
+ * 17's perceptual duration 2π/ω and bounce 1 − ζ; stiffness mω², damping 2ζωm. */
+export function springForms(omega, zeta, mass = 1) {
   return {
-    perceptualDuration: 2 * Math.PI / omega, bounce: 1 - zeta, mass: 1, stiffness: omega * omega,
-    damping: 2 * zeta * omega,
+    perceptualDuration: 2 * Math.PI / omega, bounce: 1 - zeta, mass, stiffness: mass * omega * omega,
+    damping: 2 * zeta * omega * mass,
   };
-}
-
-/** The line to paste back, in the form the scene called (AnimationTiming.swiftCall on the server). */
-export function swiftCall(kind, timing) {
-  const { duration, curve, dampingRatio, initialVelocity, controlPoints: [x1, y1, x2, y2] = [] } = timing;
-  switch (kind) {
-    case 'curveBlock': {
-      const option = `curve${curve[0].toUpperCase()}${curve.slice(1)}`;
-      return `View.animate(withDuration: ${duration}, delay: 0, options: [.${option}]) { … }`;
-    }
-    case 'keyframeBlock':
-      return `View.animateKeyframes(withDuration: ${duration}, delay: 0, options: []) { … }`;
-    case 'curveAnimator':
-      return curve === 'custom'
-        ? `ViewPropertyAnimator(duration: ${duration}, controlPoint1: Point(x: ${x1}, y: ${y1}), `
-          + `controlPoint2: Point(x: ${x2}, y: ${y2})) { … }`
-        : `ViewPropertyAnimator(duration: ${duration}, curve: .${curve}) { … }`;
-    case 'springAnimator':
-      return `ViewPropertyAnimator(duration: ${duration}, dampingRatio: ${dampingRatio}) { … }`;
-    default:
-      return `View.animate(withDuration: ${duration}, delay: 0, usingSpringWithDamping: ${dampingRatio}, `
-        + `initialSpringVelocity: ${initialVelocity}, options: [], animations: { … })`;
-  }
 }
 
 /** Each kind's number fields: [key, label, step]. */
@@ -166,7 +153,22 @@ export class TuningPanel {
     note.textContent = this.entries.length === 0
       ? 'No animation has run in this scene yet: run a transition.'
       : 'An edit replays the transition on screen with it; otherwise it applies from the next run.';
-    this.panel.replaceChildren(heading, note, ...this.entries.map((entry, index) => this.row(entry, index)));
+    const parts = [heading, note];
+    if (this.entries.some(isTuned)) {
+      const resetAll = document.createElement('button');
+      resetAll.type = 'button';
+      resetAll.className = 'tuning-reset-all';
+      resetAll.textContent = 'Reset all';
+      resetAll.addEventListener('click', () => this.reset(EVERY_ANIMATION));
+      parts.push(resetAll);
+    }
+    this.panel.replaceChildren(...parts, ...this.entries.map((entry, index) => this.row(entry, index)));
+  }
+
+  /** Puts the entry at `index` (or every one) back to the scene's values, then replays. */
+  reset(index) {
+    this.send(encodeResetAnimation(index));
+    this.replay();
   }
 
   /** Sends the entry's edit with `change` applied, then replays the transition on screen. */
@@ -184,9 +186,11 @@ export class TuningPanel {
     row.dataset.kind = kind;
     const title = document.createElement('p');
     title.className = 'spring-title';
-    const tuned = ['duration', 'curve', 'dampingRatio', 'initialVelocity'].some((key) => current[key] !== original[key]);
-    title.textContent = `#${index} ${KIND_TITLES[kind]}${isCurve(kind) ? ` ${current.curve}` : ''} `
-      + `${tuned ? `(was ${swiftCall(kind, original)})` : ''}`;
+    title.textContent = entry.label || 'no view animated';
+    const subtitle = document.createElement('p');
+    subtitle.className = 'spring-forms tuning-kind';
+    subtitle.textContent = `${KIND_TITLES[kind]}${isCurve(kind) ? ` ${current.curve}` : ''}`
+      + `${isTuned(entry) ? ` · tuned, was ${entry.originalCall}` : ''}`;
     const inputs = document.createElement('div');
     inputs.className = 'spring-inputs';
     for (const [key, label, step] of numberFields(kind)) {
@@ -201,13 +205,14 @@ export class TuningPanel {
       inputs.append(field);
     }
     if (isCurve(kind)) inputs.append(this.curvePicker(index, entry));
-    const parts = [title, inputs, this.plot(kind, current)];
+    const parts = [title, subtitle, inputs, this.plot(kind, current)];
     if (isSpring(kind)) {
-      const forms = springForms(current.angularFrequency, current.dampingRatio);
+      const forms = springForms(current.angularFrequency, current.dampingRatio,
+        kind === 'physicalSpringAnimator' ? current.mass : 1);
       const derived = document.createElement('p');
       derived.className = 'spring-forms';
       derived.textContent = `iOS 17: duration ${forms.perceptualDuration.toFixed(3)} s, bounce ${forms.bounce.toFixed(3)} · `
-        + `mass 1, stiffness ${forms.stiffness.toFixed(1)}, damping ${forms.damping.toFixed(2)}`;
+        + `mass ${forms.mass}, stiffness ${forms.stiffness.toFixed(1)}, damping ${forms.damping.toFixed(2)}`;
       parts.push(derived);
     } else if (kind === 'keyframeBlock') {
       const note = document.createElement('p');
@@ -216,7 +221,7 @@ export class TuningPanel {
       parts.push(note);
     }
     const code = document.createElement('code');
-    code.textContent = swiftCall(kind, current);
+    code.textContent = entry.currentCall;
     const copy = document.createElement('button');
     copy.type = 'button';
     copy.textContent = 'Copy as Swift';
@@ -225,6 +230,14 @@ export class TuningPanel {
       copy.textContent = 'Copied';
     });
     row.append(...parts, code, copy);
+    if (isTuned(entry)) {
+      const reset = document.createElement('button');
+      reset.type = 'button';
+      reset.className = 'tuning-reset';
+      reset.textContent = 'Reset';
+      reset.addEventListener('click', () => this.reset(index));
+      row.append(reset);
+    }
     return row;
   }
 

@@ -179,7 +179,7 @@ import SegueWire
             return shareRequested()
         case .watch(let token):
             return watch(token)
-        case .pointer, .chooseScene, .setSlowAnimations, .scrub, .tuneAnimation, .handOver:
+        case .pointer, .chooseScene, .setSlowAnimations, .scrub, .tuneAnimation, .resetAnimation, .handOver:
             guard isControlling else {
                 return reject(ErrorMessage(code: .readOnly, message:
                     "You are watching a shared session: only the person in control can change it."))
@@ -220,6 +220,13 @@ import SegueWire
                 return reject(ErrorMessage(code: .cannotTune, message: error.description))
             }
             enqueueAnimations()
+        case .resetAnimation(let index):
+            do {
+                try host.window.engine.resetTuning(at: index.map(Int.init))
+            } catch {
+                return reject(ErrorMessage(code: .cannotTune, message: error.description))
+            }
+            enqueueAnimations()
         case .handOver:
             handOver()
         case .ping, .viewport, .listAnimations, .requestShare, .watch:
@@ -244,7 +251,12 @@ import SegueWire
     /// The animation calls this scene ran and how each runs now.
     private func enqueueAnimations() {
         let tuning = host.window.engine.tuning
-        let entries = tuning.seen.map { AnimationsMessage.Entry(original: $0, current: tuning.current(for: $0)) }
+        let entries = tuning.seen.map { original in
+            let current = tuning.current(for: original)
+            return AnimationsMessage.Entry(original: original, current: current, label: tuning.label(for: original),
+                                           originalCall: tuning.swiftCall(original, of: original),
+                                           currentCall: tuning.swiftCall(current, of: original))
+        }
         enqueue(AnimationsMessage(entries: entries).encoded())
     }
 

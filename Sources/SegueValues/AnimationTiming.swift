@@ -2,7 +2,9 @@ import Motion
 
 /// The timing one animation call asks for: what the tuning panel lists and edits, and the key of
 /// its override. Every kind has a duration; curves add a named curve (or a custom cubic), springs
-/// a damping ratio and, for the block API, an initial velocity.
+/// a damping ratio and, for the block API, an initial velocity; a physical spring its mass,
+/// stiffness and damping. A block's delay and options are part of the call too (not tuned), so two
+/// blocks of one timing that start at different delays, as the stack's do, are two entries.
 public struct AnimationTiming: Hashable, Sendable {
     /// Which call asked: its wire code, and the form "copy as Swift" prints.
     public enum Kind: UInt8, Sendable, CaseIterable {
@@ -15,8 +17,12 @@ public struct AnimationTiming: Hashable, Sendable {
         /// `UIViewPropertyAnimator(duration:curve:)`, or `(duration:timingParameters:)` with cubic parameters.
         case curveAnimator = 4
         /// `UIViewPropertyAnimator(duration:dampingRatio:)`, or `(duration:timingParameters:)` with
-        /// spring parameters given as a damping ratio and no initial velocity.
+        /// spring parameters given as a damping ratio.
         case springAnimator = 5
+        /// `UIViewPropertyAnimator(duration:timingParameters:)` with
+        /// `UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)`: the stock push and
+        /// pop's spring, the photo zoom's. It runs until it settles, whatever the animator's duration.
+        case physicalSpringAnimator = 6
     }
 
     /// UIKit's named curves (`UIView.AnimationCurve` order, their wire codes), and a custom cubic.
@@ -38,7 +44,7 @@ public struct AnimationTiming: Hashable, Sendable {
     }
 
     public var kind: Kind
-    /// Seconds.
+    /// Seconds; a physical spring's is the time it takes to settle from rest.
     public var duration: Double
     /// The curve of the curve kinds; `.easeInOut` for the others (the wire's 0).
     public var curve: Curve
@@ -47,11 +53,21 @@ public struct AnimationTiming: Hashable, Sendable {
     public var controlPoint2: CGPoint
     /// ζ of the spring kinds; 0 otherwise.
     public var dampingRatio: Double
-    /// The spring block's initial velocity; 0 otherwise.
+    /// The spring block's initial velocity; 0 otherwise (an animator's comes from a gesture, so it
+    /// is not part of the key).
     public var initialVelocity: Double
+    /// A physical spring's mass, stiffness and damping; 0 for the other kinds.
+    public var mass: Double
+    public var stiffness: Double
+    public var damping: Double
+    /// A block's delay, seconds, and the raw value of its options (`UIView.AnimationOptions`, or
+    /// `UIView.KeyframeAnimationOptions` for keyframes); 0 for property animators.
+    public var delay: Double
+    public var options: UInt
 
     public init(kind: Kind, duration: Double, curve: Curve = .easeInOut, controlPoint1: CGPoint = .zero,
-                controlPoint2: CGPoint = .zero, dampingRatio: Double = 0, initialVelocity: Double = 0) {
+                controlPoint2: CGPoint = .zero, dampingRatio: Double = 0, initialVelocity: Double = 0,
+                mass: Double = 0, stiffness: Double = 0, damping: Double = 0, delay: Double = 0, options: UInt = 0) {
         self.kind = kind
         self.duration = duration
         self.curve = curve
@@ -59,22 +75,35 @@ public struct AnimationTiming: Hashable, Sendable {
         self.controlPoint2 = controlPoint2
         self.dampingRatio = dampingRatio
         self.initialVelocity = initialVelocity
+        self.mass = mass
+        self.stiffness = stiffness
+        self.damping = damping
+        self.delay = delay
+        self.options = options
     }
 
     /// A curve block or curve animator running a named curve.
-    public static func curve(_ kind: Kind, duration: Double, curve: Curve) -> AnimationTiming {
+    public static func curve(_ kind: Kind, duration: Double, curve: Curve, delay: Double = 0,
+                             options: UInt = 0) -> AnimationTiming {
         let function = curve.timingFunction ?? .easeInEaseOut
-        return AnimationTiming(kind: kind, duration: duration, curve: curve,
-                               controlPoint1: function.c1, controlPoint2: function.c2)
+        return AnimationTiming(kind: kind, duration: duration, curve: curve, controlPoint1: function.c1,
+                               controlPoint2: function.c2, delay: delay, options: options)
     }
 
-    public static func keyframes(duration: Double) -> AnimationTiming {
-        AnimationTiming(kind: .keyframeBlock, duration: duration)
+    public static func keyframes(duration: Double, delay: Double = 0, options: UInt = 0) -> AnimationTiming {
+        AnimationTiming(kind: .keyframeBlock, duration: duration, delay: delay, options: options)
     }
 
-    public static func springBlock(_ spring: SpringBlockTiming) -> AnimationTiming {
+    public static func springBlock(_ spring: SpringBlockTiming, delay: Double = 0, options: UInt = 0) -> AnimationTiming {
         AnimationTiming(kind: .springBlock, duration: spring.duration, dampingRatio: spring.dampingRatio,
-                        initialVelocity: spring.initialVelocity)
+                        initialVelocity: spring.initialVelocity, delay: delay, options: options)
+    }
+
+    /// A physical spring animator: listed with the time it settles in from rest, and its ζ.
+    public static func physicalSpring(mass: Double, stiffness: Double, damping: Double) -> AnimationTiming {
+        let spring = SpringTiming(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: 0)
+        return AnimationTiming(kind: .physicalSpringAnimator, duration: spring.duration, dampingRatio: spring.dampingRatio,
+                               mass: mass, stiffness: stiffness, damping: damping)
     }
 
     /// The spring block's timing, for `.springBlock` entries.
@@ -89,35 +118,49 @@ public struct AnimationTiming: Hashable, Sendable {
     /// What a tuned duration must fall in (the spring block's range, for every kind).
     public static let durationRange = SpringBlockTiming.durationRange
 
-    /// ω of the spring kinds (rad/s), fitted so the spring settles in its duration; 0 otherwise.
+    /// ω of the spring kinds (rad/s): fitted so the spring settles in its duration, or √(k/m) for a
+    /// physical one; 0 otherwise.
     public var angularFrequency: Double {
         switch kind {
         case .springBlock, .springAnimator:
             SpringTiming(duration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity).angularFrequency
+        case .physicalSpringAnimator:
+            SpringTiming(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: 0).angularFrequency
         case .curveBlock, .keyframeBlock, .curveAnimator:
             0
         }
     }
 
+    /// The spring this physical animator runs with `velocity` (relative, per axis as UIKit's `dx`).
+    public func physicalSpring(initialVelocity velocity: Double) -> SpringTiming {
+        SpringTiming(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
+    }
+
     /// This timing with `edit` applied, or why `edit` does not fit this kind (nothing changes then).
+    /// The delay and options stay the call's. An edit that sets every value as it is gives this
+    /// timing back exactly, so sending the original removes an override.
     public func applying(_ edit: TimingEdit) throws(TimingEditError) -> AnimationTiming {
         guard Self.durationRange.contains(edit.duration) else { throw .durationOutOfRange(edit.duration) }
+        var tuned = self
+        tuned.duration = edit.duration
         switch kind {
         case .curveBlock, .curveAnimator:
             guard edit.dampingRatio == 0, edit.initialVelocity == 0 else { throw .springValuesOnACurve(kind) }
             if edit.curve == .custom {
                 guard curve == .custom else { throw .customCurveNotAsked }
-                var tuned = self
-                tuned.duration = edit.duration
                 return tuned
             }
-            return .curve(kind, duration: edit.duration, curve: edit.curve)
+            let function = edit.curve.timingFunction ?? .easeInEaseOut
+            tuned.curve = edit.curve
+            tuned.controlPoint1 = function.c1
+            tuned.controlPoint2 = function.c2
+            return tuned
         case .keyframeBlock:
             guard edit.curve == .easeInOut, edit.dampingRatio == 0, edit.initialVelocity == 0 else {
                 throw .onlyDuration(kind)
             }
-            return .keyframes(duration: edit.duration)
-        case .springBlock, .springAnimator:
+            return tuned
+        case .springBlock, .springAnimator, .physicalSpringAnimator:
             guard edit.curve == .easeInOut else { throw .curveOnASpring }
             guard SpringBlockTiming.dampingRatioRange.contains(edit.dampingRatio) else {
                 throw .dampingOutOfRange(edit.dampingRatio)
@@ -126,45 +169,20 @@ public struct AnimationTiming: Hashable, Sendable {
                 throw .velocityOutOfRange(edit.initialVelocity)
             }
             guard kind == .springBlock || edit.initialVelocity == 0 else { throw .velocityOnAnAnimator }
-            return AnimationTiming(kind: kind, duration: edit.duration, dampingRatio: edit.dampingRatio,
-                                   initialVelocity: edit.initialVelocity)
+            if edit == TimingEdit(self) { return self }
+            tuned.dampingRatio = edit.dampingRatio
+            tuned.initialVelocity = edit.initialVelocity
+            if kind == .physicalSpringAnimator {
+                // The same mass, with the stiffness and damping that settle from rest in the new
+                // duration at the new ζ.
+                let omega = SpringTiming(fittingDuration: edit.duration, dampingRatio: edit.dampingRatio,
+                                         initialVelocity: 0).angularFrequency
+                tuned.stiffness = mass * omega * omega
+                tuned.damping = 2 * edit.dampingRatio * omega * mass
+            }
+            return tuned
         }
     }
-
-    /// The line to paste back, in the form the scene called.
-    public var swiftCall: String {
-        switch kind {
-        case .curveBlock:
-            "View.animate(withDuration: \(duration), delay: 0, options: [.\(curve.optionName)]) { … }"
-        case .keyframeBlock:
-            "View.animateKeyframes(withDuration: \(duration), delay: 0, options: []) { … }"
-        case .springBlock:
-            springBlock.swiftCall
-        case .curveAnimator where curve == .custom:
-            "ViewPropertyAnimator(duration: \(duration), controlPoint1: CGPoint(x: \(controlPoint1.x), "
-                + "y: \(controlPoint1.y)), controlPoint2: CGPoint(x: \(controlPoint2.x), y: \(controlPoint2.y))) { … }"
-        case .curveAnimator:
-            "ViewPropertyAnimator(duration: \(duration), curve: .\(curve.caseName)) { … }"
-        case .springAnimator:
-            "ViewPropertyAnimator(duration: \(duration), dampingRatio: \(dampingRatio)) { … }"
-        }
-    }
-}
-
-extension AnimationTiming.Curve {
-    /// `UIView.AnimationCurve`'s case name.
-    var caseName: String {
-        switch self {
-        case .easeInOut: "easeInOut"
-        case .easeIn: "easeIn"
-        case .easeOut: "easeOut"
-        case .linear: "linear"
-        case .custom: "custom"
-        }
-    }
-
-    /// `UIView.AnimationOptions`' option name.
-    var optionName: String { "curve" + caseName.prefix(1).uppercased() + caseName.dropFirst() }
 }
 
 /// What the page may change of a listed animation: the duration of any, the curve of a curve

@@ -26,10 +26,4 @@ public struct SpringBlockTiming: Hashable, Sendable {
         Self.durationRange.contains(duration) && Self.dampingRatioRange.contains(dampingRatio)
             && Self.velocityRange.contains(initialVelocity)
     }
-
-    /// The line to paste back into the animator.
-    public var swiftCall: String {
-        "View.animate(withDuration: \(duration), delay: 0, usingSpringWithDamping: \(dampingRatio), "
-            + "initialSpringVelocity: \(initialVelocity), options: [], animations: { … })"
-    }
 }

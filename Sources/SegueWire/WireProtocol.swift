@@ -43,10 +43,11 @@ public struct MessageType: Hashable, Sendable {
     public static let requestShare = MessageType(uncheckedValue: 24)
     public static let watch = MessageType(uncheckedValue: 25)
     public static let handOver = MessageType(uncheckedValue: 26)
+    public static let resetAnimation = MessageType(uncheckedValue: 27)
 
     private static let all: [MessageType] = [
         .hello, .frame, .pong, .error, .animations, .share, .pointer, .viewport, .scene, .ping, .slowAnimations, .scrub,
-        .tuneAnimation, .listAnimations, .requestShare, .watch, .handOver,
+        .tuneAnimation, .listAnimations, .requestShare, .watch, .handOver, .resetAnimation,
     ]
 }
 
@@ -70,6 +71,7 @@ extension MessageType: CustomStringConvertible {
         case .requestShare: "request-share"
         case .watch: "watch"
         case .handOver: "hand-over"
+        case .resetAnimation: "reset-animation"
         default: "type \(rawValue)"
         }
     }

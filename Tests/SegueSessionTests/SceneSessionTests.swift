@@ -391,7 +391,10 @@ import Testing
         try page.send(bytes: [WireProtocol.version, MessageType.listAnimations.rawValue])
         let entries = try #require(page.animations.last).entries
         let fade = try #require(entries.firstIndex { $0.original == .curve(.curveBlock, duration: 0.35, curve: .easeInOut) })
-        #expect(entries[fade].original.swiftCall == "View.animate(withDuration: 0.35, delay: 0, options: [.curveEaseInOut]) { … }")
+        #expect(entries[fade].originalCall
+            == "UIView.animate(withDuration: 0.35, delay: 0.0, options: [.curveEaseInOut], animations: { … })")
+        #expect(entries[fade].label.hasPrefix("detail: alpha · navigation-title-other: center, alpha"),
+                "named by the view it fades, then the bar the push animates alongside: \(entries[fade].label)")
 
         var tune = ClientMessage.tuneAnimation(index: UInt8(fade), edit: TimingEdit(duration: 1, curve: .linear)).encoded()
         #expect(tune.count == 28)
@@ -414,5 +417,32 @@ import Testing
         }
         let easedSteps = zip(asWritten, asWritten.dropFirst()).map { $1 - $0 }
         #expect(easedSteps.contains { $0 > 3 * PageStandIn.frameInterval }, "easeInOut over 0.35 s is steeper mid-way")
+    }
+
+    /// Reset through bytes: an index the list lacks is refused (error 102, with its reason) and
+    /// changes nothing; the entry's own index, then 255 for all, put the scene's timing back.
+    @Test func resetRestoresTheScenesTimingAndRefusesAnIndexTheListLacks() throws {
+        let page = try PageStandIn(scene: "fade")
+        try page.settle()
+        let button = try #require(page.lastFrame?.displayList.nodes.first { $0.name == "list-open-detail" })
+        try page.tap(x: button.transform.tx + button.size.width / 2, y: button.transform.ty + button.size.height / 2)
+        try page.settle()
+        try page.send(.listAnimations)
+        let fade = try #require(page.animations.last?.entries.firstIndex { $0.original.duration == 0.35 })
+        try page.send(.tuneAnimation(index: UInt8(fade), edit: TimingEdit(duration: 1, curve: .linear)))
+        #expect(page.animations.last?.entries[fade].currentCall.hasPrefix("UIView.animate(withDuration: 1.0") == true)
+
+        try page.send(bytes: [WireProtocol.version, MessageType.resetAnimation.rawValue, 200])
+        #expect(page.errors.last?.code == .cannotTune)
+        #expect(page.errors.last?.message.hasPrefix("There is no animation 200") == true)
+        try page.send(.listAnimations)
+        #expect(page.animations.last?.entries[fade].current.duration == 1, "a refused reset changes nothing")
+
+        try page.send(.resetAnimation(index: UInt8(fade)))
+        let reset = try #require(page.animations.last?.entries[fade])
+        #expect(reset.current == reset.original && reset.currentCall == reset.originalCall)
+        try page.send(.tuneAnimation(index: UInt8(fade), edit: TimingEdit(duration: 2, curve: .easeIn)))
+        try page.send(.resetAnimation(index: nil))
+        #expect(page.animations.last?.entries.allSatisfy { $0.current == $0.original } == true)
     }
 }

@@ -32,6 +32,9 @@ import Testing
         .tuneAnimation(index: 3, edit: TimingEdit(duration: 0.01, curve: .linear)),
         .tuneAnimation(index: 4, edit: TimingEdit(duration: 0.3, curve: .custom)),
         .listAnimations,
+        .resetAnimation(index: 0),
+        .resetAnimation(index: 15),
+        .resetAnimation(index: nil),
         .requestShare,
         .watch(ShareToken("0123456789abcdef0123456789abcdef")!),
         .handOver,
@@ -56,6 +59,8 @@ import Testing
         #expect(ClientMessage.watch(token).encoded() == [6, 25] + Array("00ff00ff00ff00ff00ff00ff00ff00ff".utf8))
         #expect(ClientMessage.requestShare.encoded() == [6, 24])
         #expect(ClientMessage.handOver.encoded() == [6, 26])
+        #expect(ClientMessage.resetAnimation(index: 3).encoded() == [6, 27, 3])
+        #expect(ClientMessage.resetAnimation(index: nil).encoded() == [6, 27, 255], "255: every animation")
     }
 
     @Test func tokensFromOneSeedRepeatAndTokensFromTwoDiffer() {
@@ -145,6 +150,8 @@ import Testing
         (Array(tune().encoded().dropLast()), .wrongLength(.tuneAnimation, expected: 28, actual: 27)),
         (tune().encoded() + [0], .wrongLength(.tuneAnimation, expected: 28, actual: 29)),
         ([6, 23, 0], .wrongLength(.listAnimations, expected: 2, actual: 3)),
+        ([6, 27], .wrongLength(.resetAnimation, expected: 3, actual: 2)),
+        ([6, 27, 0, 0], .wrongLength(.resetAnimation, expected: 3, actual: 4)),
         (patched(tune().encoded(), at: 3, to: 5), .unknownCode(.tuneCurve, 5)),
         (patched(tune().encoded(), at: 3, to: 255), .unknownCode(.tuneCurve, 255)),
         (tune(dampingRatio: .nan).encoded(), .notFinite(.tuneDampingRatio)),
@@ -244,15 +251,22 @@ import Testing
             .init(original: AnimationTiming(kind: .springAnimator, duration: 0.5, dampingRatio: 0.9),
                   current: AnimationTiming(kind: .springAnimator, duration: 0.5, dampingRatio: 0.9)),
             .init(original: custom, current: custom),
+            .init(original: .physicalSpring(mass: 3, stiffness: 1000, damping: 2 * 3000.squareRoot()),
+                  current: .physicalSpring(mass: 3, stiffness: 400, damping: 60), label: "about: transform · é…"),
         ])
         #expect(message.entries[0].currentAngularFrequency != message.entries[0].originalAngularFrequency)
         #expect(message.entries[1].currentAngularFrequency == 0)
         let bytes = message.encoded()
-        #expect(bytes.count == 3 + 6 * 131 && AnimationsMessage.entrySize == 131)
+        let texts = message.entries.map { [$0.label, $0.originalCall, $0.currentCall].map { ($0.utf8.count < 128 ? 1 : 2) + $0.utf8.count }.reduce(0, +) }
+        #expect(bytes.count == 3 + 7 * (1 + 2 * 89) + texts.reduce(0, +) && AnimationsMessage.timingRecordSize == 89)
+        #expect(message.entries[6].originalCall == "UIViewPropertyAnimator(duration: 0.0, timingParameters: "
+            + "UISpringTimingParameters(mass: 3.0, stiffness: 1000.0, damping: \(2 * 3000.squareRoot()), "
+            + "initialVelocity: CGVector(dx: 0.0, dy: 0.0)))")
         var decoder = FrameDecoder()
         #expect(try decoder.decode(bytes) == .animations(message))
         #expect(throws: ServerMessageError.truncated(.animations)) { try decoder.decode(Array(bytes.dropLast())) }
         #expect(throws: ServerMessageError.trailingBytes(.animations, count: 1)) { try decoder.decode(bytes + [0]) }
+        #expect(AnimationsMessage.bounded(String(repeating: "é", count: 300)).utf8.count == AnimationsMessage.maximumTextLength)
         #expect(throws: ServerMessageError.invalidCode("animation kind", 9)) {
             try decoder.decode(Self.patched(bytes, at: 3, to: 9))
         }

@@ -161,7 +161,8 @@ Promise.all([import('/js/controls.js'), import('/js/tuning.js'), import('/js/pro
     tuneCurve: bytes(t.encodeTuneAnimation(1, {duration: 0.5, curve: 'easeOut'})),
     list: bytes(t.encodeListAnimations()),
     animations: decoded,
-    calls: decoded.entries.map((e) => t.swiftCall(e.kind, e.current)),
+    reset: bytes(t.encodeResetAnimation(2)),
+    resetAll: bytes(t.encodeResetAnimation(t.EVERY_ANIMATION)),
   });
 });
 """
@@ -173,32 +174,43 @@ def test_the_pages_bench_messages_have_the_published_layout(page):
     import struct
     page.open()
 
-    def record(curve, duration, points=(0, 0, 0, 0), damping=0, velocity=0, omega=0):
-        return bytes([curve]) + struct.pack("<8d", duration, *points, damping, velocity, omega)
+    def record(curve, duration, points=(0, 0, 0, 0), damping=0, velocity=0, omega=0, physical=(0, 0, 0)):
+        return bytes([curve]) + struct.pack("<11d", duration, *points, damping, velocity, omega, *physical)
 
-    animations = (bytes([VERSION, 5, 2])
+    def text(value):
+        encoded = value.encode()
+        assert len(encoded) < 128  # a one-byte varint length
+        return bytes([len(encoded)]) + encoded
+
+    animations = (bytes([VERSION, 5, 3])
                   + bytes([3]) + record(0, 0.6, damping=0.85, velocity=2.5, omega=12.5)
                   + record(0, 0.6, damping=0.2, velocity=2.5, omega=11)
-                  + bytes([1]) + record(0, 0.35, (0.42, 0, 0.58, 1)) + record(3, 1, (0, 0, 1, 1)))
+                  + text("stacksecond: transform") + text("was") + text("now")
+                  + bytes([1]) + record(0, 0.35, (0.42, 0, 0.58, 1)) + record(3, 1, (0, 0, 1, 1))
+                  + text("détail: alpha") + text("") + text("call")
+                  + bytes([6]) + record(0, 0.5, damping=1, omega=18.25, physical=(3, 1000, 109.5))
+                  + record(0, 1, damping=0.5, omega=9, physical=(3, 243, 27)) + text("") + text("a") + text("b"))
     result = page.driver.execute_async_script(ENCODE_JS, list(animations))
     assert result["seek"] == [VERSION, 21, 2] + list(struct.pack("<d", 0.5))
     assert result["cancel"] == [VERSION, 21, 5] + [0] * 8
     assert result["tune"] == [VERSION, 22, 3, 0] + list(struct.pack("<3d", 0.7, 0.9, 0.8))
     assert result["tuneCurve"] == [VERSION, 22, 1, 2] + list(struct.pack("<3d", 0.5, 0, 0))
     assert result["list"] == [VERSION, 23]
-    spring, curve = result["animations"]["entries"]
+    assert result["reset"] == [VERSION, 27, 2] and result["resetAll"] == [VERSION, 27, 255]
+    spring, curve, physical = result["animations"]["entries"]
     assert result["animations"]["type"] == "animations"
     assert spring["kind"] == "springBlock" and curve["kind"] == "curveBlock"
     assert spring["original"] == {"curve": "easeInOut", "duration": 0.6, "controlPoints": [0, 0, 0, 0],
-                                  "dampingRatio": 0.85, "initialVelocity": 2.5, "angularFrequency": 12.5}
+                                  "dampingRatio": 0.85, "initialVelocity": 2.5, "angularFrequency": 12.5,
+                                  "mass": 0, "stiffness": 0, "damping": 0}
+    assert (spring["label"], spring["originalCall"], spring["currentCall"]) == ("stacksecond: transform", "was", "now")
+    assert curve["label"] == "détail: alpha" and curve["originalCall"] == "" and curve["currentCall"] == "call"
+    assert physical["kind"] == "physicalSpringAnimator"
+    assert [physical["current"][k] for k in ("mass", "stiffness", "damping")] == [3, 243, 27]
     assert spring["current"]["dampingRatio"] == 0.2 and spring["current"]["angularFrequency"] == 11
     assert curve["original"]["controlPoints"] == [0.42, 0, 0.58, 1] and curve["original"]["duration"] == 0.35
     assert curve["current"]["curve"] == "linear" and curve["current"]["duration"] == 1
-    assert result["calls"] == [
-        "View.animate(withDuration: 0.6, delay: 0, usingSpringWithDamping: 0.2, initialSpringVelocity: 2.5, "
-        "options: [], animations: { … })",
-        "View.animate(withDuration: 1, delay: 0, options: [.curveLinear]) { … }",
-    ]
+
 
 
 WATCH_JS = """
@@ -240,8 +252,8 @@ def test_editing_a_springs_damping_changes_its_next_run(page, device, metrics):
     page.wait(lambda: page.js(f"return window.segue.animations.entries[{index}].current.dampingRatio") == 0.2, 5,
               "the server did not take the new damping")
     code = page.driver.find_element("css selector", f'#tuning .spring[data-index="{index}"] code').text
-    assert code.startswith("View.animate(withDuration: 0.6, delay: 0, usingSpringWithDamping: 0.2, "
-                           "initialSpringVelocity: 2.5"), code
+    assert code == ("UIView.animate(withDuration: 0.6, delay: 0.1, usingSpringWithDamping: 0.2, "
+                    "initialSpringVelocity: 2.5, options: [.curveEaseOut], animations: { … })"), code
 
     bouncy = present_and_measure(page, pointer)
     assert bouncy > as_written + 20, f"ζ 0.2 should overshoot far more: {as_written:.1f} px → {bouncy:.1f} px"
@@ -345,7 +357,7 @@ def test_a_curve_is_listed_and_its_edited_duration_changes_its_next_run(page, de
     index = page.js(FADE_CURVE_JS)
     row = f'#tuning .curve[data-index="{index}"]'
     assert page.driver.find_element("css selector", f"{row} code").text == \
-        "View.animate(withDuration: 0.35, delay: 0, options: [.curveEaseInOut]) { … }"
+        "UIView.animate(withDuration: 0.35, delay: 0.0, options: [.curveEaseInOut], animations: { … })"
     assert page.driver.find_element("css selector", f"{row} canvas").size["width"] > 0
 
     field = page.driver.find_element("css selector", f'{row} input[data-field="duration"]')
@@ -358,7 +370,7 @@ def test_a_curve_is_listed_and_its_edited_duration_changes_its_next_run(page, de
     page.wait(lambda: page.js(f"return window.segue.animations.entries[{index}].current.curve") == "linear", 5,
               "the server did not take the new curve")
     assert page.driver.find_element("css selector", f"{row} code").text == \
-        "View.animate(withDuration: 1, delay: 0, options: [.curveLinear]) { … }"
+        "UIView.animate(withDuration: 1.0, delay: 0.0, options: [.curveLinear], animations: { … })"
 
     tuned = push_and_sample(page, pointer)
     # easeInOut(0.25 / 0.35) = 0.86 and linear 0.25; the fade's start is known to a frame or two on

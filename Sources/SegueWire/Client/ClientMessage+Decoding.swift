@@ -35,6 +35,9 @@ extension ClientMessage {
         case .scrub: self = .scrub(try Self.scrub(from: &reader))
         case .tuneAnimation: self = try Self.tuneAnimation(from: &reader)
         case .listAnimations: self = .listAnimations
+        case .resetAnimation:
+            let index = reader.readUInt8() ?? 0
+            self = .resetAnimation(index: index == ClientMessage.everyAnimation ? nil : index)
         case .requestShare: self = .requestShare
         case .watch: self = .watch(try Self.shareToken(from: &reader))
         case .handOver: self = .handOver
@@ -54,6 +57,7 @@ extension ClientMessage {
         case .scrub: 11
         case .tuneAnimation: 28
         case .listAnimations: 2
+        case .resetAnimation: 3
         case .requestShare: 2
         case .watch: 2 + ShareToken.length
         case .handOver: 2

@@ -42,6 +42,9 @@ extension ClientMessage {
             buffer.appendFloat64(edit.initialVelocity)
         case .listAnimations:
             buffer.append(MessageType.listAnimations.rawValue)
+        case .resetAnimation(let index):
+            buffer.append(MessageType.resetAnimation.rawValue)
+            buffer.append(index ?? ClientMessage.everyAnimation)
         case .requestShare:
             buffer.append(MessageType.requestShare.rawValue)
         case .watch(let token):
@@ -52,4 +55,9 @@ extension ClientMessage {
         }
         return buffer
     }
+}
+
+extension ClientMessage {
+    /// Reset animation's index that names every listed animation at once.
+    public static let everyAnimation: UInt8 = 255
 }

@@ -20,6 +20,9 @@ public enum ClientMessage: Equatable, Sendable {
     case tuneAnimation(index: UInt8, edit: TimingEdit)
     /// Send the animations message: the animation calls this scene has run, and their tuning.
     case listAnimations
+    /// Run the animation listed at `index` (of the last animations message) as the scene wrote it
+    /// again, or every animation when `index` is nil (255 on the wire).
+    case resetAnimation(index: UInt8?)
     /// Send the share message: the session's share link (made on first request) and its watchers.
     case requestShare
     /// Leave this connection's own session and watch the one shared under the token.

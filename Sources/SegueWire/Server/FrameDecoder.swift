@@ -72,27 +72,32 @@ public struct FrameDecoder: Sendable {
             guard let kindCode = reader.readUInt8() else { throw .truncated(.animations) }
             guard let kind = AnimationTiming.Kind(rawValue: kindCode) else { throw .invalidCode("animation kind", kindCode) }
             let original = try timing(kind, from: &reader), current = try timing(kind, from: &reader)
-            entries.append(AnimationsMessage.Entry(original: original.timing, current: current.timing,
+            let label = try string(from: &reader, in: .animations)
+            let originalCall = try string(from: &reader, in: .animations)
+            let currentCall = try string(from: &reader, in: .animations)
+            entries.append(AnimationsMessage.Entry(original: original.timing, current: current.timing, label: label,
+                                                   originalCall: originalCall, currentCall: currentCall,
                                                    originalAngularFrequency: original.omega,
                                                    currentAngularFrequency: current.omega))
         }
         return AnimationsMessage(entries: entries)
     }
 
-    /// One timing record of an animations entry (docs/protocol.md, 65 bytes).
+    /// One timing record of an animations entry (docs/protocol.md, 89 bytes).
     private static func timing(_ kind: AnimationTiming.Kind, from reader: inout ByteReader)
         throws(ServerMessageError) -> (timing: AnimationTiming, omega: Double) {
         guard let code = reader.readUInt8() else { throw .truncated(.animations) }
         guard let curve = AnimationTiming.Curve(rawValue: code) else { throw .invalidCode("animation curve", code) }
         var values: [Double] = []
-        for _ in 0..<8 {
+        for _ in 0..<11 {
             guard let value = reader.readFloat64() else { throw .truncated(.animations) }
             values.append(value)
         }
         let timing = AnimationTiming(kind: kind, duration: values[0], curve: curve,
                                      controlPoint1: CGPoint(x: values[1], y: values[2]),
                                      controlPoint2: CGPoint(x: values[3], y: values[4]),
-                                     dampingRatio: values[5], initialVelocity: values[6])
+                                     dampingRatio: values[5], initialVelocity: values[6],
+                                     mass: values[8], stiffness: values[9], damping: values[10])
         return (timing, values[7])
     }
 

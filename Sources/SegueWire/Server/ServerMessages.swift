@@ -46,8 +46,8 @@ public struct PongMessage: Equatable, Sendable {
 }
 
 /// The animation calls the scene has run (at most `AnimationTuning.capacity`), each as the scene
-/// asked for it and as it runs now; the answer to list-animations and to every accepted
-/// tune-animation.
+/// asked for it and as it runs now, named by what its last run animated, with the UIKit call of
+/// each; the answer to list-animations and to every accepted tune- or reset-animation.
 public struct AnimationsMessage: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
         public var original: AnimationTiming
@@ -56,11 +56,20 @@ public struct AnimationsMessage: Equatable, Sendable {
         /// With ζ it gives the page the curve to plot and the iOS 17 and physical forms, exactly.
         public var originalAngularFrequency: Double
         public var currentAngularFrequency: Double
+        /// The views and properties its last run animated ("about: transform · …").
+        public var label: String
+        /// The UIKit call as the scene wrote it, and as it runs now: what "Copy as Swift" gives.
+        public var originalCall: String
+        public var currentCall: String
 
-        public init(original: AnimationTiming, current: AnimationTiming, originalAngularFrequency: Double? = nil,
-                    currentAngularFrequency: Double? = nil) {
+        public init(original: AnimationTiming, current: AnimationTiming, label: String = "",
+                    originalCall: String? = nil, currentCall: String? = nil,
+                    originalAngularFrequency: Double? = nil, currentAngularFrequency: Double? = nil) {
             self.original = original
             self.current = current
+            self.label = label
+            self.originalCall = originalCall ?? original.swiftCall()
+            self.currentCall = currentCall ?? current.swiftCall()
             self.originalAngularFrequency = originalAngularFrequency ?? original.angularFrequency
             self.currentAngularFrequency = currentAngularFrequency ?? current.angularFrequency
         }
@@ -72,10 +81,11 @@ public struct AnimationsMessage: Equatable, Sendable {
         self.entries = entries
     }
 
-    /// Bytes per entry: the kind, then two 65-byte timing records.
-    public static let entrySize = 1 + 2 * timingRecordSize
-    /// The curve code, then duration, the two control points, damping ratio, velocity and ω (8 × f64).
-    public static let timingRecordSize = 1 + 8 * 8
+    /// The curve code, then duration, the two control points, damping ratio, velocity, ω, and a
+    /// physical spring's mass, stiffness and damping (11 × f64).
+    public static let timingRecordSize = 1 + 11 * 8
+    /// The longest label and call sent, in bytes of UTF-8 (a longer one is cut at a character).
+    public static let maximumTextLength = 400
 
     public func encoded() -> [UInt8] {
         var buffer = messageStart(.animations)
@@ -86,12 +96,27 @@ public struct AnimationsMessage: Equatable, Sendable {
                                     (entry.current, entry.currentAngularFrequency)] {
                 buffer.append(timing.curve.rawValue)
                 for value in [timing.duration, timing.controlPoint1.x, timing.controlPoint1.y, timing.controlPoint2.x,
-                              timing.controlPoint2.y, timing.dampingRatio, timing.initialVelocity, omega] {
+                              timing.controlPoint2.y, timing.dampingRatio, timing.initialVelocity, omega,
+                              timing.mass, timing.stiffness, timing.damping] {
                     buffer.appendFloat64(value)
                 }
             }
+            for text in [entry.label, entry.originalCall, entry.currentCall] {
+                buffer.appendString(Self.bounded(text))
+            }
         }
         return buffer
+    }
+
+    /// `text` cut to `maximumTextLength` bytes at a character boundary.
+    static func bounded(_ text: String) -> String {
+        guard text.utf8.count > maximumTextLength else { return text }
+        var cut = ""
+        for character in text {
+            guard cut.utf8.count + character.utf8.count <= maximumTextLength else { break }
+            cut.append(character)
+        }
+        return cut
     }
 }
 

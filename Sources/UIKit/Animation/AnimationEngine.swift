@@ -56,6 +56,9 @@ import Synchronization
     private var recordings: [Recording] = []
     private var animations: [PropertyAnimation] = []
     private var groups: [CompletionGroup] = []
+    /// The tunable call each running group's block made (group id → the timing it asked for), so
+    /// a tuning can find the animations it changes; kept out of the groups the frame loop reads.
+    private var groupCalls: [Int: AnimationTiming] = [:]
     private var nextGroupID = 0
     private var readyCompletions: [(handler: (Bool) -> Void, finished: Bool)] = []
     /// Property animators that are active (running or paused): they own driven animations.
@@ -180,8 +183,10 @@ import Synchronization
     }
 
     /// Turns a finished block's changes into animations, all in one completion group.
-    /// `makeCurve` gets each change with its start and end values; nil skips the change.
-    func commit(_ changes: [Change], timing: BlockTiming,
+    /// `makeCurve` gets each change with its start and end values; nil skips the change. `call`
+    /// is the timing the block asked for: the tuning notes what it animated, and a tuned call's
+    /// group is retimed in place (`retime`).
+    func commit(_ changes: [Change], timing: BlockTiming, call: AnimationTiming,
                 curve makeCurve: (_ change: Change, _ from: AnimationVector, _ to: AnimationVector) -> AnimationPacing?,
                 completion: ((Bool) -> Void)?) {
         let timeline = currentTimeline
@@ -206,25 +211,62 @@ import Synchronization
                                       groupID: id, blocksInteraction: !timing.allowUserInteraction))
                 group.liveAnimations += 1
                 group.hadAnimations = true
+                tuning.noteAnimated(change.view, change.property, by: call)
             }
         }
+        if group.hadAnimations && call.isTunable { groupCalls[id] = call }
         groups.append(group)
         committedBlockCount += 1
         flushCompletions()
     }
 
-    /// Live tuning: the animation listed at `index` runs with `edit` applied from its next run on.
-    /// A spring block's animations already running follow the new spring at once when the duration
-    /// is unchanged (their completion is timed by it), so replaying a held transition shows the new
-    /// motion; other kinds, and a new duration, change later runs only.
+    /// Whether a block on `timeline` has yet to reach its end while the timeline moves (the
+    /// transition watchdog's question; asked only once a transition has overrun its duration).
+    func hasBlocksStillRunning(on timeline: Timeline) -> Bool {
+        !timeline.isStill && groups.contains { $0.timeline === timeline && timeline.time < $0.endTime }
+    }
+
+    /// Live tuning: the animation listed at `index` runs with `edit` applied, from its next run
+    /// on and where it runs now (`retime`), so replaying a held transition shows the new motion.
     public func tune(at index: Int, with edit: TimingEdit) throws(AnimationTuningError) {
-        let before = tuning.seen.indices.contains(index) ? tuning.current(for: tuning.seen[index]) : nil
+        let original = index < tuning.seen.count && index >= 0 ? tuning.seen[index] : nil
+        let before = original.map(tuning.current(for:))
         let after = try tuning.override(at: index, with: edit)
-        guard let before, before.kind == .springBlock, before.duration == after.duration else { return }
-        let old = SpringTiming(block: before.springBlock), new = SpringTiming(block: after.springBlock)
-        for i in animations.indices {
-            if case .spring(let spring) = animations[i].curve, spring == old { animations[i].curve = .spring(new) }
+        if let original, let before, before != after { retime(original, to: after) }
+    }
+
+    /// Removes the tuning of the animation listed at `index`, or of every one when nil: each runs
+    /// as the scene wrote it again, from its next run on and where it runs now.
+    public func resetTuning(at index: Int?) throws(AnimationTuningError) {
+        for original in try tuning.reset(at: index) { retime(original, to: original) }
+    }
+
+    /// Gives the running animations of the call asking for `original` the timing `timing`: its
+    /// blocks' animations take the new duration and curve from the start they had (a keyframe
+    /// track is relative to its duration, so only that changes), its active property animators
+    /// the new duration and parameters for their next segment. Runs on a tuning, never per frame.
+    private func retime(_ original: AnimationTiming, to timing: AnimationTiming) {
+        for (id, call) in groupCalls where call == original {
+            guard let g = groups.firstIndex(where: { $0.id == id }) else { continue }
+            let pacing: AnimationPacing?
+            var duration = timing.duration
+            switch timing.kind {
+            case .curveBlock:
+                pacing = .bezier(timing.curve.timingFunction ?? .easeInEaseOut)
+            case .springBlock:
+                let spring = SpringTiming(block: timing.springBlock)
+                duration = spring.duration
+                pacing = .spring(spring)
+            case .keyframeBlock, .curveAnimator, .springAnimator, .physicalSpringAnimator:
+                pacing = nil
+            }
+            groups[g].duration = duration
+            for i in animations.indices where animations[i].groupID == id {
+                animations[i].duration = duration
+                if let pacing { animations[i].curve = pacing }
+            }
         }
+        for animator in propertyAnimators where animator.tuningKey == original { animator.retime(to: timing) }
     }
 
     private func add(_ animation: PropertyAnimation) {
@@ -284,6 +326,7 @@ import Synchronization
 
     private func endGroup(at index: Int, finished: Bool) {
         let group = groups.remove(at: index)
+        groupCalls[group.id] = nil
         endedBlockCount += 1
         if let handler = group.completion { readyCompletions.append((handler, finished)) }
     }

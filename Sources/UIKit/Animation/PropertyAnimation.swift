@@ -21,8 +21,8 @@ struct PropertyAnimation {
     let timeline: Timeline
     /// In the timeline's local time, delay included.
     let beginTime: Double
-    let duration: Double
-    /// Variable only for live tuning, which swaps a spring for one of the same duration.
+    /// Duration and curve are variable only for live tuning, which retimes a running block.
+    var duration: Double
     var curve: AnimationPacing
     /// from − to, for curves and springs (keyframe tracks carry their own offsets).
     let delta: AnimationVector
@@ -77,7 +77,8 @@ nonisolated struct CompletionGroup {
     let id: Int
     let timeline: Timeline
     let beginTime: Double
-    let duration: Double
+    /// Variable only for live tuning, which retimes a running block.
+    var duration: Double
     let completion: ((Bool) -> Void)?
     var liveAnimations = 0
     var hadAnimations = false

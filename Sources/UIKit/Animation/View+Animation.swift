@@ -70,10 +70,12 @@ extension UIView {
 
     public static func animate(withDuration duration: Double, delay: Double, options: AnimationOptions = [],
                                animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
-        let requested = AnimationTiming.curve(.curveBlock, duration: duration, curve: options.curve)
+        let requested = AnimationTiming.curve(.curveBlock, duration: duration, curve: options.curve, delay: delay,
+                                              options: options.rawValue)
         let timing = engineTiming(requested)
         let function = timing.curve.timingFunction ?? options.timingFunction
-        run(duration: timing.duration, delay: delay, beginFromCurrentState: options.contains(.beginFromCurrentState),
+        run(requested, duration: timing.duration, delay: delay,
+            beginFromCurrentState: options.contains(.beginFromCurrentState),
             allowUserInteraction: options.contains(.allowUserInteraction), animations: animations,
             completion: completion) { _, _, _ in .bezier(function) }
     }
@@ -96,10 +98,11 @@ extension UIView {
                                initialSpringVelocity velocity: Double, options: AnimationOptions = [],
                                animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
         let requested = AnimationTiming.springBlock(
-            SpringBlockTiming(duration: duration, dampingRatio: dampingRatio, initialVelocity: velocity))
+            SpringBlockTiming(duration: duration, dampingRatio: dampingRatio, initialVelocity: velocity), delay: delay,
+            options: options.rawValue)
         let timing = engineTiming(requested)
         let spring = SpringTiming(block: timing.springBlock)
-        run(duration: spring.duration, delay: delay, beginFromCurrentState: options.contains(.beginFromCurrentState),
+        run(requested, duration: spring.duration, delay: delay, beginFromCurrentState: options.contains(.beginFromCurrentState),
             allowUserInteraction: options.contains(.allowUserInteraction), animations: animations,
             completion: completion) { _, _, _ in .spring(spring) }
     }
@@ -114,7 +117,8 @@ extension UIView {
             completion?(true)
             return
         }
-        let duration = engine.tuning.resolve(.keyframes(duration: duration)).duration
+        let requested = AnimationTiming.keyframes(duration: duration, delay: delay, options: options.rawValue)
+        let duration = engine.tuning.resolve(requested).duration
         let recording = engine.record(.keyframes, animations)
         recording.foldDirectChangesIntoTracks()
         let mode = options.calculationMode, function = options.timingFunction
@@ -122,7 +126,7 @@ extension UIView {
         let timing = AnimationEngine.BlockTiming(duration: duration, delay: delay,
                                                  beginFromCurrentState: options.contains(.beginFromCurrentState),
                                                  allowUserInteraction: options.contains(.allowUserInteraction))
-        engine.commit(changes, timing: timing, curve: { change, from, to in
+        engine.commit(changes, timing: timing, call: requested, curve: { change, from, to in
             guard let track = recording.tracks.first(where: { $0.view === change.view && $0.property == change.property })
             else { return nil }
             // Offsets relative to the final model value, so the track adds onto whatever else runs.
@@ -158,8 +162,9 @@ extension UIView {
         AnimationEngine.current?.tuning.resolve(requested) ?? requested
     }
 
-    private static func run(duration: Double, delay: Double, beginFromCurrentState: Bool, allowUserInteraction: Bool,
-                            animations: () -> Void, completion: ((Bool) -> Void)?,
+    /// Records `animations` and commits their changes as the call asking for `requested`.
+    private static func run(_ requested: AnimationTiming, duration: Double, delay: Double, beginFromCurrentState: Bool,
+                            allowUserInteraction: Bool, animations: () -> Void, completion: ((Bool) -> Void)?,
                             curve: (Change, AnimationVector, AnimationVector) -> AnimationPacing?) {
         guard let engine = AnimationEngine.current else {
             animations()
@@ -170,7 +175,7 @@ extension UIView {
         let timing = AnimationEngine.BlockTiming(duration: duration, delay: delay,
                                                  beginFromCurrentState: beginFromCurrentState,
                                                  allowUserInteraction: allowUserInteraction)
-        engine.commit(recording.changes, timing: timing, curve: curve, completion: completion)
+        engine.commit(recording.changes, timing: timing, call: requested, curve: curve, completion: completion)
     }
 }
 

@@ -13,9 +13,10 @@ import Motion
 /// Time comes from the timeline current when it becomes active (the window's, or a transition's).
 /// Misuse that UIKit answers with an exception is refused, logged and recorded in `lastMisuse`.
 @preconcurrency @MainActor public final class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
-    public let duration: Double
+    /// Set once, at `init`, except by live tuning (`retime`).
+    public private(set) var duration: Double
     public private(set) var delay: Double = 0
-    public let timingParameters: UITimingCurveProvider
+    public private(set) var timingParameters: UITimingCurveProvider
     public private(set) var state: UIViewAnimatingState = .inactive
     public private(set) var isRunning = false
     /// While paused, `fractionComplete` maps linearly to progress (true, UIKit's default) or
@@ -42,23 +43,33 @@ import Motion
     /// Every animation this animator added, to move its properties when it stops or finishes.
     private var records: [Record] = []
 
+    /// The timing the tuning table lists this animator by (its spring's initial velocity left
+    /// out: that comes from a gesture), when it is a form the table lists; the duration and
+    /// velocity it was made with, which tuning keeps.
+    let tuningKey: AnimationTiming?
+    private let requestedDuration: Double
+    private let requestedVelocity: CGVector
+
     /// The engine's tuning may replace the duration and parameters (the bench's live tuning) when
-    /// they are a cubic or a damping-ratio spring without initial velocity.
+    /// they are a cubic or a spring; a spring keeps its initial velocity.
     public init(duration: Double, timingParameters parameters: UITimingCurveProvider) {
         let duration = duration.isFinite ? max(duration, 0) : 0
         engine = AnimationEngine.current
-        if let engine, let requested = Self.tunableTiming(duration: duration, parameters: parameters) {
-            let timing = engine.tuning.resolve(requested)
-            self.duration = timing.duration
-            self.timingParameters = timing == requested ? parameters : Self.parameters(for: timing)
-        } else {
-            self.duration = duration
-            self.timingParameters = parameters
+        requestedDuration = duration
+        requestedVelocity = parameters.springTimingParameters?.initialVelocity ?? .zero
+        let key = Self.tunableTiming(duration: duration, parameters: parameters)
+        tuningKey = key
+        self.duration = duration
+        self.timingParameters = parameters
+        if let engine, let key {
+            let timing = engine.tuning.resolve(key, arguments: AnimatorArguments(initialVelocity: requestedVelocity,
+                                                                                  duration: duration))
+            if timing != key { retime(to: timing) }
         }
     }
 
-    /// The tuning table's key for these parameters, or nil for forms it does not list (physical
-    /// springs, springs with an initial velocity, composed providers).
+    /// The tuning table's key for these parameters, or nil for forms it does not list (composed
+    /// providers).
     private static func tunableTiming(duration: Double, parameters: UITimingCurveProvider) -> AnimationTiming? {
         if let cubic = parameters.cubicTimingParameters {
             if cubic == UICubicTimingParameters(animationCurve: cubic.animationCurve) {
@@ -67,24 +78,48 @@ import Motion
             return AnimationTiming(kind: .curveAnimator, duration: duration, curve: .custom,
                                    controlPoint1: cubic.controlPoint1, controlPoint2: cubic.controlPoint2)
         }
-        if let spring = parameters.springTimingParameters, case .dampingRatio(let ratio) = spring.form,
-           spring.initialVelocity == .zero {
+        guard let spring = parameters.springTimingParameters else { return nil }
+        switch spring.form {
+        case .dampingRatio(let ratio):
             return AnimationTiming(kind: .springAnimator, duration: duration, dampingRatio: ratio)
+        case .physical(let mass, let stiffness, let damping):
+            return .physicalSpring(mass: mass, stiffness: stiffness, damping: damping)
         }
-        return nil
     }
 
-    /// The parameters a tuned timing runs with.
-    private static func parameters(for timing: AnimationTiming) -> UITimingCurveProvider {
+    /// Runs with `timing` (a tuning of `tuningKey`, or the key itself to undo one) from the next
+    /// segment on: its duration (a physical spring keeps the duration it was made with, which it
+    /// ignores) and parameters, with the velocity it was made with.
+    func retime(to timing: AnimationTiming) {
+        guard tuningKey != nil else { return }
+        duration = timing.kind == .physicalSpringAnimator ? requestedDuration : timing.duration
+        timingParameters = Self.parameters(for: timing, velocity: requestedVelocity)
+    }
+
+    /// The parameters a tuned timing runs with, carrying `velocity` when it is a spring.
+    private static func parameters(for timing: AnimationTiming, velocity: CGVector) -> UITimingCurveProvider {
         switch timing.kind {
         case .springAnimator:
-            return UISpringTimingParameters(dampingRatio: timing.dampingRatio)
+            return UISpringTimingParameters(dampingRatio: timing.dampingRatio, initialVelocity: velocity)
+        case .physicalSpringAnimator:
+            return UISpringTimingParameters(mass: timing.mass, stiffness: timing.stiffness, damping: timing.damping,
+                                            initialVelocity: velocity)
         case .curveBlock, .keyframeBlock, .springBlock, .curveAnimator:
             if let curve = UIView.AnimationCurve(tuningCurve: timing.curve) {
                 return UICubicTimingParameters(animationCurve: curve)
             }
             return UICubicTimingParameters(controlPoint1: timing.controlPoint1, controlPoint2: timing.controlPoint2)
         }
+    }
+
+    /// A continuation's parameters under the tuning: the animator's own timing given again with
+    /// another velocity (the stock pop's spring at a swipe's release) runs tuned, with that velocity.
+    private func tuned(_ parameters: UITimingCurveProvider) -> UITimingCurveProvider {
+        guard let engine, let key = tuningKey, Self.tunableTiming(duration: requestedDuration, parameters: parameters) == key
+        else { return parameters }
+        let timing = engine.tuning.current(for: key)
+        guard timing != key else { return parameters }
+        return Self.parameters(for: timing, velocity: parameters.springTimingParameters?.initialVelocity ?? .zero)
     }
 
     public convenience init(duration: Double, curve: UIView.AnimationCurve, animations: (() -> Void)? = nil) {
@@ -222,7 +257,7 @@ import Motion
         if state == .stopped { return refuse(.useAfterStop("continueAnimation")) }
         if state == .inactive { activate() }
         if let timeline { refresh(at: timeline.time) }
-        beginSegment(parameters: parameters ?? timingParameters, durationFactor: durationFactor)
+        beginSegment(parameters: parameters.map(tuned) ?? timingParameters, durationFactor: durationFactor)
     }
 
     /// `true`: the animator becomes inactive where it is, no completion runs. `false`: it waits,
@@ -371,6 +406,7 @@ import Motion
             if delta == .zero { continue }
             engine.addDriven(view: change.view, property: change.property, delta: delta, animator: self,
                              start: start, blocksInteraction: !isUserInteractionEnabled)
+            if let tuningKey { engine.tuning.noteAnimated(change.view, change.property, by: tuningKey) }
             records.append(Record(view: change.view, property: change.property, delta: delta, folded: .zero))
         }
     }

@@ -119,11 +119,14 @@ import Motion
     }
 
     /// A transition whose animator never calls `completeTransition` must not freeze the window:
-    /// once a non-interactive phase overruns its duration by `completionGrace`, complete it.
+    /// once a non-interactive phase overruns its duration by `completionGrace`, complete it. Not
+    /// while blocks on its timeline still run toward their end (a tuned keyframe block longer than
+    /// the animator's duration): their completion is the animator's to call.
     func checkWatchdog() {
         guard let context = active, !context.isInteractive, !context.isComplete else { return }
         let elapsed = engine.rootTimeline.time - context.phaseStart
         guard elapsed > context.phaseAllowance else { return }
+        if let timeline = context.timeline, engine.hasBlocksStillRunning(on: timeline) { return }
         rescuedCount += 1
         let animatorName = context.animator.map { String(describing: type(of: $0)) } ?? "none"
         logger.error("the \(context.operation.rawValue) animator (\(animatorName)) never called completeTransition; completing it after \(elapsed) s")
