@@ -14,10 +14,10 @@ import struct
 import sys
 from pathlib import Path
 
-VERSION = 6
+VERSION = 7
 POINTER, VIEWPORT, SCENE, PING, SLOW = 16, 17, 18, 19, 20
 TUNE_ANIMATION, LIST_ANIMATIONS = 22, 23
-REQUEST_SHARE, WATCH, HAND_OVER = 24, 25, 26
+REQUEST_SHARE, WATCH, HAND_OVER, RESET_ANIMATION = 24, 25, 26, 27
 PHASES = {"down": 1, "move": 2, "up": 3, "cancel": 4}
 KINDS = {"mouse": 1, "touch": 2, "pen": 3}
 
@@ -56,6 +56,8 @@ def client_messages():
     seeds["watch"] = bytes([VERSION, WATCH]) + b"0123456789abcdef0123456789abcdef"
     seeds["watch-not-hex"] = bytes([VERSION, WATCH]) + b"0123456789ABCDEF0123456789abcdef"
     seeds["hand-over"] = bytes([VERSION, HAND_OVER])
+    seeds["reset-animation"] = bytes([VERSION, RESET_ANIMATION, 0])
+    seeds["reset-every-animation"] = bytes([VERSION, RESET_ANIMATION, 255])
     return seeds
 
 

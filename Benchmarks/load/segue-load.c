@@ -35,7 +35,7 @@ enum { EXIT_RUNTIME = 1, EXIT_USAGE = 2 };
 /* The viewport every session reports: a phone, as the scenes' gesture coordinates assume. */
 static const float VIEWPORT_WIDTH = 390, VIEWPORT_HEIGHT = 844, VIEWPORT_RATIO = 2;
 
-#define SUBPROTOCOL "segue.v6"
+#define SUBPROTOCOL "segue.v7"
 #define WS_GUID "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 
 /* Seconds a connection may take from connect() to a complete 101 response. */
@@ -57,9 +57,9 @@ static const double READ_PERIOD = 0.001;
 /* Seconds after the measured window before the client gives up on everything and reports. */
 static const double SHUTDOWN_GRACE = 1;
 
-/* Protocol (docs/protocol.md, version 6). */
-enum { WIRE_VERSION = 6 };
-enum { MSG_HELLO = 1, MSG_FRAME = 2, MSG_PONG = 3, MSG_ERROR = 4,
+/* Protocol (docs/protocol.md, version 7). */
+enum { WIRE_VERSION = 7 };
+enum { MSG_HELLO = 1, MSG_FRAME = 2, MSG_PONG = 3, MSG_ERROR = 4, MSG_RELEASE = 7,
        MSG_POINTER = 16, MSG_VIEWPORT = 17, MSG_SCENE = 18 };
 enum { POINTER_DOWN = 1, POINTER_MOVE = 2, POINTER_UP = 3, POINTER_TOUCH = 2 };
 /* A v4 frame: version, type, flags, u16 build time, then the parts its flags name. */
@@ -642,7 +642,7 @@ static bool get_varint(const uint8_t **p, const uint8_t *end, uint32_t *out) {
     return false;
 }
 
-/* The header fields this client needs, from a v6 frame's first bytes (all within HEAD_BYTES):
+/* The header fields this client needs, from a v7 frame's first bytes (all within HEAD_BYTES):
  * false when they run past what was kept. */
 static bool read_frame_header(struct session *s, const uint8_t *m, size_t kept, uint32_t *sequence) {
     const uint8_t *p = m + FRAME_FIXED_BYTES, *end = m + kept;
@@ -750,7 +750,7 @@ static void on_message(struct session *s, double now) {
     }
     const uint8_t *m = s->head;
     if (s->message_opcode != OP_BINARY) return protocol_error(s, "text message");
-    if (length < 2 || m[0] != WIRE_VERSION) return protocol_error(s, "not a version 6 message");
+    if (length < 2 || m[0] != WIRE_VERSION) return protocol_error(s, "not a version 7 message");
     switch (m[1]) {
     case MSG_FRAME:
         on_frame(s, m, length, now);
@@ -769,6 +769,7 @@ static void on_message(struct session *s, double now) {
         }
         break;
     case MSG_PONG:
+    case MSG_RELEASE: /* a swipe's release reading, for the page's telemetry */
         break;
     default:
         return protocol_error(s, "unknown message type");

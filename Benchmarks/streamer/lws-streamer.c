@@ -76,10 +76,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     }
 }
 
-/* protocols[0] takes WebSockets that name no subprotocol; it is also called segue.v6 so that
+/* protocols[0] takes WebSockets that name no subprotocol; it is also called segue.v7 so that
  * Segue's clients bind to it. (lws 4.1.6 refuses a client naming a subprotocol it lacks.) */
 static const struct lws_protocols protocols[] = {
-    { "segue.v6", callback, sizeof(struct connection), 0, 0, NULL, 0 },
+    { "segue.v7", callback, sizeof(struct connection), 0, 0, NULL, 0 },
     { NULL, NULL, 0, 0, 0, NULL, 0 },
 };
 

@@ -1,6 +1,6 @@
 // On-screen controls for a thumb or a mouse: a dock that toggles the stats overlay, slow
-// animations, the scrub bar, the spring tuning panel, the share panel and the touch indicator; and
-// the scrub bar, which holds the transition on screen, drags its progress, steps it a frame at a
+// animations, the scrub bar, the spring tuning panel, the share panel, the touch indicator and
+// large text; and the scrub bar, which holds the transition on screen, drags its progress, steps it a frame at a
 // time and finishes or cancels it (the scrub message, docs/protocol.md). The server does the work; this only sends
 // commands and mirrors the progress frames report.
 //
@@ -49,13 +49,15 @@ export class Controls {
    * @param {{send: (buffer: ArrayBuffer) => void, toggleStats: () => boolean,
    *          toggleSlow: () => boolean, toggleTiming: () => boolean,
    *          downloadFilmstrip: () => boolean, toggleShare: () => boolean,
-   *          toggleTouches: () => boolean}} actions each toggle returns its new state
+   *          toggleTouches: () => boolean, toggleLargeText: () => boolean}} actions each toggle
+   *          returns its new state
    * @param {{toolbar: HTMLElement, picker: HTMLSelectElement, label: HTMLLabelElement}} scenePicker
    *          the scene picker and its label, moved into the dock's menu on a phone and back into
    *          the toolbar (first) on a wider window
    */
-  constructor(root, { send, toggleStats, toggleSlow, toggleTiming, downloadFilmstrip, toggleShare, toggleTouches },
-    scenePicker) {
+  constructor(root, {
+    send, toggleStats, toggleSlow, toggleTiming, downloadFilmstrip, toggleShare, toggleTouches, toggleLargeText,
+  }, scenePicker) {
     this.send = send;
     this.scenePicker = scenePicker;
     this.phone = window.matchMedia(PHONE_MEDIA);
@@ -74,9 +76,11 @@ export class Controls {
     this.shareButton = button('control-share', 'Share', 'Share this session: a link others can watch live');
     this.touchesButton = button('control-touches', 'Touches',
       'Show touches: a circle where the finger is, with a short trail (on for watchers)');
+    this.largeTextButton = button('control-large-text', 'Large text',
+      'Large text for a projector: the stats overlay, the hint and notices at 18 px or more (?large=1)');
     this.menu = element('div', { id: 'controls-buttons' }, [
       this.statsButton, this.slowButton, this.scrubButton, this.timingButton, this.filmstripButton,
-      this.shareButton, this.touchesButton,
+      this.shareButton, this.touchesButton, this.largeTextButton,
     ]);
     this.dock = element('nav', { id: 'controls', 'aria-label': 'Controls' }, [this.toggle, this.menu]);
     this.dock.classList.toggle('collapsed', this.phone.matches);
@@ -113,6 +117,7 @@ export class Controls {
     this.filmstripButton.addEventListener('click', () => downloadFilmstrip());
     this.shareButton.addEventListener('click', () => this.shareButton.setAttribute('aria-pressed', toggleShare()));
     this.touchesButton.addEventListener('click', () => this.showTouches(toggleTouches()));
+    this.largeTextButton.addEventListener('click', () => this.showLargeText(toggleLargeText()));
     this.pauseButton.addEventListener('click', () => this.command(ScrubCommand.pause));
     this.backButton.addEventListener('click', () => this.command(ScrubCommand.step, -1));
     this.forwardButton.addEventListener('click', () => this.command(ScrubCommand.step, 1));
@@ -159,6 +164,10 @@ export class Controls {
 
   showTouches(on) {
     this.touchesButton.setAttribute('aria-pressed', String(on));
+  }
+
+  showLargeText(on) {
+    this.largeTextButton.setAttribute('aria-pressed', String(on));
   }
 
   showBar(visible) {

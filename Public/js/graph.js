@@ -1,8 +1,12 @@
-// A scrolling strip chart in the manner of stats.js: each sample shifts the canvas one CSS pixel
-// left and paints one new column, so an update costs the same however long the history.
+// A scrolling strip chart in the manner of stats.js: each sample shifts the canvas one column left
+// and paints one new column, so an update costs the same however long the history. Its backing
+// store is WIDTH × HEIGHT CSS px at the device's pixel ratio; the style sheet sets the size it is
+// shown at (a column is one CSS px at the normal size, more in large text).
 
 const WIDTH = 190;
 const HEIGHT = 40;
+/** An event's mark (mark()): a square this many CSS px on a side. */
+const MARK_SIZE = 4;
 
 /**
  * @param {HTMLCanvasElement} canvas
@@ -14,8 +18,6 @@ export function createGraph(canvas, { max, guides = [] }) {
   const ratio = Math.max(1, Math.round(window.devicePixelRatio || 1));
   canvas.width = WIDTH * ratio;
   canvas.height = HEIGHT * ratio;
-  canvas.style.width = `${WIDTH}px`;
-  canvas.style.height = `${HEIGHT}px`;
   const ctx = canvas.getContext('2d');
   const column = canvas.width - ratio;
   const background = '#10131a';
@@ -52,6 +54,13 @@ export function createGraph(canvas, { max, guides = [] }) {
       if (value === null) return;
       ctx.fillStyle = color;
       ctx.fillRect(column, Math.min(yOf(value), canvas.height - 2 * ratio), ratio, 2 * ratio);
+    },
+    /** A square at `value` over the newest columns, for an event; it scrolls with them. */
+    mark(value, color) {
+      const size = MARK_SIZE * ratio;
+      const top = Math.min(Math.max(yOf(value) - size / 2, 0), canvas.height - size);
+      ctx.fillStyle = color;
+      ctx.fillRect(canvas.width - size, top, size, size);
     },
   };
 }

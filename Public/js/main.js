@@ -1,5 +1,5 @@
 // Boots the viewer: connection, decoder, renderer, pointer input, scene picker, telemetry, sharing,
-// the touch indicator and the query parameters.
+// the touch indicator, large text and the query parameters.
 
 import {
   FrameDecoder, ProtocolError, encodePing, encodeScene, encodeSlowAnimations, encodeViewport, isSceneName,
@@ -67,6 +67,7 @@ const controls = new Controls(document.body, {
   downloadFilmstrip: () => filmstrip.download(currentSceneName()),
   toggleShare: () => { share.toggle(); return openedAlone(share); },
   toggleTouches,
+  toggleLargeText,
 }, { toolbar, picker, label: document.querySelector('label[for="scene-picker"]') });
 controls.showStats(telemetry.visible);
 controls.showTouches(false);
@@ -90,6 +91,7 @@ const parameters = readParameters(new URLSearchParams(location.search), {
   isSceneName, deviceIds: DEVICES.map((device) => device.id), isToken: (token) => TOKEN_PATTERN.test(token),
 });
 removeParameters(parameters.problems.map((problem) => problem.name));
+setLargeText(parameters.values.large === '1');
 let desiredScene = parameters.values.scene;
 /** The share link's token while this page watches (or is trying to); null for a page of its own. */
 let watchToken = parameters.values.watch;
@@ -264,6 +266,9 @@ function receive(data) {
     case 'animations':
       segue.animations = message;
       tuning.animationsReceived(message);
+      break;
+    case 'release':
+      telemetry.releaseReceived(message, now);
       break;
     case 'pong':
       telemetry.pong(now - message.clientTimeMs);
@@ -518,6 +523,26 @@ function toggleTouches() {
   showTouches[role] = !showTouches[role];
   setTouches(showTouches[role]);
   return showTouches[role];
+}
+
+/** ☰ › Large text: on or off, and the address says so (as it says the scene and the device), so a
+ * reload or a copied link keeps the choice; returns the new state. */
+function toggleLargeText() {
+  const on = !document.body.classList.contains('large-text');
+  setLargeText(on);
+  const url = new URL(location.href);
+  if (on) url.searchParams.set('large', '1');
+  else url.searchParams.delete('large');
+  history.replaceState(null, '', url);
+  placeOverlays();
+  return on;
+}
+
+/** Large text for a projector (?large=1, ☰ › Large text): the stats overlay, the hint and notices
+ * at 18 px or more (style.css, controls.css). */
+function setLargeText(on) {
+  document.body.classList.toggle('large-text', on);
+  controls.showLargeText(on);
 }
 
 function setTouches(on) {

@@ -50,25 +50,35 @@ function overlaps(left, top, width, height, rect) {
     && top < rect.bottom + MARGIN && top + height > rect.top - MARGIN;
 }
 
+/** The area of `rect` (grown by MARGIN) that a box at left, top, width, height covers. */
+function coveredArea(left, top, width, height, rect) {
+  const x = Math.min(left + width, rect.right + MARGIN) - Math.max(left, rect.left - MARGIN);
+  const y = Math.min(top + height, rect.bottom + MARGIN) - Math.max(top, rect.top - MARGIN);
+  return x > 0 && y > 0 ? x * y : 0;
+}
+
 /**
  * Moves a fixed-position `element` (its left edge and width as laid out) vertically to the free
- * position nearest `preferredTop`, searching both ways within the window. Stays at `preferredTop`
- * when nothing is free (a screen full of controls).
+ * position nearest `preferredTop`, searching both ways within the window. When nothing is free (a
+ * screen full of controls, or large text), it goes where it covers the least of them.
  */
 export function placeClear(element, rects, preferredTop) {
   if (element.hidden) return;
   const box = element.getBoundingClientRect();
   const lowest = window.innerHeight - box.height - MARGIN;
   const start = Math.min(Math.max(preferredTop, MARGIN), lowest);
-  let chosen = start;
+  let chosen = start, least = Infinity;
   for (let distance = 0; distance <= window.innerHeight; distance += STEP) {
     const candidates = distance === 0 ? [start] : [start + distance, start - distance];
-    const free = candidates.find((top) => top >= MARGIN && top <= lowest
-      && !rects.some((rect) => overlaps(box.left, top, box.width, box.height, rect)));
-    if (free !== undefined) {
-      chosen = free;
-      break;
+    for (const top of candidates) {
+      if (top < MARGIN || top > lowest) continue;
+      const covered = rects.reduce((sum, rect) => sum + coveredArea(box.left, top, box.width, box.height, rect), 0);
+      if (covered < least) {
+        least = covered;
+        chosen = top;
+      }
     }
+    if (least === 0) break;
   }
   element.style.top = `${Math.round(chosen)}px`;
   element.style.bottom = 'auto';

@@ -1,9 +1,9 @@
 // The page's query parameters, read once as it loads: `scene` (a scene to open), `device` and
-// `orientation` (the outline on a desktop), `watch` (a share link's token). A value the page cannot
-// use is reported, in one notice, and taken out of the address (history.replaceState), so a reload
-// or a copied link does not carry it on. A scene name that is well formed but names no scene the
-// server has is reported when the server's hello says so (main.js). Parameters the page does not
-// read are left alone.
+// `orientation` (the outline on a desktop), `watch` (a share link's token), `large` (1: large text
+// for a projector, 0: normal). A value the page cannot use is reported, in one notice, and taken
+// out of the address (history.replaceState), so a reload or a copied link does not carry it on. A
+// scene name that is well formed but names no scene the server has is reported when the server's
+// hello says so (main.js). Parameters the page does not read are left alone.
 
 /** The longest part of a value a notice quotes, in characters; the rest is an ellipsis. */
 export const QUOTED_CHARACTERS = 24;
@@ -21,7 +21,7 @@ export function shortened(text, limit = QUOTED_CHARACTERS) {
  * @param {{isSceneName: (name: string) => boolean, deviceIds: string[], isToken: (token: string) => boolean}} rules
  */
 export function readParameters(params, { isSceneName, deviceIds, isToken }) {
-  const values = { scene: null, device: null, orientation: null, watch: null };
+  const values = { scene: null, device: null, orientation: null, watch: null, large: null };
   const problems = [];
   const check = (name, valid, why) => {
     const value = params.get(name);
@@ -33,6 +33,7 @@ export function readParameters(params, { isSceneName, deviceIds, isToken }) {
   check('device', (id) => deviceIds.includes(id), `no such device; use ${list(deviceIds)}.`);
   check('orientation', (value) => value === 'portrait' || value === 'landscape', 'use portrait or landscape.');
   check('watch', isToken, 'this share link is not complete; copy the whole link again.');
+  check('large', (value) => value === '1' || value === '0', 'use 1 (large text) or 0.');
   return { values, problems };
 }
 

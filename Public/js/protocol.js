@@ -1,11 +1,11 @@
-// The Segue wire protocol, version 6 (docs/protocol.md): client-message encoders and a decoder
+// The Segue wire protocol, version 7 (docs/protocol.md): client-message encoders and a decoder
 // for server messages that mirrors Swift's FrameDecoder. No DOM, no I/O.
 
-export const VERSION = 6;
-export const SUBPROTOCOL = 'segue.v6';
+export const VERSION = 7;
+export const SUBPROTOCOL = 'segue.v7';
 
 export const MessageType = Object.freeze({
-  hello: 1, frame: 2, pong: 3, error: 4, animations: 5, share: 6,
+  hello: 1, frame: 2, pong: 3, error: 4, animations: 5, share: 6, release: 7,
   pointer: 16, viewport: 17, scene: 18, ping: 19, slowAnimations: 20, scrub: 21, tuneAnimation: 22,
   listAnimations: 23, requestShare: 24, watch: 25, handOver: 26, resetAnimation: 27,
 });
@@ -18,6 +18,9 @@ export const ANIMATION_KINDS = Object.freeze([
 ]);
 export const TIMING_CURVES = Object.freeze(['easeInOut', 'easeIn', 'easeOut', 'linear', 'custom']);
 const SHARE_TOKEN_LENGTH = 32;
+/** Release message (7): the decision byte, and the flags saying which readings are sent. */
+const RELEASE_DECISIONS = Object.freeze([null, 'finish', 'cancel']);
+const RELEASE_HAS_VELOCITY = 1, RELEASE_HAS_THRESHOLD = 2;
 
 /** Index = wire code; 0 means "no transition". */
 export const OPERATIONS = Object.freeze([null, 'present', 'dismiss', 'push', 'pop', 'tab']);
@@ -328,6 +331,22 @@ export class FrameDecoder {
         message = { type: 'share', role, watcherCount, watcherLimit, token };
         break;
       }
+      case MessageType.release: {
+        const operation = OPERATIONS[reader.u8('release')];
+        const decision = RELEASE_DECISIONS[reader.u8('release')];
+        const flags = reader.u8('release');
+        if (!operation || !decision) throw new ProtocolError('unknown release code');
+        if (flags & ~(RELEASE_HAS_VELOCITY | RELEASE_HAS_THRESHOLD)) throw new ProtocolError('unknown release flags');
+        const progress = reader.f64('release'), velocity = reader.f64('release');
+        const projectedProgress = reader.f64('release'), threshold = reader.f64('release');
+        const moved = (flags & RELEASE_HAS_VELOCITY) !== 0;
+        message = {
+          type: 'release', operation, decision, progress,
+          velocity: moved ? velocity : null, projectedProgress: moved ? projectedProgress : null,
+          threshold: flags & RELEASE_HAS_THRESHOLD ? threshold : null,
+        };
+        break;
+      }
       default: throw new ProtocolError(`unknown message type ${type}`);
     }
     reader.end(message.type);
@@ -346,7 +365,7 @@ export class FrameDecoder {
 
   frame(reader, byteCount) {
     const flags = reader.u8('frame');
-    // Every bit has a meaning in version 6; a keyframe's are checked below.
+    // Every bit has a meaning in version 7; a keyframe's are checked below.
     const buildMicros = reader.u16('frame');
     const isKeyframe = (flags & FrameFlag.keyframe) !== 0;
     if (isKeyframe) {

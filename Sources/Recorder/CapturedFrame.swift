@@ -9,14 +9,18 @@ public struct CapturedFrame: Equatable, Sendable {
     /// The name of the controller whose view was on top.
     public var top: String
     public var transition: TransitionStatus?
+    /// What a finger's lift decided since the previous frame, if one did.
+    public var release: TransitionRelease?
     /// The display list's nodes, in paint order.
     public var nodes: [DisplayNode]
 
-    public init(index: Int, time: Double, top: String, transition: TransitionStatus?, nodes: [DisplayNode]) {
+    public init(index: Int, time: Double, top: String, transition: TransitionStatus?, release: TransitionRelease? = nil,
+                nodes: [DisplayNode]) {
         self.index = index
         self.time = time
         self.top = top
         self.transition = transition
+        self.release = release
         self.nodes = nodes
     }
 
@@ -50,6 +54,6 @@ extension CapturedFrame {
     /// Keeps a recorder's frame (whose display list is reused by the next one).
     public init(_ frame: Recorder.Frame) {
         self.init(index: frame.index, time: frame.time, top: frame.top, transition: frame.transition,
-                  nodes: frame.list.nodes)
+                  release: frame.release, nodes: frame.list.nodes)
     }
 }

@@ -7,16 +7,26 @@ struct FrameWriter {
     private var line = ""
 
     mutating func write(frame index: Int, time: Double, top: String, transition: TransitionStatus?,
-                        list: DisplayList) -> String {
+                        release: TransitionRelease? = nil, list: DisplayList) -> String {
         line.removeAll(keepingCapacity: true)
         line += "{\"frame\":\(index),\"t\":\(Self.number(time)),\"top\":"
         Self.appendString(top, to: &line)
         line += ",\"transition\":"
         if let transition {
             line += "{\"operation\":\"\(transition.operation.rawValue)\",\"phase\":\"\(transition.phase.rawValue)\""
-            line += ",\"progress\":\(Self.number(transition.progress)),\"interactive\":\(transition.isInteractive)}"
+            line += ",\"progress\":\(Self.number(transition.progress))"
+            line += ",\"percentComplete\":\(Self.number(transition.percentComplete)),\"interactive\":\(transition.isInteractive)}"
         } else {
             line += "null"
+        }
+        if let release {
+            line += ",\"release\":{\"operation\":\"\(release.operation.rawValue)\",\"decision\":\"\(release.decision.rawValue)\""
+            line += ",\"progress\":\(Self.number(release.progress))"
+            for (key, value) in [("velocity", release.velocity), ("projectedProgress", release.projectedProgress),
+                                 ("threshold", release.threshold)] {
+                line += ",\"\(key)\":" + (value.map { Self.number($0) } ?? "null")
+            }
+            line += "}"
         }
         if !list.hint.isEmpty {
             line += ",\"hint\":"

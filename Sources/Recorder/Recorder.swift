@@ -72,6 +72,8 @@ public struct Recorder {
         public let time: Double
         public let top: String
         public let transition: TransitionStatus?
+        /// What a finger's lift decided since the previous frame, if one did.
+        public let release: TransitionRelease?
         public let list: DisplayList
         public let json: String
         public let host: SceneHost
@@ -84,6 +86,7 @@ public struct Recorder {
         let host = SceneHost(scene: scene, size: CGSize(width: options.width, height: options.height), clock: clock)
         var writer = FrameWriter()
         var next = 0
+        var releases = 0
         let events = script.events
         let frameDuration = 1 / Double(options.fps)
         for index in 0..<frameCount {
@@ -102,8 +105,12 @@ public struct Recorder {
             let list = host.frame()
             let top = host.topName
             let transition = host.transition
-            let json = writer.write(frame: index, time: time, top: top, transition: transition, list: list)
-            body(Frame(index: index, time: time, top: top, transition: transition, list: list, json: json, host: host))
+            let runner = host.window.transitions
+            let release = runner.releaseCount != releases ? runner.lastRelease : nil
+            releases = runner.releaseCount
+            let json = writer.write(frame: index, time: time, top: top, transition: transition, release: release, list: list)
+            body(Frame(index: index, time: time, top: top, transition: transition, release: release, list: list,
+                       json: json, host: host))
         }
     }
 }

@@ -129,7 +129,7 @@ import SegueWire
             "scenes mid-transition: \(frames) frames each on a 60 Hz virtual clock; only host.frame() is timed",
             engine.text,
             "",
-            "frame sizes as a session sends them (protocol v6: a record per view whose own values changed, "
+            "frame sizes as a session sends them (protocol v7: a record per view whose own values changed, "
                 + "no frame when nothing changed); per mid-transition frame sent",
             sizes.text,
             "",

@@ -14,7 +14,7 @@ struct Bench: ParsableCommand {
             Scenes: each scene's transition cycle (Scene.transitionCycle: swipes held \
             half way, releases, a cancel, taps) repeats on a 60 Hz virtual clock. Only \
             host.frame() is timed, and only on frames drawn mid-transition; encoding \
-            is timed apart. Bytes are what a session would send: protocol v6, a \
+            is timed apart. Bytes are what a session would send: protocol v7, a \
             record only for a view whose own (parent-relative, quantised) values \
             changed, and no frame at all when it would look like the last one sent.
 

@@ -196,11 +196,13 @@ import SegueWire
             world.inputSequence = sequence
             world.notePointer(event)
             host.handle(event)
+            announceRelease()
         case .chooseScene(let name):
             guard let scene = scenes.first(where: { $0.name == name }) else { return reject(.unknownScene(name)) }
             let slow = host.slowAnimations
             reportTransitionCounts()
             world.reportedTransitions = TransitionCounts()
+            world.announcedReleases = 0
             world.host = Self.makeHost(scene, size: world.viewport, clock: world.clock, logger: logger)
             world.host.slowAnimations = slow
             frames.reset()
@@ -258,6 +260,15 @@ import SegueWire
                                            currentCall: tuning.swiftCall(current, of: original))
         }
         enqueue(AnimationsMessage(entries: entries).encoded())
+    }
+
+    /// A finger's lift just decided an interactive transition: everyone in the world is told how.
+    private func announceRelease() {
+        let runner = host.window.transitions
+        guard runner.releaseCount != world.announcedReleases, let release = runner.lastRelease else { return }
+        world.announcedReleases = runner.releaseCount
+        let bytes = ReleaseMessage(release).encoded()
+        for participant in world.participants { participant.enqueue(bytes) }
     }
 
     private func enqueueHello() {

@@ -22,6 +22,8 @@ final class SharedWorld {
     var needsFrame = true
     /// Whether the world was settled at the last tick, to notice it settling.
     var wasSettled = true
+    /// The window's `releaseCount` when its last release reading was sent (0 for a new scene).
+    var announcedReleases = 0
     /// This world's transition counts as last reported to an observer.
     var reportedTransitions = TransitionCounts()
     /// Whose input moves the world. Not retained: the controller holds the world, and a controller

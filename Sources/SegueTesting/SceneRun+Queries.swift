@@ -12,7 +12,8 @@ extension SceneRun {
     /// The running transition's phase, or nil when none is running.
     public var phase: TransitionStatus.Phase? { current.transition?.phase }
 
-    /// The transition's progress when the last finger lifted, or nil if none was running then.
+    /// The transition's `percentComplete` when the last finger lifted (what a finish threshold is
+    /// compared with), or nil if none was running then.
     public var progressAtRelease: Double? { releases.last?.progress }
 
     /// The frame evaluated at `time` seconds, or nil for a time the run has not reached (a test

@@ -107,6 +107,7 @@ public nonisolated struct Release: Equatable, Sendable {
     /// or nil when none was running.
     public var transition: TransitionStatus?
 
-    /// The transition's progress at the moment of release, if one was running.
-    public var progress: Double? { transition?.progress }
+    /// The transition's `percentComplete` at the moment of release, if one was running: what an
+    /// interaction controller's finish threshold is compared with (its last `update(_:)`).
+    public var progress: Double? { transition?.percentComplete }
 }

@@ -1,15 +1,19 @@
 import Motion
 
 /// What a property animator's call passed besides the timing it is listed by: the spring's
-/// initial velocity (it comes from a gesture, so it is not part of the key) and the duration a
-/// physical spring's animator was made with (the spring runs until it settles, whatever it is).
+/// initial velocity (it comes from a gesture, so it is not part of the key), the duration a
+/// physical spring's animator was made with (the spring runs until it settles, whatever it is),
+/// and the delay its first start was given (`startAnimation(afterDelay:)`, or
+/// `runningPropertyAnimator`'s).
 public struct AnimatorArguments: Hashable, Sendable {
     public var initialVelocity: CGVector
     public var duration: Double
+    public var startDelay: Double
 
-    public init(initialVelocity: CGVector = .zero, duration: Double = 0) {
+    public init(initialVelocity: CGVector = .zero, duration: Double = 0, startDelay: Double = 0) {
         self.initialVelocity = initialVelocity
         self.duration = duration
+        self.startDelay = startDelay
     }
 }
 
@@ -18,6 +22,19 @@ extension AnimationTiming {
     /// (delay, options, values printed so they read back as the same doubles): what "Copy as
     /// Swift" gives. A property animator's velocity and made-with duration come from `arguments`.
     public func swiftCall(_ arguments: AnimatorArguments = AnimatorArguments()) -> String {
+        let call = madeCall(arguments)
+        guard kind.isPropertyAnimator, arguments.startDelay > 0 else { return call }
+        // A named curve's delayed animator is what `runningPropertyAnimator` makes; any other is
+        // made, then started after its delay.
+        if kind == .curveAnimator, curve != .custom {
+            return "UIViewPropertyAnimator.runningPropertyAnimator(withDuration: \(duration), delay: \(arguments.startDelay), "
+                + "options: [.\(Self.curveOptionName(curve))], animations: { … })"
+        }
+        return call + ".startAnimation(afterDelay: \(arguments.startDelay))"
+    }
+
+    /// The call that makes it (a block's runs it at once; an animator's is started with `startAnimation()`).
+    private func madeCall(_ arguments: AnimatorArguments) -> String {
         switch kind {
         case .curveBlock:
             let options = (self.options & ~Self.curveMask) | UInt(curve == .custom ? 0 : curve.rawValue) << 16
@@ -88,8 +105,28 @@ extension AnimationTiming {
         return "[" + names.joined(separator: ", ") + "]"
     }
 
+    /// `UIView.AnimationOptions`' member for a named curve.
+    private static func curveOptionName(_ curve: Curve) -> String {
+        switch curve {
+        case .easeInOut: "curveEaseInOut"
+        case .easeIn: "curveEaseIn"
+        case .easeOut: "curveEaseOut"
+        case .linear, .custom: "curveLinear"
+        }
+    }
+
     private static func point(_ p: CGPoint) -> String { "CGPoint(x: \(Double(p.x)), y: \(Double(p.y)))" }
     private static func vector(_ v: CGVector) -> String { "CGVector(dx: \(Double(v.dx)), dy: \(Double(v.dy)))" }
+}
+
+extension AnimationTiming.Kind {
+    /// A `UIViewPropertyAnimator`'s, started by its own call rather than run at once.
+    var isPropertyAnimator: Bool {
+        switch self {
+        case .curveAnimator, .springAnimator, .physicalSpringAnimator: true
+        case .curveBlock, .keyframeBlock, .springBlock: false
+        }
+    }
 }
 
 extension AnimationTiming.Curve {

@@ -17,14 +17,22 @@ public struct TransitionStatus: Equatable, Sendable {
 
     public var operation: Operation
     public var phase: Phase
-    /// The transition timeline's time over the animator's duration, 0…1.
+    /// How far the transition has gone as its views show it, 0…1 (the share of the motion of the
+    /// animation that paces it): what the telemetry shows and the scrub bar's slider sets. The
+    /// wire carries this one.
     public var progress: Double
-    public var isInteractive: Bool
+    /// UIKit's `percentComplete`, 0…1: for a transition on a timeline its time over the duration
+    /// (what a percent-driven interaction's `update(_:)` set, or where the clock has it); else the
+    /// same as `progress`.
+    public var percentComplete: Double
+    /// A gesture (or the scrub bar) holds it: its phase says so, as UIKit's `isInteractive` is
+    /// true exactly while a transition is in its interactive phase.
+    public var isInteractive: Bool { phase == .interactive }
 
-    public init(operation: Operation, phase: Phase, progress: Double, isInteractive: Bool) {
+    public init(operation: Operation, phase: Phase, progress: Double, percentComplete: Double? = nil) {
         self.operation = operation
         self.phase = phase
         self.progress = progress
-        self.isInteractive = isInteractive
+        self.percentComplete = percentComplete ?? progress
     }
 }

@@ -113,3 +113,20 @@ extension ScrubCommand {
         }
     }
 }
+
+extension TransitionRelease.Decision {
+    var wireCode: UInt8 {
+        switch self {
+        case .finish: 1
+        case .cancel: 2
+        }
+    }
+
+    init?(wireCode: UInt8) {
+        switch wireCode {
+        case 1: self = .finish
+        case 2: self = .cancel
+        default: return nil
+        }
+    }
+}

@@ -2,10 +2,10 @@
 public enum WireProtocol {
     /// Byte 0 of every message, both directions. Bumped on any change to a layout or a rule in
     /// docs/protocol.md; an end that reads another version rejects the message rather than guess.
-    public static let version: UInt8 = 6
+    public static let version: UInt8 = 7
     /// The WebSocket subprotocol the page asks for; it names the version so a stale page and a new
     /// server fail at the handshake instead of misreading frames.
-    public static let subprotocol = "segue.v6"
+    public static let subprotocol = "segue.v7"
 }
 
 /// Byte 1 of every message: what follows. A value type over the wire byte (as swift-nio's
@@ -31,6 +31,7 @@ public struct MessageType: Hashable, Sendable {
     public static let error = MessageType(uncheckedValue: 4)
     public static let animations = MessageType(uncheckedValue: 5)
     public static let share = MessageType(uncheckedValue: 6)
+    public static let release = MessageType(uncheckedValue: 7)
 
     public static let pointer = MessageType(uncheckedValue: 16)
     public static let viewport = MessageType(uncheckedValue: 17)
@@ -46,7 +47,7 @@ public struct MessageType: Hashable, Sendable {
     public static let resetAnimation = MessageType(uncheckedValue: 27)
 
     private static let all: [MessageType] = [
-        .hello, .frame, .pong, .error, .animations, .share, .pointer, .viewport, .scene, .ping, .slowAnimations, .scrub,
+        .hello, .frame, .pong, .error, .animations, .share, .release, .pointer, .viewport, .scene, .ping, .slowAnimations, .scrub,
         .tuneAnimation, .listAnimations, .requestShare, .watch, .handOver, .resetAnimation,
     ]
 }
@@ -68,6 +69,7 @@ extension MessageType: CustomStringConvertible {
         case .tuneAnimation: "tune-animation"
         case .listAnimations: "list-animations"
         case .share: "share"
+        case .release: "release"
         case .requestShare: "request-share"
         case .watch: "watch"
         case .handOver: "hand-over"

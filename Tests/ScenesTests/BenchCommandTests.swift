@@ -19,7 +19,7 @@ struct BenchCommandTests {
     /// Sessions in service spread over 300 frames of the cycle: each of three starts 100 apart.
     static let serviceSessions = 3
     static let serviceIntervals = 400
-    /// docs/protocol.md, version 6: the smallest frame (fixed header and a one-byte time step), the
+    /// docs/protocol.md, version 7: the smallest frame (fixed header and a one-byte time step), the
     /// largest header besides the hint (every part at its longest varint), a structure entry at its
     /// longest, and a record with every section at its longest besides its name and text (the
     /// glyph's 16 bytes are "magnifyingglass", the longest glyph name, and its length).

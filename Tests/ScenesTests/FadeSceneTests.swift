@@ -28,7 +28,7 @@ struct FadeSceneTests {
         var checked = 0
         for frame in run.frames where frame.transition?.operation == operation {
             let linear = (frame.time - start) / 0.35
-            #expect(abs(frame.transition!.progress - linear) < 1e-9)
+            #expect(abs(frame.transition!.percentComplete - linear) < 1e-9)
             #expect(abs(try #require(frame.node(node)).alpha - TimingFunction.easeInEaseOut.value(at: linear)) < 1e-9)
             checked += 1
         }
@@ -55,7 +55,7 @@ struct FadeSceneTests {
             // The guide updates on .changed only: the frame of .began still shows 0.
             if latest.time <= began.time { continue }
             let expected = min(max(latest.pointer!.location.x / 300, 0), 0.99)
-            #expect(abs(frame.transition!.progress - expected) < 1e-9)
+            #expect(abs(frame.transition!.percentComplete - expected) < 1e-9)
             checked += 1
         }
         #expect(checked > 10)

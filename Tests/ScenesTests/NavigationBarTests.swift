@@ -56,7 +56,7 @@ struct NavigationBarTests {
             let incomingCentre = incoming.transform.tx + incoming.size.width / 2
             #expect(abs(incomingCentre - (195 + (1 - shown) * 390 * UINavigationBar.incomingTitleOffset)) < 1e-9)
             #expect(outgoing.transform.tx + outgoing.size.width / 2 < 195)
-            if abs(shown - frame.transition!.progress) > 0.02 { checked += 1 }
+            if abs(shown - frame.transition!.percentComplete) > 0.02 { checked += 1 }
         }
         #expect(checked >= 5, "the fade's curve, and the bar with it, part from the time fraction")
     }
@@ -65,7 +65,7 @@ struct NavigationBarTests {
         let run = pushedRun()
         let finger = run.grab(at: CGPoint(x: 40, y: 400))
         finger.move(to: CGPoint(x: 120, y: 400), duration: 0.3)
-        let p = try #require(run.transition?.progress)
+        let p = try #require(run.transition?.percentComplete)
         #expect(run.phase == .interactive && abs(p - 120.0 / 300) < 1e-9)
         // The list fades back in on the scrubbed ease-in-out, and the bar with it: Detail (the
         // popped item) fades out to the right; List comes back to the centre.
@@ -105,7 +105,7 @@ struct NavigationBarTests {
         // The system back swipe, held part way: the bar sits part way too.
         let finger = run.grab(at: CGPoint(x: 5, y: 400))
         finger.move(to: CGPoint(x: 200, y: 400), duration: 0.3)
-        let p = try #require(run.transition?.progress)
+        let p = try #require(run.transition?.percentComplete)
         #expect(p > 0.2 && p < 0.8)
         // The bar sits where the stock slide has taken the views: About's share of its way out.
         let shown = try #require(run.current.node("about")).transform.tx / 390

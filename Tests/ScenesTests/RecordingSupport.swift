@@ -50,6 +50,8 @@ struct RecordedFrame {
     let time: Double
     let top: String
     let transition: TransitionStatus?
+    /// What a finger's lift decided since the previous frame, if one did.
+    let release: TransitionRelease?
     let nodes: [DisplayNode]
     let json: String
 
@@ -79,7 +81,7 @@ func record(_ scene: String, _ script: InputScript = InputScript(), duration: Do
     var host: SceneHost?
     recorder.run { frame in
         frames.append(RecordedFrame(index: frame.index, time: frame.time, top: frame.top, transition: frame.transition,
-                                    nodes: frame.list.nodes, json: frame.json))
+                                    release: frame.release, nodes: frame.list.nodes, json: frame.json))
         host = frame.host
     }
     return Recording(frames: frames, host: host!)

@@ -20,6 +20,7 @@ struct ResizeTests {
         var host: SceneHost?
         recorder.run { frame in
             frames.append(RecordedFrame(index: frame.index, time: frame.time, top: frame.top, transition: frame.transition,
+                                        release: frame.release,
                                         nodes: frame.list.nodes, json: frame.json))
             host = frame.host
         }

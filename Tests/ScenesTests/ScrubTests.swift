@@ -77,9 +77,11 @@ struct ScrubTests {
         let start = mid[mid.count / 3]
         let startProgress = try #require(start.transition?.progress)
         var script = tap
+        // Each step a microsecond before the frame it is read in, so rounding in the sum of the
+        // times never leaves it for the frame after.
         let scrubbed = try record(c.scene, with(script: &script, scrubs: [
-            (start.time, .seek(progress: startProgress)), (start.time + 0.5, .step(frames: 1)),
-            (start.time + 1, .step(frames: -2)),
+            (start.time, .seek(progress: startProgress)), (start.time + 0.5 - 1e-6, .step(frames: 1)),
+            (start.time + 1 - 1e-6, .step(frames: -2)),
         ]), duration: start.time + 1.5)
         func frame(at time: Double) throws -> RecordedFrame {
             try #require(scrubbed.frames.first { abs($0.time - time) < 1e-9 })

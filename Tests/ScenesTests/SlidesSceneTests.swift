@@ -59,7 +59,7 @@ struct SlidesSceneTests {
             // The recorder applies every event at or before a frame's time; the latest one shows.
             let latest = try #require(script.events.last { $0.time <= frame.time })
             let expected = min(abs(latest.pointer!.location.x - began.pointer!.location.x) / 400, 1)
-            #expect(abs(frame.transition!.progress - expected) < 1e-9)
+            #expect(abs(frame.transition!.percentComplete - expected) < 1e-9)
             checked += 1
         }
         #expect(checked > 10)
@@ -74,7 +74,7 @@ struct SlidesSceneTests {
         let interactive = run.frames.filter { $0.transition?.operation == .dismiss && $0.transition?.phase == .interactive }
         #expect(!interactive.isEmpty)
         // 380 pt of travel minus the 15 pt hysteresis, over 1000.
-        let peak = interactive.map { $0.transition!.progress }.max() ?? 0
+        let peak = interactive.map { $0.transition!.percentComplete }.max() ?? 0
         #expect(abs(peak - 0.365) < 0.01)
         #expect(run.top == "first")
         #expect(isIdentityPlacement(run.current.node("first")))

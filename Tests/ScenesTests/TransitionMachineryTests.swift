@@ -137,7 +137,7 @@ struct TransitionMachineryTests {
     @Test func aCancelledInteractivePresentReversesTheAppearanceCallbacks() {
         let world = World()
         let interaction = world.presentInteractively(to: 0.4)
-        #expect(abs((world.window.transitions.status?.progress ?? -1) - 0.4) < 1e-12)
+        #expect(abs((world.window.transitions.status?.percentComplete ?? -1) - 0.4) < 1e-12)
         #expect(abs(world.other.view.presentation.alpha - TimingFunction.easeInEaseOut.value(at: 0.4)) < 1e-12)
         world.window.perform { interaction.cancel() }
         world.run(for: 1)

@@ -116,8 +116,10 @@ struct TransitionWorkloadTests {
         #expect(run.timed.allSatisfy { (0...1).contains($0.status.progress) })
         // Only a transition's first frames (progress 0 before anything moved) and a finished
         // tail's last may sit at an end.
-        let strictlyInside = run.timed.filter { 0 < $0.status.progress && $0.status.progress < 1 }
-        #expect(Double(strictlyInside.count) >= 0.9 * Double(run.timed.count))
+        // (In time: the motion of a spring that overshoots reads 1 while it does. A sheet has no
+        // time of its own, and its dismissal reads 0 while a finger holds it above where it began.)
+        let strictlyInside = run.timed.filter { 0 < $0.status.percentComplete && $0.status.percentComplete < 1 }
+        #expect(Double(strictlyInside.count) >= 0.85 * Double(run.timed.count))
         #expect(Set(run.timed.map(\.status.operation)) == expected.operations)
         #expect(Set(run.timed.map(\.status.phase)) == expected.phases)
         // The cycle ran at least twice.

@@ -42,6 +42,7 @@ final class PageStandIn {
     private(set) var errors: [ErrorMessage] = []
     private(set) var animations: [AnimationsMessage] = []
     private(set) var shares: [ShareMessage] = []
+    private(set) var releases: [TransitionRelease] = []
     /// Whether the transport may write: while false, nothing is taken from the session (a page
     /// that reads slowly), as lws withholds writeable callbacks.
     var isWritable = true
@@ -162,6 +163,7 @@ final class PageStandIn {
             case .error(let error): errors.append(error)
             case .animations(let animations): self.animations.append(animations)
             case .share(let share): shares.append(share)
+            case .release(let release): releases.append(release.release)
             }
         }
     }

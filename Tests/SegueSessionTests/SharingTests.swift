@@ -115,6 +115,24 @@ final class Classroom {
         #expect(watcher.frames.map(\.header.sequence) == Array(1...UInt32(watcher.frames.count)))
     }
 
+    /// A swipe's lift is read out once, to the owner and every watcher, for their telemetry.
+    @Test func theOwnersReleaseReachesEveryoneOnce() throws {
+        let room = try Classroom()
+        let watcher = try room.join()
+        try room.tick()
+        try room.owner.swipe(from: 388, to: 188)
+        try room.tick(times: 3)
+        #expect(room.owner.releases.count == 1)
+        #expect(watcher.releases == room.owner.releases)
+        let release = try #require(room.owner.releases.first)
+        #expect(release.operation == .present && release.decision == .finish)
+        #expect(release.threshold == nil)
+        #expect(abs((release.velocity ?? 0) - 200 / (25 * PageStandIn.frameInterval)) < 1, "200 pt in 25 frames: \(release)")
+        try room.owner.settle()
+        try room.tick()
+        #expect(room.owner.releases.count == 1, "no reading without another lift")
+    }
+
     @Test func theOwnersFingerIsInTheWatchersFramesAndNeverInTheOwnersOwn() throws {
         let room = try Classroom()
         let watcher = try room.join()

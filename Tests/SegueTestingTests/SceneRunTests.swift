@@ -134,7 +134,7 @@ struct SceneRunTests {
         // 18 moves of 200/18 pt: the pan begins on the second (22.2 pt in, past the 15 pt edge
         // hysteresis), and progress is the translation from there over 400.
         let expected = (200 - 2 * 200 / 18.0) / 400
-        #expect(try #require(run.progressAtRelease).isClose(to: expected, within: 1e-9))
+        #expect(try #require(run.releases.last?.transition?.percentComplete).isClose(to: expected, within: 1e-9))
         #expect(run.phase == .finishing)
         #expect(run.waitUntilSettled())
         #expect(run.phases == [.interactive, .finishing])

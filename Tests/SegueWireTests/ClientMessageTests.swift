@@ -50,17 +50,17 @@ import Testing
         let bytes = ClientMessage.pointer(event, sequence: 258).encoded()
 
         #expect(bytes.count == 28)
-        #expect(Array(bytes[0..<12]) == [6, 16, 2, 2, 2, 1, 0, 0, 3, 0, 0, 0])
+        #expect(Array(bytes[0..<12]) == [7, 16, 2, 2, 2, 1, 0, 0, 3, 0, 0, 0])
         #expect(Array(bytes[20..<28]) == Array(withUnsafeBytes(of: (500.0).bitPattern.littleEndian, Array.init)))
     }
 
     @Test func aWatchMessageIsTheTokensDigits() {
         let token = ShareToken("00ff00ff00ff00ff00ff00ff00ff00ff")!
-        #expect(ClientMessage.watch(token).encoded() == [6, 25] + Array("00ff00ff00ff00ff00ff00ff00ff00ff".utf8))
-        #expect(ClientMessage.requestShare.encoded() == [6, 24])
-        #expect(ClientMessage.handOver.encoded() == [6, 26])
-        #expect(ClientMessage.resetAnimation(index: 3).encoded() == [6, 27, 3])
-        #expect(ClientMessage.resetAnimation(index: nil).encoded() == [6, 27, 255], "255: every animation")
+        #expect(ClientMessage.watch(token).encoded() == [7, 25] + Array("00ff00ff00ff00ff00ff00ff00ff00ff".utf8))
+        #expect(ClientMessage.requestShare.encoded() == [7, 24])
+        #expect(ClientMessage.handOver.encoded() == [7, 26])
+        #expect(ClientMessage.resetAnimation(index: 3).encoded() == [7, 27, 3])
+        #expect(ClientMessage.resetAnimation(index: nil).encoded() == [7, 27, 255], "255: every animation")
     }
 
     @Test func tokensFromOneSeedRepeatAndTokensFromTwoDiffer() {
@@ -76,11 +76,11 @@ import Testing
         let message = ShareMessage(role: .watching, watcherCount: 3, watcherLimit: 32,
                                    token: ShareToken("0123456789abcdef0123456789abcdef")!)
         let bytes = message.encoded()
-        #expect(bytes.count == 39 && Array(bytes[0..<7]) == [6, 6, 2, 3, 0, 32, 0])
+        #expect(bytes.count == 39 && Array(bytes[0..<7]) == [7, 6, 2, 3, 0, 32, 0])
         var decoder = FrameDecoder()
         #expect(try decoder.decode(bytes) == .share(message))
         #expect(throws: ServerMessageError.invalidCode("share role", 3)) {
-            try decoder.decode([6, 6, 3] + Array(bytes[3...]))
+            try decoder.decode([7, 6, 3] + Array(bytes[3...]))
         }
         #expect(throws: ServerMessageError.truncated(.share)) { try decoder.decode(Array(bytes.dropLast())) }
     }
@@ -88,28 +88,28 @@ import Testing
     @Test func aScrubMessageHasThePublishedLayout() {
         let bytes = ClientMessage.scrub(.seek(progress: 0.5)).encoded()
         #expect(bytes.count == 11)
-        #expect(Array(bytes[0..<3]) == [6, 21, 2])
+        #expect(Array(bytes[0..<3]) == [7, 21, 2])
         #expect(Array(bytes[3..<11]) == Array(withUnsafeBytes(of: (0.5).bitPattern.littleEndian, Array.init)))
-        #expect(ClientMessage.scrub(.cancel).encoded() == [6, 21, 5, 0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(ClientMessage.scrub(.cancel).encoded() == [7, 21, 5, 0, 0, 0, 0, 0, 0, 0, 0])
     }
 
     static let rejected: [(bytes: [UInt8], error: ClientMessageError)] = [
         ([], .empty),
-        ([6], .missingType),
-        ([6] + [UInt8](repeating: 20, count: 128), .tooLarge(byteCount: 129)),
+        ([7], .missingType),
+        ([7] + [UInt8](repeating: 20, count: 128), .tooLarge(byteCount: 129)),
         ([2, 20, 1], .unsupportedVersion(2)),
         ([0, 20, 1], .unsupportedVersion(0)),
         ([123, 34, 116, 121], .unsupportedVersion(123)),
-        ([6, 99], .unknownType(99)),
-        ([6, MessageType.frame.rawValue], .unknownType(2)),
+        ([7, 99], .unknownType(99)),
+        ([7, MessageType.frame.rawValue], .unknownType(2)),
         (Array(pointer().encoded().dropLast()), .wrongLength(.pointer, expected: 28, actual: 27)),
         (pointer().encoded() + [0], .wrongLength(.pointer, expected: 28, actual: 29)),
-        ([6, 17, 0, 0], .wrongLength(.viewport, expected: 14, actual: 4)),
-        ([6, 19], .wrongLength(.ping, expected: 10, actual: 2)),
-        ([6, 20], .wrongLength(.slowAnimations, expected: 3, actual: 2)),
-        ([6, 18], .wrongLength(.scene, expected: 3, actual: 2)),
-        ([6, 18, 5, 65, 66], .wrongLength(.scene, expected: 8, actual: 5)),
-        ([6, 18, 1, 65, 66], .wrongLength(.scene, expected: 4, actual: 5)),
+        ([7, 17, 0, 0], .wrongLength(.viewport, expected: 14, actual: 4)),
+        ([7, 19], .wrongLength(.ping, expected: 10, actual: 2)),
+        ([7, 20], .wrongLength(.slowAnimations, expected: 3, actual: 2)),
+        ([7, 18], .wrongLength(.scene, expected: 3, actual: 2)),
+        ([7, 18, 5, 65, 66], .wrongLength(.scene, expected: 8, actual: 5)),
+        ([7, 18, 1, 65, 66], .wrongLength(.scene, expected: 4, actual: 5)),
         (pointer(x: .nan).encoded(), .notFinite(.x)),
         (pointer(y: .infinity).encoded(), .notFinite(.y)),
         (pointer(x: -.infinity).encoded(), .notFinite(.x)),
@@ -131,8 +131,8 @@ import Testing
         (viewport(ratio: .infinity).encoded(), .notFinite(.devicePixelRatio)),
         (ClientMessage.ping(clientTime: .nan).encoded(), .notFinite(.clientTime)),
         (ClientMessage.ping(clientTime: -1).encoded(), .outOfRange(.clientTime, -1000)),
-        ([6, 20, 2], .unknownCode(.slowAnimations, 2)),
-        ([6, 21, 1], .wrongLength(.scrub, expected: 11, actual: 3)),
+        ([7, 20, 2], .unknownCode(.slowAnimations, 2)),
+        ([7, 21, 1], .wrongLength(.scrub, expected: 11, actual: 3)),
         (ClientMessage.scrub(.pause).encoded() + [0], .wrongLength(.scrub, expected: 11, actual: 12)),
         (patched(ClientMessage.scrub(.pause).encoded(), at: 2, to: 0), .unknownCode(.scrubCommand, 0)),
         (patched(ClientMessage.scrub(.pause).encoded(), at: 2, to: 6), .unknownCode(.scrubCommand, 6)),
@@ -146,12 +146,12 @@ import Testing
         (patched(ClientMessage.scrub(.step(frames: 1)).encoded(), float64At: 3, to: .nan), .notFinite(.scrubStep)),
         (patched(ClientMessage.scrub(.pause).encoded(), float64At: 3, to: 1), .outOfRange(.scrubValue, 1)),
         (patched(ClientMessage.scrub(.finish).encoded(), float64At: 3, to: .infinity), .notFinite(.scrubValue)),
-        ([6, 22, 0], .wrongLength(.tuneAnimation, expected: 28, actual: 3)),
+        ([7, 22, 0], .wrongLength(.tuneAnimation, expected: 28, actual: 3)),
         (Array(tune().encoded().dropLast()), .wrongLength(.tuneAnimation, expected: 28, actual: 27)),
         (tune().encoded() + [0], .wrongLength(.tuneAnimation, expected: 28, actual: 29)),
-        ([6, 23, 0], .wrongLength(.listAnimations, expected: 2, actual: 3)),
-        ([6, 27], .wrongLength(.resetAnimation, expected: 3, actual: 2)),
-        ([6, 27, 0, 0], .wrongLength(.resetAnimation, expected: 3, actual: 4)),
+        ([7, 23, 0], .wrongLength(.listAnimations, expected: 2, actual: 3)),
+        ([7, 27], .wrongLength(.resetAnimation, expected: 3, actual: 2)),
+        ([7, 27, 0, 0], .wrongLength(.resetAnimation, expected: 3, actual: 4)),
         (patched(tune().encoded(), at: 3, to: 5), .unknownCode(.tuneCurve, 5)),
         (patched(tune().encoded(), at: 3, to: 255), .unknownCode(.tuneCurve, 255)),
         (tune(dampingRatio: .nan).encoded(), .notFinite(.tuneDampingRatio)),
@@ -162,24 +162,24 @@ import Testing
         (tune(duration: .infinity).encoded(), .notFinite(.tuneDuration)),
         (tune(velocity: 1000).encoded(), .outOfRange(.tuneVelocity, 1000)),
         (tune(velocity: -.nan).encoded(), .notFinite(.tuneVelocity)),
-        ([6, 24, 0], .wrongLength(.requestShare, expected: 2, actual: 3)),
-        ([6, 26, 1], .wrongLength(.handOver, expected: 2, actual: 3)),
-        ([6, 25], .wrongLength(.watch, expected: 34, actual: 2)),
-        ([6, 25] + Array("0123456789abcdef0123456789abcde".utf8), .wrongLength(.watch, expected: 34, actual: 33)),
-        ([6, 25] + Array("0123456789abcdef0123456789abcdef0".utf8), .wrongLength(.watch, expected: 34, actual: 35)),
-        ([6, 25] + [UInt8](repeating: 0x61, count: 126), .wrongLength(.watch, expected: 34, actual: 128)),
-        ([6, 25] + Array("0123456789ABCDEF0123456789abcdef".utf8), .invalidShareToken),
-        ([6, 25] + Array("0123456789abcdef0123456789abcdeg".utf8), .invalidShareToken),
-        ([6, 25] + Array("../../../etc/passwd/abcdef012345".utf8), .invalidShareToken),
-        ([6, 25] + [UInt8](repeating: 0, count: 32), .invalidShareToken),
-        ([6, 25] + [0xC3, 0xA9] + Array("23456789abcdef0123456789abcdef".utf8), .invalidShareToken),
-        ([6, 18, 0], .invalidSceneName(.empty)),
-        ([6, 18, 65] + [UInt8](repeating: 65, count: 65), .invalidSceneName(.tooLong(byteCount: 65))),
-        ([6, 18, 2, 0xC3, 0x28], .invalidSceneName(.notUTF8)),
-        ([6, 18, 3, 0xED, 0xA0, 0x80], .invalidSceneName(.notUTF8)),
-        ([6, 18, 4, 65, 7, 66, 67], .invalidSceneName(.notPrintable)),
-        ([6, 18, 2, 65, 10], .invalidSceneName(.notPrintable)),
-        ([6, 18, 4, 0xE2, 0x80, 0xAE, 65], .invalidSceneName(.notPrintable)),
+        ([7, 24, 0], .wrongLength(.requestShare, expected: 2, actual: 3)),
+        ([7, 26, 1], .wrongLength(.handOver, expected: 2, actual: 3)),
+        ([7, 25], .wrongLength(.watch, expected: 34, actual: 2)),
+        ([7, 25] + Array("0123456789abcdef0123456789abcde".utf8), .wrongLength(.watch, expected: 34, actual: 33)),
+        ([7, 25] + Array("0123456789abcdef0123456789abcdef0".utf8), .wrongLength(.watch, expected: 34, actual: 35)),
+        ([7, 25] + [UInt8](repeating: 0x61, count: 126), .wrongLength(.watch, expected: 34, actual: 128)),
+        ([7, 25] + Array("0123456789ABCDEF0123456789abcdef".utf8), .invalidShareToken),
+        ([7, 25] + Array("0123456789abcdef0123456789abcdeg".utf8), .invalidShareToken),
+        ([7, 25] + Array("../../../etc/passwd/abcdef012345".utf8), .invalidShareToken),
+        ([7, 25] + [UInt8](repeating: 0, count: 32), .invalidShareToken),
+        ([7, 25] + [0xC3, 0xA9] + Array("23456789abcdef0123456789abcdef".utf8), .invalidShareToken),
+        ([7, 18, 0], .invalidSceneName(.empty)),
+        ([7, 18, 65] + [UInt8](repeating: 65, count: 65), .invalidSceneName(.tooLong(byteCount: 65))),
+        ([7, 18, 2, 0xC3, 0x28], .invalidSceneName(.notUTF8)),
+        ([7, 18, 3, 0xED, 0xA0, 0x80], .invalidSceneName(.notUTF8)),
+        ([7, 18, 4, 65, 7, 66, 67], .invalidSceneName(.notPrintable)),
+        ([7, 18, 2, 65, 10], .invalidSceneName(.notPrintable)),
+        ([7, 18, 4, 0xE2, 0x80, 0xAE, 65], .invalidSceneName(.notPrintable)),
     ]
 
     @Test(arguments: rejected)
@@ -195,7 +195,7 @@ import Testing
         #expect(message.message == "The device pixel ratio 9.0 is out of range.")
         var decoder = FrameDecoder()
         #expect(try decoder.decode(message.encoded()) == .error(message))
-        #expect(ErrorMessage(.unsupportedVersion(2)).message.contains("speaks version 6"))
+        #expect(ErrorMessage(.unsupportedVersion(2)).message.contains("speaks version 7"))
         #expect(ErrorMessage(.tooLarge(byteCount: 500)).code.rawValue == 2)
     }
 
@@ -230,7 +230,7 @@ import Testing
     @Test func aTuneMessageHasTheDocumentedLayout() {
         let bytes = ClientMessage.tuneAnimation(index: 7, edit: TimingEdit(duration: 0.5, curve: .easeOut)).encoded()
         #expect(bytes.count == 28)
-        #expect(Array(bytes.prefix(4)) == [6, 22, 7, 2])
+        #expect(Array(bytes.prefix(4)) == [7, 22, 7, 2])
         #expect(Array(bytes[4..<12]) == withUnsafeBytes(of: 0.5.bitPattern.littleEndian, Array.init))
         #expect(bytes[12...].allSatisfy { $0 == 0 })
     }

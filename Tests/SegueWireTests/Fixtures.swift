@@ -75,7 +75,7 @@ func pushTransitionList() -> DisplayList {
 /// header round-trips exactly.
 let pushHeader = FrameHeader(sequence: 42, serverTime: 12.5, buildDuration: 0.000_244,
                              transition: TransitionStatus(operation: .push, phase: .interactive,
-                                                          progress: 32768.0 / 65535, isInteractive: true),
+                                                          progress: 32768.0 / 65535),
                              inputSequence: 17)
 
 /// The second frame of the push list, in which node 6 changed by `change`, and a decoder that

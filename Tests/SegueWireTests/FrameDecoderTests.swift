@@ -9,7 +9,7 @@ import Testing
         var decoder = FrameDecoder()
 
         #expect(try decoder.decode(hello.encoded()) == .hello(hello))
-        #expect(Array(hello.encoded().prefix(5)) == [6, 1, 60, 0, 4])
+        #expect(Array(hello.encoded().prefix(5)) == [7, 1, 60, 0, 4])
     }
 
     @Test func pongEchoesTheClientTimeInMilliseconds() throws {
@@ -32,20 +32,21 @@ import Testing
 
     static let rejected: [(bytes: [UInt8], error: ServerMessageError)] = [
         ([], .empty),
-        ([6], .empty),
+        ([7], .empty),
         ([9], .unsupportedVersion(9)),
         ([3, 2], .unsupportedVersion(3)),
         ([4, 2], .unsupportedVersion(4)),
         ([5, 2], .unsupportedVersion(5)),
-        ([6, 16], .unknownType(16)),
-        ([6, 3, 0], .truncated(.pong)),
+        ([6, 2], .unsupportedVersion(6)),
+        ([7, 16], .unknownType(16)),
+        ([7, 3, 0], .truncated(.pong)),
         (PongMessage(clientTime: 1, serverTime: 2).encoded() + [0], .trailingBytes(.pong, count: 1)),
-        ([6, 4, 9, 0, 2, 0xC3, 0x28], .invalidUTF8(.error)),
-        ([6, 1, 60, 0, 0, 200], .truncated(.hello)),
-        ([6, 2, 0, 0], .truncated(.frame)),
+        ([7, 4, 9, 0, 2, 0xC3, 0x28], .invalidUTF8(.error)),
+        ([7, 1, 60, 0, 0, 200], .truncated(.hello)),
+        ([7, 2, 0, 0], .truncated(.frame)),
         // A keyframe without its structure flag, then a frame with nothing before it.
-        ([6, 2, 0b1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1], .invalidCode("frame flags", 0b1)),
-        ([6, 2, 0, 0, 0, 0], .missingKeyframe),
+        ([7, 2, 0b1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1], .invalidCode("frame flags", 0b1)),
+        ([7, 2, 0, 0, 0, 0], .missingKeyframe),
     ]
 
     @Test(arguments: rejected)

@@ -23,7 +23,7 @@ struct FrameEncoderGlyphTests {
         // The plain keyframe + for each glyph a length byte and the name: both records already
         // had a two-byte mask (their names), so bit 12 costs nothing more.
         #expect(buffer.count == FrameEncoderDepthTests.plainKeyframe + (1 + 5) + (1 + 12))
-        #expect(buffer[0] == 6, "version byte")
+        #expect(buffer[0] == 7, "version byte")
         var frame = try decoder.decodeFrame(buffer)
         #expect(frame.displayList.nodes.map(\.glyph) == list.nodes.map(\.glyph))
 

@@ -42,7 +42,7 @@ import Testing
 
         #expect(decoded == header)
         // Keyframe, state, progress, input sequence and structure; 244 µs little-endian.
-        #expect(Array(buffer.prefix(5)) == [6, 2, 0b10_1111, 244, 0])
+        #expect(Array(buffer.prefix(5)) == [7, 2, 0b10_1111, 244, 0])
     }
 
     @Test func aFrameWithoutATransitionDecodesToNone() throws {
@@ -314,9 +314,9 @@ import Testing
 
     @Test func theFrameHeaderStaysSmall() {
         // sequence 4 (+4 padding), two Doubles 16, the touches array's reference 8, TransitionStatus?
-        // 17 (two code bytes, padding, progress, the flag; nil fits in the operation's spare values)
-        // (+3), inputSequence 4, the flag 1: within one cache line, cheap to pass by value every frame.
-        #expect(MemoryLayout<FrameHeader>.size == 57)
+        // 24 (two code bytes, padding, progress and percentComplete; nil fits in the operation's spare
+        // values), inputSequence 4, the flag 1: within one cache line, cheap to pass by value every frame.
+        #expect(MemoryLayout<FrameHeader>.size == 61)
         #expect(MemoryLayout<FrameHeader>.stride <= 64)
     }
 

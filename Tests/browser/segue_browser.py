@@ -367,6 +367,16 @@ class Page:
             params["buttons"] = 0
         self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", params)
 
+    def tap_scene(self, point, touch: bool = True) -> None:
+        """A tap (a finger's, or a mouse click) at `point` on the scene's screen."""
+        x, y = self.to_window(*point)
+        if touch:
+            self.touch("touchStart", x, y)
+            self.touch("touchEnd")
+        else:
+            self.mouse("mousePressed", x, y)
+            self.mouse("mouseReleased", x, y)
+
     def swipe_from_right(self, distance: float, *, device: str = "touch", steps: int = 10,
                          release: bool = True, y: float | None = None,
                          observe: Callable[[dict], None] | None = None) -> list[dict]:

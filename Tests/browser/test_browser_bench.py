@@ -8,6 +8,7 @@ geometry is the one `segue record` gives at the same progress.
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import time
 
@@ -97,6 +98,23 @@ def recorded_geometry(screen, about, progress):
     return {n["name"]: n["m"] for n in last["nodes"]}
 
 
+STOCK_PUSH_OMEGA = math.sqrt(1000 / 3)
+
+
+def stock_push_motion(t):
+    """The stock push's motion at time t: a critically damped spring from rest, 1 − (1 + ωt)e^−ωt."""
+    return 1 - (1 + STOCK_PUSH_OMEGA * t) * math.exp(-STOCK_PUSH_OMEGA * t)
+
+
+def stock_push_time(progress):
+    """The time the stock push's motion reaches `progress` (it only rises: bisection)."""
+    low, high = 0.0, 2.0
+    for _ in range(60):
+        middle = (low + high) / 2
+        low, high = (middle, high) if stock_push_motion(middle) < progress else (low, middle)
+    return high
+
+
 def header(page):
     return page.js("const h = window.segue.lastFrame.header;"
                    "return {operation: h.operation, phase: h.phase, progress: h.progress}")
@@ -141,7 +159,10 @@ def test_the_scrub_bar_holds_drags_and_steps_a_running_push(page, device, metric
     pointer.tap_element("scrub-back")
     page.wait(lambda: header(page)["progress"] < before, 3, "one frame back did not move the push")
     step = before - header(page)["progress"]
-    assert 0.01 < step < 0.05, step  # 1/60 s of a 0.51 s spring: 0.033
+    # One frame of time back along the stock push's critically damped spring (ω = √(1000/3)):
+    # the progress is its motion, which near 0.6 moves about 0.08 a frame.
+    expected = before - stock_push_motion(stock_push_time(before) - 1 / 60)
+    assert abs(step - expected) < 0.003, (step, expected)
 
     pointer.tap_element("scrub-finish")
     page.wait(lambda: header(page)["operation"] is None, 15, "the finished push never completed")

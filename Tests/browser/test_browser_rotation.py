@@ -41,21 +41,11 @@ def shown(page: Page) -> dict:
     return page.js(SHOWN_JS)
 
 
-def tap_scene(page: Page, point, touch: bool) -> None:
-    x, y = page.to_window(*point)
-    if touch:
-        page.touch("touchStart", x, y)
-        page.touch("touchEnd")
-    else:
-        page.mouse("mousePressed", x, y)
-        page.mouse("mouseReleased", x, y)
-
-
 def hold_a_push(page: Page, touch: bool) -> None:
     """Taps About in settings and holds the push it starts with the scrub bar's pause."""
     page.js("document.getElementById('control-slow').click()")
     page.wait(lambda: page.stats()["slowAnimations"] is True, 5, "slow animations did not start")
-    tap_scene(page, page.js(CENTER_JS, "general-about"), touch)
+    page.tap_scene(page.js(CENTER_JS, "general-about"), touch)
     page.wait(lambda: shown(page)["operation"] == "push", 5, "the tap on About did not push")
     page.js("document.getElementById('scrub-pause').click()")
     page.wait(lambda: shown(page)["phase"] == "interactive", 5, "the scrub bar did not hold the push")
@@ -110,7 +100,7 @@ def test_the_outline_and_the_frames_turn_together(page, kind):
 
 def test_a_sideways_sheet_keeps_its_done_button_clear_of_the_menu_button(page):
     page.open("?scene=sheet", PHONE_SIDEWAYS)
-    tap_scene(page, page.js(CENTER_JS, "notes-compose"), touch=True)
+    page.tap_scene(page.js(CENTER_JS, "notes-compose"), touch=True)
     page.wait(lambda: any(label["name"].endswith("done") or "Done" in label["name"]
                           for label in page.js(LABELS_JS)) and shown(page)["operation"] is None, 5,
               "Compose did not present the sheet")

@@ -81,7 +81,7 @@ def test_a_session_runs_the_chosen_scene(launch):
     server = launch("--scene", "slides")
 
     async def scenario():
-        async with connect(server.ws_url, subprotocols=["segue.v6"]) as ws:
+        async with connect(server.ws_url, subprotocols=["segue.v7"]) as ws:
             first = await asyncio.wait_for(ws.recv(), 5)
             assert isinstance(first, bytes) and first
             assert b"slides" in first  # the scene's name travels in its hello

@@ -52,8 +52,8 @@ async def close_code_after(ws, timeout: float = 5.0) -> int:
 
 def test_connects_with_the_segue_subprotocol(server):
     async def scenario():
-        async with connect(server.ws_url, subprotocols=["segue.v6"]) as ws:
-            assert ws.subprotocol == "segue.v6"
+        async with connect(server.ws_url, subprotocols=["segue.v7"]) as ws:
+            assert ws.subprotocol == "segue.v7"
             assert (await next_tick(ws)).startswith("tick ")
     asyncio.run(scenario())
 

@@ -1,17 +1,18 @@
-"""A small Python client for Segue's wire protocol (docs/protocol.md, version 6).
+"""A small Python client for Segue's wire protocol (docs/protocol.md, version 7).
 
 Used by the server tests and the load tools: it encodes page messages and decodes server messages,
 keeping the per-node state the change-only frame encoding needs.
 """
 import struct
 
-VERSION = 6
-SUBPROTOCOL = "segue.v6"
+VERSION = 7
+SUBPROTOCOL = "segue.v7"
 
 HELLO, FRAME, PONG, ERROR = 1, 2, 3, 4
-ANIMATIONS, SHARE = 5, 6
+ANIMATIONS, SHARE, RELEASE = 5, 6, 7
 POINTER, VIEWPORT, SCENE, PING, SLOW = 16, 17, 18, 19, 20
 REQUEST_SHARE, WATCH, HAND_OVER = 24, 25, 26
+RELEASE_DECISIONS = {1: "finish", 2: "cancel"}
 SHARE_ROLES = {1: "controlling", 2: "watching"}
 PHASES = {"down": 1, "move": 2, "up": 3, "cancel": 4}
 KINDS = {"mouse": 1, "touch": 2, "pen": 3}
@@ -133,6 +134,12 @@ class Decoder:
             token = r.data[r.at:r.at + 32].decode()
             r.at += 32
             return {"type": "share", "role": SHARE_ROLES[role], "watchers": watchers, "limit": limit, "token": token}
+        if kind == RELEASE:
+            operation, decision, flags = r.take("BBB")
+            progress, velocity, projected, threshold = r.take("dddd")
+            return {"type": "release", "operation": OPERATIONS[operation], "decision": RELEASE_DECISIONS[decision],
+                    "progress": progress, "velocity": velocity if flags & 1 else None,
+                    "projected": projected if flags & 1 else None, "threshold": threshold if flags & 2 else None}
         raise ValueError(f"message type {kind}")
 
     def _frame(self, r, size):

@@ -53,7 +53,7 @@ struct SegueHummingbird: AsyncParsableCommand {
         let framesPerSecond = fps
         let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
         webSocketRouter.ws("/") { request, _ in
-            // Accept `segue.v6` when offered, and clients that name no subprotocol.
+            // Accept `segue.v7` when offered, and clients that name no subprotocol.
             let offered = request.headers[values: .secWebSocketProtocol]
                 .flatMap { $0.split(separator: ",") }
                 .map { $0.trimmingPrefix(" ").prefix { $0 != " " } }

@@ -16,7 +16,7 @@ private func connectionData(
     user?.assumingMemoryBound(to: segue_connection_data.self)
 }
 
-/// protocols[0], `segue.v6`: WebSocket sessions, plus the checks every plain HTTP request passes
+/// protocols[0], `segue.v7`: WebSocket sessions, plus the checks every plain HTTP request passes
 /// through (plain HTTP connections bind to protocols[0]). Everything else goes to lws's default
 /// HTTP handling, which serves the file mount.
 func segueWebSocketCallback(

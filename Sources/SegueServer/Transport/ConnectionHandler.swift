@@ -33,7 +33,7 @@ public struct ConnectionInfo: Sendable {
     public var id: ConnectionID
     /// The peer's numeric address, e.g. `127.0.0.1`.
     public var peerAddress: String
-    /// The negotiated subprotocol: `segue.v6`, or `nil` for a client that named none.
+    /// The negotiated subprotocol: `segue.v7`, or `nil` for a client that named none.
     public var subprotocol: String?
     /// Where the handler reports input and frame-build timings.
     public var metrics: ServerMetrics

@@ -3,7 +3,7 @@ import SegueValues
 
 /// The page's decoder in Swift: reads a stream of server messages and rebuilds each frame's
 /// display list from the records sent and the nodes of the previous frame, composing each node's
-/// parent-relative geometry and opacity down the tree (docs/protocol.md, version 6).
+/// parent-relative geometry and opacity down the tree (docs/protocol.md, version 7).
 ///
 /// After an error the remembered nodes may be half-updated; the stream recovers at the next
 /// keyframe (the server sends one after every reset, e.g. on reconnect).
@@ -58,6 +58,9 @@ public struct FrameDecoder: Sendable {
         case .share?:
             type = .share
             message = .share(try Self.share(from: &reader))
+        case .release?:
+            type = .release
+            message = .release(try Self.release(from: &reader))
         default:
             throw .unknownType(bytes[1])
         }
@@ -110,6 +113,30 @@ public struct FrameDecoder: Sendable {
         return ShareMessage(role: role, watcherCount: Int(watchers), watcherLimit: Int(limit), token: token)
     }
 
+    private static func release(from reader: inout ByteReader) throws(ServerMessageError) -> ReleaseMessage {
+        guard let operationCode = reader.readUInt8(), let decisionCode = reader.readUInt8(),
+              let flags = reader.readUInt8() else { throw .truncated(.release) }
+        var values: [Double] = []
+        for _ in 0..<4 {
+            guard let value = reader.readFloat64() else { throw .truncated(.release) }
+            values.append(value)
+        }
+        guard let operation = TransitionStatus.Operation(wireCode: operationCode) else {
+            throw .invalidCode("release operation", operationCode)
+        }
+        guard let decision = TransitionRelease.Decision(wireCode: decisionCode) else {
+            throw .invalidCode("release decision", decisionCode)
+        }
+        guard flags & ~(ReleaseMessage.hasVelocity | ReleaseMessage.hasThreshold) == 0 else {
+            throw .invalidCode("release flags", flags)
+        }
+        let hasVelocity = flags & ReleaseMessage.hasVelocity != 0
+        return ReleaseMessage(TransitionRelease(
+            operation: operation, decision: decision, progress: values[0],
+            velocity: hasVelocity ? values[1] : nil, projectedProgress: hasVelocity ? values[2] : nil,
+            threshold: flags & ReleaseMessage.hasThreshold != 0 ? values[3] : nil))
+    }
+
     private static func hello(from reader: inout ByteReader) throws(ServerMessageError) -> HelloMessage {
         guard let fps = reader.readLittleEndian(UInt16.self) else { throw .truncated(.hello) }
         let current = try string(from: &reader, in: .hello)
@@ -132,7 +159,7 @@ public struct FrameDecoder: Sendable {
         guard let flagByte = reader.readUInt8(), let buildMicros = reader.readLittleEndian(UInt16.self) else {
             throw .truncated(.frame)
         }
-        // Every bit has a meaning in version 6; a keyframe's are checked below.
+        // Every bit has a meaning in version 7; a keyframe's are checked below.
         let flags = FrameFlags(rawValue: flagByte)
         let isKeyframe = flags.contains(.keyframe)
         if isKeyframe {
@@ -412,7 +439,6 @@ private struct HeaderState: Sendable {
     var transition: TransitionStatus? {
         guard let operation = TransitionStatus.Operation(wireCode: stateByte & 0x07),
               let phase = TransitionStatus.Phase(wireCode: (stateByte >> 3) & 0x07) else { return nil }
-        return TransitionStatus(operation: operation, phase: phase, progress: Double(progress) / WireStep.progressSteps,
-                                isInteractive: stateByte & 0x40 != 0)
+        return TransitionStatus(operation: operation, phase: phase, progress: Double(progress) / WireStep.progressSteps)
     }
 }

@@ -4,7 +4,7 @@ import SegueValues
 /// Turns one connection's display lists into frame messages that carry only what changed since
 /// the previous frame: a record for each node whose own, parent-relative, quantised values
 /// differ (none for a node that merely moved with its parent), the paint order only when the
-/// tree changed, and of the header only what differs (docs/protocol.md, version 6).
+/// tree changed, and of the header only what differs (docs/protocol.md, version 7).
 ///
 /// It also decides, in the same pass and at the same wire precision, whether a frame would show
 /// the client anything at all: `encode` returns `false` for a frame with no record, no structure

@@ -8,6 +8,7 @@ public enum ServerMessage: Equatable, Sendable {
     case error(ErrorMessage)
     case animations(AnimationsMessage)
     case share(ShareMessage)
+    case release(ReleaseMessage)
 }
 
 /// A frame with its display list rebuilt from this and earlier frames.

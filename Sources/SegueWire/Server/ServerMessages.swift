@@ -120,6 +120,35 @@ public struct AnimationsMessage: Equatable, Sendable {
     }
 }
 
+/// What a finger's lift decided for an interactive transition (`TransitionRelease`), sent to
+/// everyone in the world once per lift, for the telemetry overlay.
+public struct ReleaseMessage: Equatable, Sendable {
+    public var release: TransitionRelease
+
+    public init(_ release: TransitionRelease) {
+        self.release = release
+    }
+
+    /// Which of the optional readings carry a value (the others are sent as 0).
+    static let hasVelocity: UInt8 = 1
+    static let hasThreshold: UInt8 = 2
+    /// Version, type, operation, decision, flags and four f64.
+    public static let size = 5 + 4 * 8
+
+    public func encoded() -> [UInt8] {
+        var buffer = messageStart(.release)
+        buffer.append(release.operation.wireCode)
+        buffer.append(release.decision.wireCode)
+        let hasVelocity = release.velocity != nil && release.projectedProgress != nil
+        buffer.append((hasVelocity ? Self.hasVelocity : 0) | (release.threshold != nil ? Self.hasThreshold : 0))
+        for value in [release.progress, hasVelocity ? release.velocity! : 0, hasVelocity ? release.projectedProgress! : 0,
+                      release.threshold ?? 0] {
+            buffer.appendFloat64(value.isFinite ? value : 0)
+        }
+        return buffer
+    }
+}
+
 /// Tells the page why one of its messages was rejected; the connection stays open.
 public struct ErrorMessage: Equatable, Sendable {
     public var code: ErrorCode

@@ -276,6 +276,24 @@ import Synchronization
         animations.append(animation)
     }
 
+    /// How far the motion on `timeline` has gone at its time `time`, 0…1: the progress of a
+    /// property animator running on it (a transition's interruptible animator: its fraction is what
+    /// UIKit reports), else the pacing of the animation on it that ends last (the first made, of
+    /// those that end together), which the transition's others keep pace with or finish before.
+    /// Nil when nothing runs on it.
+    func motionProgress(on timeline: Timeline, at time: Double) -> Double? {
+        if let animator = propertyAnimators.first(where: { $0.runs(on: timeline) }) {
+            return min(max(animator.motion(at: time), 0), 1)
+        }
+        var pacing: PropertyAnimation?
+        for animation in animations where animation.timeline === timeline {
+            if let chosen = pacing, animation.endTime <= chosen.endTime { continue }
+            pacing = animation
+        }
+        guard let pacing else { return nil }
+        return min(max(pacing.motion(at: time), 0), 1)
+    }
+
     /// The sum of the running animations' offsets for one property, at each timeline's time now.
     func currentOffset(_ view: UIView, _ property: AnimatableProperty) -> AnimationVector {
         var sum = AnimationVector.zero

@@ -43,6 +43,11 @@ import SegueValues
         return overrides[requested] ?? requested
     }
 
+    /// The animator of the call asking for `requested` first started after `delay` seconds.
+    func noteStart(of requested: AnimationTiming, afterDelay delay: Double) {
+        runs[requested]?.arguments.startDelay = delay
+    }
+
     /// The call asking for `requested` animates `property` of `view` in its current run.
     func noteAnimated(_ view: UIView, _ property: AnimatableProperty, by requested: AnimationTiming) {
         runs[requested]?.targets.add(view, property)

@@ -70,6 +70,22 @@ struct PropertyAnimation {
         if case .driven(let animator, _) = curve { return animator }
         return nil
     }
+
+    var endTime: Double { beginTime + duration }
+
+    /// How far its motion has gone at `localTime`, 0 at the start and 1 at the end (a spring may
+    /// pass 1 while it overshoots): its pacing alone, whatever the property and distance.
+    func motion(at localTime: Double) -> Double {
+        let elapsed = localTime - beginTime
+        switch curve {
+        case .bezier(let function), .keyframes(_, let function):
+            return function.value(at: duration > 0 ? min(max(elapsed / duration, 0), 1) : 1)
+        case .spring(let spring):
+            return elapsed <= 0 ? 0 : spring.value(at: elapsed)
+        case .driven(let animator, let start):
+            return Self.local(animator.motion(at: localTime), from: start)
+        }
+    }
 }
 
 /// The animations one block created, and its completion handler, called exactly once.

@@ -187,6 +187,15 @@ import Motion
         }
     }
 
+    /// Whether its time is `timeline`'s (it became active while that one was current).
+    func runs(on timeline: Timeline) -> Bool { self.timeline === timeline }
+
+    /// Its progress (the x axis's) at `time` of its timeline while a segment runs: where the
+    /// running curve puts it then; its progress now otherwise (paused or scrubbed, it holds).
+    func motion(at time: Double) -> Double {
+        segment?.sample(at: time).progress.x ?? progress.x
+    }
+
     /// Forward progress for a transition's status, clamped to 0…1.
     var forwardFraction: Double { min(max(scrubsLinearly ? progress.x : fraction, 0), 1) }
 
@@ -227,6 +236,7 @@ import Motion
         if isRunning { return }
         if state == .inactive {
             self.delay = max(delay, 0)
+            if let key = tuningKey { engine?.tuning.noteStart(of: key, afterDelay: self.delay) }
             activate()
             beginSegment(parameters: timingParameters, durationFactor: 0, delay: self.delay, wholeDuration: true)
         } else {

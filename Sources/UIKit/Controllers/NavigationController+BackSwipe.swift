@@ -98,7 +98,9 @@ final class BackSwipeInteraction: UIPercentDrivenInteractiveTransition {
         guard !isFlying, width > 0 else { return }
         isFlying = true
         let offset = percentComplete * width
-        let pops = !cancelled && offset + Self.projection * velocityX > width / 2
+        let projected = offset + Self.projection * velocityX
+        let pops = !cancelled && projected > width / 2
+        transitionContext?.describeRelease(velocity: velocityX, projectedProgress: projected / width, threshold: 0.5)
         let distance = (pops ? width : 0) - offset
         let relative = UISpringTimingParameters.relativeVelocity(CGPoint(x: velocityX, y: 0),
                                                                distance: CGVector(dx: distance, dy: 0)).dx

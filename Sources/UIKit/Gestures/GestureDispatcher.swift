@@ -92,6 +92,15 @@ struct GestureDispatcher {
         }
     }
 
+    /// The pan recognizer following `pointer`, if one does.
+    func pan(following pointer: Int) -> UIPanGestureRecognizer? {
+        guard let index = index(of: pointer) else { return nil }
+        for case let pan as UIPanGestureRecognizer in tracking[index].recognizers where pan.trackedPointer == pointer {
+            return pan
+        }
+        return nil
+    }
+
     private func index(of pointer: Int) -> Int? {
         tracking.firstIndex { $0.pointer == pointer }
     }

@@ -50,6 +50,8 @@ final class SheetDriver {
         set { transitionReference = newValue?.reference }
     }
     private var transitionIsDismissal = false
+    /// The height a dismissal started from: its progress is the share of it gone.
+    private var dismissalStartHeight = 0.0
     private var layout: SheetLayout?
     /// The controller the sheet covers, whose view scales back.
     private weak var presenter: UIViewController?
@@ -320,9 +322,9 @@ final class SheetDriver {
         // A refused dismissal is judged where the finger would have taken the sheet, not where the
         // resistance holds it.
         let judgedHeight = dismissalRefused && height < layout.smallest.height ? unbanded(height) : height
-        target = Self.target(for: judgedHeight + FluidMath.projectedDistance(velocity: heightVelocity,
-                                                                       decelerationRate: Self.decelerationRate),
-                             in: layout)
+        let projectedHeight = judgedHeight + FluidMath.projectedDistance(velocity: heightVelocity,
+                                                                         decelerationRate: Self.decelerationRate)
+        target = Self.target(for: projectedHeight, in: layout)
         if target == .dismissed && transition == nil {
             if !dismissalRefused { beginDismissal() }
             if transition == nil {
@@ -332,6 +334,11 @@ final class SheetDriver {
             }
         }
         if let transition, transition.isInteractive {
+            // Dismissed below half the smallest detent: the line, in the transition's progress.
+            let toward = transitionIsDismissal ? -1.0 : 1.0
+            transition.describeRelease(velocity: toward * heightVelocity,
+                                       projectedProgress: progress(atHeight: projectedHeight),
+                                       threshold: progress(atHeight: layout.smallest.height / 2))
             if (target == .dismissed) == transitionIsDismissal {
                 transition.finishInteractiveTransition()
             } else {
@@ -372,10 +379,28 @@ final class SheetDriver {
     }
 
     private func reportProgress(height: Double) {
-        guard let transition, transition.isInteractive, let layout else { return }
-        let smallest = layout.smallest.height
-        let progress = transitionIsDismissal ? (smallest - height) / smallest : height / smallest
-        transition.updateInteractiveTransition(progress)
+        guard let transition, transition.isInteractive else { return }
+        transition.updateInteractiveTransition(progress(atHeight: height))
+    }
+
+    /// How far the transition under way has gone with the sheet `height` tall: a presentation, the
+    /// share of its smallest detent risen; a dismissal, the share of the height it started from
+    /// gone. Continuous whatever moves the sheet, a finger or a spring.
+    private func progress(atHeight height: Double) -> Double {
+        guard let layout else { return 0 }
+        if transitionIsDismissal {
+            return dismissalStartHeight > 0 ? 1 - height / dismissalStartHeight : 1
+        }
+        return height / layout.smallest.height
+    }
+
+    /// Takes on the transition `context` (a presentation, or a dismissal from the sheet's height
+    /// now) and tells it how far it has gone, frame by frame, from the sheet's height.
+    private func begin(_ context: UIViewControllerContextTransitioning, dismissal: Bool) {
+        transition = context as? TransitionContext
+        transitionIsDismissal = dismissal
+        dismissalStartHeight = dismissal ? currentHeight() : 0
+        transition?.measuredProgress = { [weak self] in self.map { $0.progress(atHeight: $0.currentHeight()) } ?? 1 }
     }
 
     /// Past the largest detent the finger's overshoot shows through the rubber band, which never
@@ -458,8 +483,7 @@ extension SheetDriver: UIViewControllerAnimatedTransitioning {
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
         let presented = sheet.presentedViewController
         let presenting = transitionContext.viewController(forKey: .to) === presented
-        transition = transitionContext as? TransitionContext
-        transitionIsDismissal = !presenting
+        begin(transitionContext, dismissal: !presenting)
         if presenting {
             let layout = attach(to: transitionContext.containerView,
                                 presenter: transitionContext.viewController(forKey: .from))
@@ -476,7 +500,6 @@ extension SheetDriver: UIViewControllerAnimatedTransitioning {
 extension SheetDriver: UIViewControllerInteractiveTransitioning {
     /// A drag took the held sheet below its smallest detent: the drag drives this dismissal.
     func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning) {
-        transition = transitionContext as? TransitionContext
-        transitionIsDismissal = true
+        begin(transitionContext, dismissal: true)
     }
 }

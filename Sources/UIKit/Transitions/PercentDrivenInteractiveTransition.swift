@@ -35,6 +35,8 @@ import Motion
     /// The transition this drives, not owned: the context holds the controllers that hold this.
     private var contextReference: SelfClearingReference<TransitionContext>?
     private var context: TransitionContext? { contextReference?.object }
+    /// The transition this drives, for the stock interactions built on it.
+    var transitionContext: TransitionContext? { context }
     private var timeline: Timeline?
     private var driver: UIViewImplicitlyAnimating?
     /// finish() or cancel() called before the transition started.
@@ -68,7 +70,8 @@ import Motion
         }
         contextReference = context.reference
         seconds = context.duration
-        fraction = context.progress
+        // A timeline's fraction is its time (UIKit's percentComplete); an animator's, its own.
+        fraction = self.timeline != nil ? context.timeFraction : context.progress
     }
 
     open func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning) {

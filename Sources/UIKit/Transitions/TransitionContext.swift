@@ -87,7 +87,9 @@ import Motion
     public var isComplete: Bool { completeTransitionCalls > 0 }
 
     public var status: TransitionStatus {
-        TransitionStatus(operation: operation, phase: phase, progress: progress, isInteractive: isInteractive)
+        let progress = progress
+        let percentComplete = measuredProgress == nil && timeline != nil ? timeFraction : progress
+        return TransitionStatus(operation: operation, phase: phase, progress: progress, percentComplete: percentComplete)
     }
 
     /// Lets go of the animator, its interruptible animator and the finishing work, when the window
@@ -113,15 +115,67 @@ import Motion
         return vended
     }
 
+    /// How far the transition has gone, 0…1, as the views show it: what the telemetry and `record`
+    /// report and the scrub bar's slider sets. A transition with machinery of its own measures it
+    /// (`measuredProgress`: a sheet, by its height); one running on an interruptible animator alone
+    /// reads its `fractionComplete`, which UIKit keeps in step with the motion (`scrubsLinearly`);
+    /// one on a timeline reads the pace of the animation on it that ends last
+    /// (`AnimationEngine.motionProgress`), so a push riding a damped spring reads 0.96 when its
+    /// screen is 96% across, not the 0.5 of its time.
     var progress: Double {
+        if let measuredProgress { return min(max(measuredProgress(), 0), 1) }
         if !isInteractive, timeline == nil, let driver = interruptibleAnimator {
             if let property = driver as? UIViewPropertyAnimator { return property.forwardFraction }
             return Double(driver.isReversed ? 1 - driver.fractionComplete : driver.fractionComplete)
         }
+        if let timeline, duration > 0, let motion = engine?.motionProgress(on: timeline, at: timeline.time) {
+            return motion
+        }
         if isInteractive || timeline == nil { return percentComplete }
-        guard duration > 0, let timeline else { return 1 }
+        return timeFraction
+    }
+
+    /// The share of the duration the timeline has played: UIKit's `percentComplete` for a
+    /// percent-driven transition, whose `update(p)` sets the time to p · duration.
+    var timeFraction: Double {
+        guard let timeline else { return isInteractive ? percentComplete : progress }
+        guard duration > 0 else { return 1 }
         return min(max(timeline.time / duration, 0), 1)
     }
+
+    /// Set by a driver that moves the transition with machinery of its own (a sheet's spring):
+    /// how far its motion has gone now.
+    var measuredProgress: (() -> Double)?
+
+    /// The time of the timeline at which the motion reaches `progress` (the inverse of `progress`'s
+    /// reading; its first crossing, for a spring that overshoots), as a share of the duration: what
+    /// the scrub bar seeks to. Without a paced timeline, `progress` itself.
+    func timeFraction(forProgress progress: Double) -> Double {
+        guard let timeline, duration > 0, let engine,
+              engine.motionProgress(on: timeline, at: 0) != nil else { return progress }
+        let motion = { (t: Double) in engine.motionProgress(on: timeline, at: t) ?? 1 }
+        if progress <= motion(0) { return 0 }
+        var low = 0.0, high = duration
+        for step in 1...Self.inversionSamples {
+            let t = duration * Double(step) / Double(Self.inversionSamples)
+            if motion(t) >= progress {
+                high = t
+                low = duration * Double(step - 1) / Double(Self.inversionSamples)
+                break
+            }
+            if step == Self.inversionSamples { return 1 }
+        }
+        for _ in 0..<Self.inversionBisections {
+            let middle = (low + high) / 2
+            if motion(middle) >= progress { high = middle } else { low = middle }
+        }
+        return high / duration
+    }
+
+    /// The inversion's coarse scan finds the first crossing of a spring that passes the target and
+    /// comes back; 40 halvings of one sample's span then leave it under a nanosecond.
+    static let inversionSamples = 64
+    static let inversionBisections = 40
 
     /// A timeline for the animator's animations, starting at 0 (paused for an interactive start).
     func beginTimeline(paused: Bool) -> Timeline {
@@ -137,6 +191,71 @@ import Motion
         completionSpeed = speed > 0 && speed.isFinite ? speed : 1
         completionCurve = curve
     }
+
+    // MARK: The release reading
+
+    /// The drag that last moved this transition (`updateInteractiveTransition` during one of its
+    /// events): its translation and the progress when it first did, which give its points per unit
+    /// of progress at the lift.
+    private struct Drag {
+        weak var pan: UIPanGestureRecognizer?
+        var translation = CGPoint.zero
+        var progress = 0.0
+    }
+    private var drag = Drag()
+
+    /// A stock interaction's own reading of the lift about to finish or cancel this transition
+    /// (its projection and threshold), taken by the next `finish`/`cancelInteractiveTransition`.
+    private var describedRelease: (velocity: Double, projectedProgress: Double, threshold: Double)?
+
+    /// A stock interaction (the back swipe, a sheet) says how it judges the lift it is about to
+    /// act on, in units of this transition's progress.
+    func describeRelease(velocity: Double, projectedProgress: Double, threshold: Double) {
+        describedRelease = (velocity, projectedProgress, threshold)
+    }
+
+    /// A finger's lift (a pan's last event) finishes or cancels the transition: the runner keeps
+    /// what it decided, for the telemetry. Nothing for an end with no finger lifting (a scrub-bar
+    /// command, a scene's timer).
+    private func noteRelease(_ decision: TransitionRelease.Decision) {
+        defer { describedRelease = nil }
+        let progress = progress
+        var release = TransitionRelease(operation: operation, decision: decision, progress: progress,
+                                        velocity: nil, projectedProgress: nil, threshold: nil)
+        if let described = describedRelease {
+            release.velocity = described.velocity
+            release.projectedProgress = described.projectedProgress
+            release.threshold = described.threshold
+        } else {
+            guard let pan = containerView.window?.panOfEvent, pan.state == .ended || pan.state == .cancelled else { return }
+            if pan === drag.pan, let measured = Self.projection(of: pan, from: drag, to: progress) {
+                release.velocity = measured.velocity
+                release.projectedProgress = measured.projectedProgress
+            }
+        }
+        runner?.noteRelease(release)
+    }
+
+    /// The drag's speed toward finishing and where UIKit's deceleration would carry the progress,
+    /// along the axis the finger moved most, at the points per unit of progress it moved it by.
+    /// Nil when it moved the progress too little to tell (`smallestMeasuredDrag`).
+    private static func projection(of pan: UIPanGestureRecognizer, from drag: Drag, to progress: Double)
+        -> (velocity: Double, projectedProgress: Double)? {
+        let translation = pan.translation(in: nil)
+        let velocity = pan.velocity(in: nil)
+        let dx = translation.x - drag.translation.x, dy = translation.y - drag.translation.y
+        let horizontal = abs(dx) >= abs(dy)
+        let moved = horizontal ? dx : dy
+        let change = progress - drag.progress
+        guard abs(moved) >= smallestMeasuredDrag.points, abs(change) >= smallestMeasuredDrag.progress else { return nil }
+        let progressPerPoint = change / moved
+        let speed = horizontal ? velocity.x : velocity.y
+        let projected = progress + progressPerPoint * FluidMath.projectedDistance(velocity: speed)
+        return (progressPerPoint > 0 ? speed : -speed, projected)
+    }
+
+    /// Below a point of finger travel or a thousandth of progress, the ratio of the two is noise.
+    static let smallestMeasuredDrag = (points: 1.0, progress: 1e-3)
 
     /// The transition begins interactive.
     func startInteractive() {
@@ -180,10 +299,14 @@ import Motion
         guard isInteractive else { return }
         let requested = Double(percentComplete)
         self.percentComplete = requested.isFinite ? min(max(requested, 0), 1) : self.percentComplete
+        if let pan = containerView.window?.panOfEvent, pan !== drag.pan {
+            drag = Drag(pan: pan, translation: pan.translation(in: nil), progress: progress)
+        }
     }
 
     public func finishInteractiveTransition() {
         guard isInteractive, !isComplete else { return }
+        noteRelease(.finish)
         isInteractive = false
         phase = .finishing
         phaseStart = rootTimeline.time
@@ -192,6 +315,7 @@ import Motion
 
     public func cancelInteractiveTransition() {
         guard isInteractive, !isComplete else { return }
+        noteRelease(.cancel)
         isInteractive = false
         transitionWasCancelled = true
         phase = .cancelling
@@ -201,7 +325,7 @@ import Motion
 
     public func pauseInteractiveTransition() {
         guard !isInteractive, !isComplete else { return }
-        let current = progress
+        let current = timeFraction
         isInteractive = true
         transitionWasCancelled = false
         phase = .interactive
@@ -227,8 +351,8 @@ import Motion
     var phaseAllowance: Double {
         let remaining: Double
         switch phase {
-        case .cancelling: remaining = duration * progress
-        case .finishing: remaining = duration * (1 - progress)
+        case .cancelling: remaining = duration * timeFraction
+        case .finishing: remaining = duration * (1 - timeFraction)
         default: remaining = duration
         }
         return remaining + TransitionRunner.completionGrace

@@ -25,6 +25,10 @@ import Motion
     public private(set) var completedCount = 0
     /// Transitions started.
     public private(set) var startedCount = 0
+    /// What the last finger's lift on an interactive transition decided, and how many lifts have
+    /// (the session sends a reading each time the count moves).
+    public private(set) var lastRelease: TransitionRelease?
+    public private(set) var releaseCount = 0
     /// `completeTransition` calls after the first, ignored (an animator bug, logged).
     public private(set) var duplicateCompletionCount = 0
     let engine: AnimationEngine
@@ -99,6 +103,11 @@ import Motion
     func interactionChanged(_ context: TransitionContext) {
         guard active === context else { return }
         activeCoordinator?.interactionDidChange()
+    }
+
+    func noteRelease(_ release: TransitionRelease) {
+        lastRelease = release
+        releaseCount += 1
     }
 
     /// The transition completed: the runner is free. Returns its coordinator, for the context to

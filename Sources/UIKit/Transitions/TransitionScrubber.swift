@@ -40,10 +40,11 @@ import Motion
         case .pause:
             break
         case .seek(let progress):
-            scrubbing.update(progress)
+            // The slider sets the progress the telemetry shows: how far the motion has gone.
+            scrubbing.update(context.timeFraction(forProgress: progress))
         case .step(let frames):
             guard context.duration > 0 else { return }
-            scrubbing.update(context.progress + Double(frames) * frameDuration / context.duration)
+            scrubbing.update(context.timeFraction + Double(frames) * frameDuration / context.duration)
         case .finish, .cancel:
             if let animator = ending.adoptedAnimator {
                 if let timeline = context.timeline {

@@ -156,10 +156,16 @@ import Motion
     /// handlers queue on the main queue runs before the next event.
     public func handle(_ event: PointerEvent) {
         perform {
+            panOfEvent = event.phase == .down ? nil : gestures.pan(following: event.pointerID)
             gestures.dispatch(event, in: self)
+            panOfEvent = nil
             runLoop.run(until: engine.rootTimeline.time)
         }
     }
+
+    /// While an event is dispatched, the pan recognizer following its pointer: what a transition's
+    /// interaction measures its drag and release by (`TransitionContext`'s release reading).
+    private(set) weak var panOfEvent: UIPanGestureRecognizer?
 
     /// Applies a scrub-bar command to the running transition at the clock's time (see
     /// `TransitionScrubber`); throws, changing nothing, when it cannot apply.

@@ -50,6 +50,16 @@ import Testing
             animator.addAnimations(a)
             animator.startAnimation()
         },
+        Case(name: "a delayed running animator", edit: TimingEdit(duration: 0.6, curve: .easeIn)) { a in
+            UIViewPropertyAnimator.runningPropertyAnimator(withDuration: 0.4, delay: 0.25, options: .curveEaseOut,
+                                                           animations: a)
+        },
+        // Tuned, it ends at 1.17 s, between frames: at a frame's time the runs from 0 s and 10 s
+        // round to either side of their end.
+        Case(name: "a spring animator started after a delay", edit: TimingEdit(duration: 0.87, dampingRatio: 0.5)) { a in
+            let animator = UIViewPropertyAnimator(duration: 0.5, dampingRatio: 0.8, animations: a)
+            animator.startAnimation(afterDelay: 0.3)
+        },
         Case(name: "the stock push's physical spring", edit: TimingEdit(duration: 1, dampingRatio: 0.6)) { a in
             let animator = UIViewPropertyAnimator(duration: 0.506, timingParameters: UISpringTimingParameters(
                 mass: 3, stiffness: 1000, damping: 2 * 3000.squareRoot(), initialVelocity: CGVector(dx: 0.7, dy: 0)))
@@ -117,6 +127,16 @@ import Testing
 
     /// Makes the UIKit call `call` names, with `animations` for its `{ … }`.
     @MainActor static func run(_ call: SwiftValue, animations: @escaping () -> Void) throws {
+        if case .chain(let made, let method) = call {
+            guard method.callee == "startAnimation", method.labels == ["afterDelay"],
+                  let delay = method["afterDelay"]?.number else {
+                throw Unrunnable(description: "no method \(method.callee ?? "?") \(method.labels)")
+            }
+            return try makeAnimator(made, animations: animations).startAnimation(afterDelay: delay)
+        }
+        if call.callee == "UIViewPropertyAnimator" {
+            return try makeAnimator(call, animations: animations).startAnimation()
+        }
         func number(_ label: String) throws -> Double {
             guard let value = call[label]?.number else { throw Unrunnable(description: "no number \(label)") }
             return value
@@ -137,26 +157,43 @@ import Testing
             UIView.animateKeyframes(withDuration: try number("withDuration"), delay: try number("delay"),
                                     options: UIView.KeyframeAnimationOptions(rawValue: try options(call["options"], keyframes: true)),
                                     animations: animations)
+        case ("UIViewPropertyAnimator.runningPropertyAnimator", ["withDuration", "delay", "options", "animations"]):
+            UIViewPropertyAnimator.runningPropertyAnimator(
+                withDuration: try number("withDuration"), delay: try number("delay"),
+                options: UIView.AnimationOptions(rawValue: try options(call["options"], keyframes: false)),
+                animations: animations)
+        default:
+            throw Unrunnable(description: "no UIKit call \(call.callee ?? "?") \(call.labels)")
+        }
+    }
+
+    /// The property animator `call` makes, not yet started.
+    @MainActor static func makeAnimator(_ call: SwiftValue, animations: @escaping () -> Void) throws -> UIViewPropertyAnimator {
+        func number(_ label: String) throws -> Double {
+            guard let value = call[label]?.number else { throw Unrunnable(description: "no number \(label)") }
+            return value
+        }
+        switch (call.callee, call.labels) {
         case ("UIViewPropertyAnimator", ["duration", "curve", "animations"]):
             let curves: [String: UIView.AnimationCurve] = ["easeInOut": .easeInOut, "easeIn": .easeIn, "easeOut": .easeOut,
                                                            "linear": .linear]
             guard case .member(let name) = call["curve"], let curve = curves[name] else {
                 throw Unrunnable(description: "curve")
             }
-            UIViewPropertyAnimator(duration: try number("duration"), curve: curve, animations: animations).startAnimation()
+            return UIViewPropertyAnimator(duration: try number("duration"), curve: curve, animations: animations)
         case ("UIViewPropertyAnimator", ["duration", "controlPoint1", "controlPoint2", "animations"]):
-            UIViewPropertyAnimator(duration: try number("duration"), controlPoint1: try point(call["controlPoint1"]),
-                                   controlPoint2: try point(call["controlPoint2"]), animations: animations).startAnimation()
+            return UIViewPropertyAnimator(duration: try number("duration"), controlPoint1: try point(call["controlPoint1"]),
+                                          controlPoint2: try point(call["controlPoint2"]), animations: animations)
         case ("UIViewPropertyAnimator", ["duration", "dampingRatio", "animations"]):
-            UIViewPropertyAnimator(duration: try number("duration"), dampingRatio: try number("dampingRatio"),
-                                   animations: animations).startAnimation()
+            return UIViewPropertyAnimator(duration: try number("duration"), dampingRatio: try number("dampingRatio"),
+                                          animations: animations)
         case ("UIViewPropertyAnimator", ["duration", "timingParameters"]):
             let animator = UIViewPropertyAnimator(duration: try number("duration"),
                                                   timingParameters: try spring(call["timingParameters"]))
             animator.addAnimations(animations)
-            animator.startAnimation()
+            return animator
         default:
-            throw Unrunnable(description: "no UIKit call \(call.callee ?? "?") \(call.labels)")
+            throw Unrunnable(description: "no property animator \(call.callee ?? "?") \(call.labels)")
         }
     }
 

@@ -2,13 +2,16 @@ import Foundation
 
 /// A copied animation call read back, for tests only: `Callee(label: value, …)` with numbers,
 /// `.member`s, `[lists]`, nested calls (`CGPoint(x:y:)`, `UISpringTimingParameters(…)`,
-/// `UIView.AnimationOptions(rawValue:)`) and the `{ … }` placeholder of a closure. Anything else
-/// is a parse error, so a call the generator prints wrong fails the test that reads it.
+/// `UIView.AnimationOptions(rawValue:)`), the `{ … }` placeholder of a closure, and one method
+/// called on a call's result (`UIViewPropertyAnimator(…).startAnimation(afterDelay: 0.1)`).
+/// Anything else is a parse error, so a call the generator prints wrong fails the test that reads it.
 indirect enum SwiftValue: Equatable {
     case number(Double)
     case member(String)
     case list([SwiftValue])
     case call(String, [(label: String?, value: SwiftValue)])
+    /// `base.method(…)`: the base call, and the method as a call named by the method alone.
+    case chain(SwiftValue, SwiftValue)
     case closure
 
     static func == (a: SwiftValue, b: SwiftValue) -> Bool {
@@ -17,6 +20,7 @@ indirect enum SwiftValue: Equatable {
         case (.member(let x), .member(let y)): x == y
         case (.list(let x), .list(let y)): x == y
         case (.closure, .closure): true
+        case (.chain(let x, let f), .chain(let y, let g)): x == y && f == g
         case (.call(let f, let x), .call(let g, let y)):
             f == g && x.count == y.count && zip(x, y).allSatisfy { $0.label == $1.label && $0.value == $1.value }
         default: false
@@ -56,9 +60,16 @@ struct SwiftCallParser {
     /// The whole text as one call.
     static func parse(_ text: String) throws -> SwiftValue {
         var parser = SwiftCallParser(characters: Array(text))
-        let value = try parser.value()
+        var value = try parser.value()
+        if parser.peek == "." {
+            parser.index += 1
+            let method = try parser.value()
+            guard case .call = method else { throw parser.error("a method call") }
+            value = .chain(value, method)
+        }
         parser.skipSpaces()
         guard parser.index == parser.characters.count else { throw parser.error("trailing text") }
+        if case .chain = value { return value }
         guard case .call = value else { throw parser.error("not a call") }
         return value
     }

@@ -37,10 +37,10 @@ import Testing
         run.waitUntilSettled()
         let finger = run.grab(at: CGPoint(x: 1, y: 500))
         finger.move(to: CGPoint(x: 196, y: 500), duration: 0.5)
-        // Scrubbed: progress is the travel (from where the edge pan began) over the width, and
-        // the snapshot's frame is the spring's value there, between banner and card.
+        // Scrubbed: percentComplete is the travel (from where the edge pan began) over the width,
+        // and the snapshot's frame is the spring's value there, between banner and card.
         #expect(run.phase == .interactive)
-        let progress = try #require(run.transition?.progress)
+        let progress = try #require(run.transition?.percentComplete)
         #expect(progress > 0.4 && progress < 0.5)
         let flying = try #require(run.frame(of: "flight-photo-2-incoming"))
         #expect(flying.width < banner.width && flying.width > card2.width)
