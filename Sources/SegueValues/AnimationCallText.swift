@@ -28,7 +28,7 @@ extension AnimationTiming {
         // made, then started after its delay.
         if kind == .curveAnimator, curve != .custom {
             return "UIViewPropertyAnimator.runningPropertyAnimator(withDuration: \(duration), delay: \(arguments.startDelay), "
-                + "options: [.\(Self.curveOptionName(curve))], animations: { … })"
+                + "options: [.\(Self.curveOptionNames[Int(curve.rawValue)])], animations: { … })"
         }
         return call + ".startAnimation(afterDelay: \(arguments.startDelay))"
     }
@@ -94,9 +94,8 @@ extension AnimationTiming {
             }
         }
         let curve = Int((raw & curveMask) >> 16)
-        let curves = ["curveEaseInOut", "curveEaseIn", "curveEaseOut", "curveLinear"]
-        if curve < curves.count, namingDefaultCurve || curve > 0 {
-            names.append("." + curves[curve])
+        if curve < curveOptionNames.count, namingDefaultCurve || curve > 0 {
+            names.append("." + curveOptionNames[curve])
             rest &= ~curveMask
         } else if curve == 0 {
             rest &= ~curveMask
@@ -105,15 +104,8 @@ extension AnimationTiming {
         return "[" + names.joined(separator: ", ") + "]"
     }
 
-    /// `UIView.AnimationOptions`' member for a named curve.
-    private static func curveOptionName(_ curve: Curve) -> String {
-        switch curve {
-        case .easeInOut: "curveEaseInOut"
-        case .easeIn: "curveEaseIn"
-        case .easeOut: "curveEaseOut"
-        case .linear, .custom: "curveLinear"
-        }
-    }
+    /// `UIView.AnimationOptions`' curve members, in `Curve`'s order (its named curves' raw values).
+    static let curveOptionNames = ["curveEaseInOut", "curveEaseIn", "curveEaseOut", "curveLinear"]
 
     private static func point(_ p: CGPoint) -> String { "CGPoint(x: \(Double(p.x)), y: \(Double(p.y)))" }
     private static func vector(_ v: CGVector) -> String { "CGVector(dx: \(Double(v.dx)), dy: \(Double(v.dy)))" }
