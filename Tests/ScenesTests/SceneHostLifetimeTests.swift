@@ -23,6 +23,9 @@ import Testing
     struct Weak {
         weak var view: UIView?
     }
+    struct WeakRecognizer {
+        weak var recognizer: UIGestureRecognizer?
+    }
 
     static func drive(_ sceneName: String, to moment: Moment) -> Survivors {
         let clock = ManualClock()
@@ -96,6 +99,7 @@ import Testing
         weak var weakHost: SceneHost?
         weak var weakWindow: UIWindow?
         var views: [SceneHostLifetimeTests.Weak] = []
+        var recognizers: [SceneHostLifetimeTests.WeakRecognizer] = []
         do {
             let clock = ManualClock()
             let host = SceneHost(scene: Scene.named(c.scene)!, size: CGSize(width: 390, height: 844), clock: clock)
@@ -127,9 +131,14 @@ import Testing
             }
             weakHost = host
             weakWindow = host.window
-            views = SceneHostLifetimeTests.descendants(of: host.window).map { SceneHostLifetimeTests.Weak(view: $0) }
+            let all = SceneHostLifetimeTests.descendants(of: host.window)
+            views = all.map { SceneHostLifetimeTests.Weak(view: $0) }
+            recognizers = all.flatMap(\.gestureRecognizers).map { SceneHostLifetimeTests.WeakRecognizer(recognizer: $0) }
         }
         #expect(weakHost == nil && weakWindow == nil, "\(c.scene) released: \(released)")
         #expect(views.compactMap { $0.view?.name } == [], "\(c.scene) released: \(released)")
+        #expect(recognizers.count >= 1, "\(c.scene): the drag's recognizer is on a view")
+        #expect(recognizers.compactMap(\.recognizer).isEmpty,
+                "\(c.scene) released: \(released): the recognizers following the finger, and their peers, went too")
     }
 }

@@ -47,6 +47,10 @@ import Synchronization
         set { windowReference.object = newValue }
     }
     private var windowReference = UnownedReference<UIWindow>("AnimationEngine.window")
+    /// How transition contexts and property animators refer to this engine without owning it: its
+    /// animations hold their completions, which hold them. Not `weak`, which would give the engine
+    /// a side table, read on every frame (`SelfClearingReference`).
+    let reference = SelfClearingReference<AnimationEngine>()
     /// Every animation's time base: follows the clock; its speed is the window's slow-motion knob.
     public let rootTimeline: Timeline
     /// Live timing tuning: overrides animation blocks and property animators consult each time they run.
@@ -79,6 +83,7 @@ import Synchronization
     /// which keeps the animator — a cycle. Dropping what they can no longer run breaks it.
     deinit {
         uncheckedMainActor {
+            reference.clear()
             for animator in propertyAnimators { animator.engineWentAway() }
         }
     }
@@ -87,6 +92,7 @@ import Synchronization
         self.clock = clock
         self.logger = logger
         self.rootTimeline = Timeline(clock: clock)
+        reference.attach(self)
     }
 
     /// Runs `body` with this engine as `AnimationEngine.current`.

@@ -29,7 +29,9 @@ import Motion
     /// The refusal the last misuse got, if any.
     public private(set) var lastMisuse: PropertyAnimatorMisuse?
 
-    private weak var engine: AnimationEngine?
+    /// The window's engine, not owned: the engine's animations hold this animator's completions.
+    private var engineReference: SelfClearingReference<AnimationEngine>?
+    private var engine: AnimationEngine? { engineReference?.object }
     private var timeline: Timeline?
     /// Blocks added before the animator became active: run when it does.
     private var pendingBlocks: [(block: () -> Void, delayFactor: Double)] = []
@@ -54,7 +56,7 @@ import Motion
     /// they are a cubic or a spring; a spring keeps its initial velocity.
     public init(duration: Double, timingParameters parameters: UITimingCurveProvider) {
         let duration = duration.isFinite ? max(duration, 0) : 0
-        engine = AnimationEngine.current
+        engineReference = AnimationEngine.current?.reference
         requestedDuration = duration
         requestedVelocity = parameters.springTimingParameters?.initialVelocity ?? .zero
         let key = Self.tunableTiming(duration: duration, parameters: parameters)
@@ -375,7 +377,7 @@ import Motion
             state = .active
             return
         }
-        self.engine = engine
+        engineReference = engine.reference
         timeline = engine.currentTimeline
         state = .active
         let start: Double = reversed ? 1 : 0

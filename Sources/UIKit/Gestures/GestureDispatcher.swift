@@ -37,10 +37,9 @@ struct GestureDispatcher {
                 }
                 view = v.superview
             }
-            let peers = recognizers.map { WeakRecognizer(object: $0) }
             for recognizer in recognizers {
                 recognizer.trackedPointer = event.pointerID
-                recognizer.peerReferences = peers
+                recognizer.peers = recognizers
             }
             for recognizer in recognizers { recognizer.pointerDown(event) }
             tracking.append((event.pointerID, recognizers))
@@ -89,6 +88,14 @@ struct GestureDispatcher {
             tracking.remove(at: index)
         } else {
             tracking[index].recognizers = remaining
+        }
+    }
+
+    /// Breaks the peer lists of the recognizers following pointers still down (their window goes
+    /// away): each list holds its recognizer and the others.
+    func releasePeers() {
+        for entry in tracking {
+            for recognizer in entry.recognizers { recognizer.peers = [] }
         }
     }
 

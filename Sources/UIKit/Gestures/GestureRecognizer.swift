@@ -39,11 +39,11 @@ import Motion
     /// retained: each belongs to its view.
     private var failureRequirements: [WeakRecognizer] = []
     /// The recognizers following the same pointer, this one included, from its down until the
-    /// gesture is reset: those it excludes when it begins, and those it may wait for. Not retained:
-    /// a world dropped with a finger down never resets its recognizers, and each would keep the
-    /// others, itself included.
-    var peerReferences: [WeakRecognizer] = []
-    private var peers: [UIGestureRecognizer] { peerReferences.compactMap(\.object) }
+    /// gesture is reset: those it excludes when it begins, and those it may wait for. Retained
+    /// (a `weak` list gives every recognizer a side table), so each keeps the others, itself
+    /// included, until `reset()` or `releasePeers()` empties it: the dispatcher does one or the
+    /// other for every recognizer it tracks, a world dropped with a finger down included.
+    var peers: [UIGestureRecognizer] = []
     /// The state this recognizer moves to once the recognizers it waits for have failed.
     private var waitingState: State?
 
@@ -226,7 +226,7 @@ import Motion
     /// Back to `.possible` once a gesture is over, ready for the next pointer.
     func reset() {
         waitingState = nil
-        peerReferences = []
+        peers = []
         state = .possible
         trackedPointer = nil
     }

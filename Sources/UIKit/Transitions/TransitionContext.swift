@@ -23,9 +23,10 @@ import Motion
     /// presentation or dismissal. Its `transitionCoordinator` is this transition's too.
     let containerViewController: UIViewController?
     private(set) var animator: UIViewControllerAnimatedTransitioning?
-    /// Weak because the engine's animations hold their completions, and those hold this context:
-    /// a window dropped mid-transition must free its engine, and with it everything here.
-    private(set) weak var engine: AnimationEngine?
+    /// Not owned because the engine's animations hold their completions, and those hold this
+    /// context: a window dropped mid-transition must free its engine, and with it everything here.
+    private let engineReference: SelfClearingReference<AnimationEngine>
+    var engine: AnimationEngine? { engineReference.object }
     /// The engine's root timeline, which the transition's timeline runs under.
     let rootTimeline: Timeline
     /// The timeline the animator's animations run on; progress is its time over `duration`.
@@ -70,7 +71,7 @@ import Motion
         self.removesPresentersView = removesPresentersView ?? style.removesPresentersView
         self.presentationController = presentationController
         self.animator = animator
-        self.engine = engine
+        self.engineReference = engine.reference
         self.rootTimeline = engine.rootTimeline
         self.finish = finish
         self.phaseStart = rootTimeline.time
@@ -198,7 +199,9 @@ import Motion
     /// events): its translation and the progress when it first did, which give its points per unit
     /// of progress at the lift.
     private struct Drag {
-        weak var pan: UIPanGestureRecognizer?
+        /// Which pan: compared, never followed, so no reference (a `weak` one gives the pan a
+        /// side table).
+        var pan: ObjectIdentifier?
         var translation = CGPoint.zero
         var progress = 0.0
     }
@@ -228,7 +231,7 @@ import Motion
             release.threshold = described.threshold
         } else {
             guard let pan = containerView.window?.panOfEvent, pan.state == .ended || pan.state == .cancelled else { return }
-            if pan === drag.pan, let measured = Self.projection(of: pan, from: drag, to: progress) {
+            if ObjectIdentifier(pan) == drag.pan, let measured = Self.projection(of: pan, from: drag, to: progress) {
                 release.velocity = measured.velocity
                 release.projectedProgress = measured.projectedProgress
             }
@@ -299,8 +302,8 @@ import Motion
         guard isInteractive else { return }
         let requested = Double(percentComplete)
         self.percentComplete = requested.isFinite ? min(max(requested, 0), 1) : self.percentComplete
-        if let pan = containerView.window?.panOfEvent, pan !== drag.pan {
-            drag = Drag(pan: pan, translation: pan.translation(in: nil), progress: progress)
+        if let pan = containerView.window?.panOfEvent, ObjectIdentifier(pan) != drag.pan {
+            drag = Drag(pan: ObjectIdentifier(pan), translation: pan.translation(in: nil), progress: progress)
         }
     }
 

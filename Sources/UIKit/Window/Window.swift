@@ -118,6 +118,7 @@ import Motion
     deinit {
         uncheckedMainActor {
             engine.window = nil
+            gestures.releasePeers()
             rootViewController?.attachedWindow = nil
             for link in displayLinks { link.windowWentAway() }
             runLoop.removeAll()
@@ -164,8 +165,9 @@ import Motion
     }
 
     /// While an event is dispatched, the pan recognizer following its pointer: what a transition's
-    /// interaction measures its drag and release by (`TransitionContext`'s release reading).
-    private(set) weak var panOfEvent: UIPanGestureRecognizer?
+    /// interaction measures its drag and release by (`TransitionContext`'s release reading). Held
+    /// only for the dispatch, and strongly: `weak` would give every pan a side table.
+    private(set) var panOfEvent: UIPanGestureRecognizer?
 
     /// Applies a scrub-bar command to the running transition at the clock's time (see
     /// `TransitionScrubber`); throws, changing nothing, when it cannot apply.
