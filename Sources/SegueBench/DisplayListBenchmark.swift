@@ -4,12 +4,13 @@ import UIKit
 
 /// Everything one run measured, as `--json` writes it and tests read it back.
 public nonisolated struct BenchReport: Codable, Sendable {
-    public var displayList: DisplayListBenchmark.Result
+    /// Nil, and `scenes` empty, when the run was the service benchmark alone.
+    public var displayList: DisplayListBenchmark.Result?
     public var scenes: [String: SceneBenchmark.Result]
     /// Empty when the run skipped the sessions in service.
     public var service: [String: ServiceBenchmark.Result]
 
-    public init(displayList: DisplayListBenchmark.Result, scenes: [String: SceneBenchmark.Result],
+    public init(displayList: DisplayListBenchmark.Result?, scenes: [String: SceneBenchmark.Result],
                 service: [String: ServiceBenchmark.Result]) {
         self.displayList = displayList
         self.scenes = scenes
@@ -17,17 +18,20 @@ public nonisolated struct BenchReport: Codable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey { case scenes, service }
+    /// A key of the 50-view benchmark's, present when it ran.
+    private enum DisplayListKey: String, CodingKey { case frames }
 
     public func encode(to encoder: any Encoder) throws {
         // The 50-view benchmark's keys stay at the top level, where readers found them before.
-        try displayList.encode(to: encoder)
+        try displayList?.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(scenes, forKey: .scenes)
         try container.encode(service, forKey: .service)
     }
 
     public init(from decoder: any Decoder) throws {
-        displayList = try DisplayListBenchmark.Result(from: decoder)
+        let ran = try decoder.container(keyedBy: DisplayListKey.self).contains(.frames)
+        displayList = ran ? try DisplayListBenchmark.Result(from: decoder) : nil
         let container = try decoder.container(keyedBy: CodingKeys.self)
         scenes = try container.decode([String: SceneBenchmark.Result].self, forKey: .scenes)
         service = try container.decode([String: ServiceBenchmark.Result].self, forKey: .service)

@@ -61,6 +61,12 @@ struct Bench: ParsableCommand {
     @Option(help: "Run the service benchmark for this scene only (scripts/cache-profile uses it).")
     var serviceScene: String?
 
+    @Flag(help: """
+        Run the service benchmark alone (scripts/cache-profile: under cachegrind the others take \
+        most of the run); with --service-sessions 0, nothing but the process's start.
+        """)
+    var serviceOnly = false
+
     @Option(help: "Also write the results as JSON to this path.")
     var json: String?
 
@@ -83,17 +89,21 @@ struct Bench: ParsableCommand {
 
     /// The benchmarks run worlds, on the main actor: `segue bench` runs on the main thread.
     @MainActor private func measure() throws {
-        let displayList = DisplayListBenchmark.run(frames: frames, warmup: warmup)
-        print(displayList.summary)
-        let scenes = SegueCommandLine.scenes.map { SceneBenchmark.run($0, frames: sceneFrames, warmup: warmup) }
-        print()
-        print(SceneBenchmark.table(scenes, frames: sceneFrames))
+        let displayList = serviceOnly ? nil : DisplayListBenchmark.run(frames: frames, warmup: warmup)
+        let scenes = serviceOnly ? [] : SegueCommandLine.scenes.map {
+            SceneBenchmark.run($0, frames: sceneFrames, warmup: warmup)
+        }
+        if let displayList {
+            print(displayList.summary)
+            print()
+            print(SceneBenchmark.table(scenes, frames: sceneFrames))
+        }
         let serviced = SegueCommandLine.scenes.filter { scene in serviceScene.map { $0 == scene.name } ?? true }
         let service = serviceSessions == 0 ? [] : serviced.map {
             ServiceBenchmark.run($0, sessions: serviceSessions, intervals: serviceIntervals)
         }
         if !service.isEmpty {
-            print()
+            if displayList != nil { print() }
             print(ServiceBenchmark.table(service))
         }
         if let json {

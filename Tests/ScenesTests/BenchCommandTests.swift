@@ -68,13 +68,16 @@ struct BenchCommandTests {
         return (process.terminationStatus, stderr)
     }
 
-    /// `scripts/cache-profile` runs the service benchmark for one scene under cachegrind.
-    @Test func theServiceBenchmarkRunsForOneSceneWhenNamed() throws {
-        let report = try Self.runBench(["--frames", "1", "--warmup", "0", "--scene-frames", "1",
-                                        "--service-sessions", "2", "--service-intervals", "30",
+    /// `scripts/cache-profile` runs the service benchmark alone, for one scene, under cachegrind.
+    @Test func theServiceBenchmarkRunsAloneForOneSceneWhenNamed() throws {
+        let report = try Self.runBench(["--service-only", "--service-sessions", "2", "--service-intervals", "30",
                                         "--service-scene", "menu"])
         #expect(Array(report.service.keys) == ["menu"])
         #expect(report.service["menu"]?.sessions == 2)
+        #expect(report.service["menu"]?.intervals == 30)
+        #expect(report.displayList == nil && report.scenes.isEmpty)
+        let nothing = try Self.runBench(["--service-only", "--service-sessions", "0"])
+        #expect(nothing.displayList == nil && nothing.scenes.isEmpty && nothing.service.isEmpty)
         let unknown = try Self.bench(["--frames", "1", "--scene-frames", "1", "--service-scene", "nowhere"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("unknown scene \"nowhere\" for --service-scene; scenes: slides, menu"))
@@ -82,7 +85,7 @@ struct BenchCommandTests {
 
     @Test func everySceneIsMeasuredWithSaneFrameSizesAndFreeIdleFrames() throws {
         let report = try Self.bench.get()
-        #expect(report.displayList.frames == 10)
+        #expect(report.displayList?.frames == 10)
         #expect(Set(report.scenes.keys) == Set(Scene.all.map(\.name)))
         for (name, scene) in report.scenes.sorted(by: { $0.key < $1.key }) {
             let engine = scene.engine, size = scene.frameSize

@@ -2,7 +2,8 @@
 `SegueCommandLine.main(scenes: [AlbumScene.scene] + Scene.all)`, so `matched-geometry serve` is
 `segue serve` over its `album` scene and the built-in ones.
 
-scripts/test builds the example before pytest; run alone, this builds it (about a minute)."""
+scripts/test builds the example before pytest, in the build folder the examples share
+(.build-examples); run alone, this builds it there (about a minute)."""
 import subprocess
 import urllib.request
 from pathlib import Path
@@ -14,13 +15,14 @@ from segue_harness import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "Examples" / "MatchedGeometry"
-BINARY = EXAMPLE / ".build" / "debug" / "matched-geometry"
+BUILD = ROOT / ".build-examples"
+BINARY = BUILD / "debug" / "matched-geometry"
 
 
 def example_binary() -> Path:
     if not BINARY.exists():
-        subprocess.run(["swift", "build", "--product", "matched-geometry"], cwd=EXAMPLE, check=True,
-                       capture_output=True, timeout=900)
+        subprocess.run(["swift", "build", "--product", "matched-geometry", "--scratch-path", BUILD],
+                       cwd=EXAMPLE, check=True, capture_output=True, timeout=900)
     return BINARY
 
 
