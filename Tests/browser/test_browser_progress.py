@@ -6,6 +6,7 @@ with: the header's progress beside the nodes of the same frame."""
 
 from __future__ import annotations
 
+import json
 import time
 
 from browser.segue_browser import Page
@@ -97,6 +98,10 @@ def test_a_sheet_flicked_away_reads_its_height_going(page):
     start = height * 0.62
     # Far enough down (275 points, over half the medium detent's height) that the nearest target is
     # dismissal even were the lift's speed lost: a busy machine delays the moves, not the outcome.
+    # What reached the canvas, for the failure message.
+    page.js("window.pointersSeen = []; const stage = document.getElementById('stage');"
+            "for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'lostpointercapture'])"
+            "  stage.addEventListener(type, (e) => window.pointersSeen.push([type, Math.round(e.clientY)]));")
     page.touch("touchStart", *page.to_window(x, start))
     for step in range(1, 6):
         page.touch("touchMove", *page.to_window(x, start + 55 * step))
@@ -106,7 +111,10 @@ def test_a_sheet_flicked_away_reads_its_height_going(page):
     finishing = samples_while(page, "notes", lambda f: f["operation"] == "dismiss" and f["phase"] == "finishing",
                               timeout=SLOWED_DISMISSAL_WAIT)
     readings = [f["progress"] for f in finishing]
-    assert len(readings) >= 5, (readings, frame(page, "notes"), page.stats())
+    assert len(readings) >= 5, json.dumps({"readings": readings, "last": frame(page, "notes"), "stats": page.stats(),
+                                           "pointers": page.js("return window.pointersSeen"),
+                                           "connected": page.js("return window.segue.connected"),
+                                           "texts": page.js("return window.segue.lastFrame.nodes.map((n) => n.text).join(' ')")}, default=str)
     assert readings[0] > 0.1, f"the flick had already taken a share of the height: {readings}"
     assert all(b >= a - 1e-4 for a, b in zip(readings, readings[1:])), readings
     assert readings[-1] > 0.8, readings
