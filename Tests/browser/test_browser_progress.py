@@ -96,12 +96,12 @@ def test_a_sheet_flicked_away_reads_its_height_going(page):
     width, height = page.screen_size
     x = width / 2
     start = height * 0.62
-    # Far enough down (275 points, over half the medium detent's height) that the nearest target is
-    # dismissal even were the lift's speed lost: a busy machine delays the moves, not the outcome.
     # What reached the canvas, for the failure message.
     page.js("window.pointersSeen = []; const stage = document.getElementById('stage');"
             "for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'lostpointercapture'])"
             "  stage.addEventListener(type, (e) => window.pointersSeen.push([type, Math.round(e.clientY)]));")
+    # Far enough down (275 points, over half the medium detent's height) that the nearest target is
+    # dismissal even were the lift's speed lost: a busy machine delays the moves, not the outcome.
     page.touch("touchStart", *page.to_window(x, start))
     for step in range(1, 6):
         page.touch("touchMove", *page.to_window(x, start + 55 * step))
