@@ -111,10 +111,10 @@ def test_a_sheet_flicked_away_reads_its_height_going(page):
     finishing = samples_while(page, "notes", lambda f: f["operation"] == "dismiss" and f["phase"] == "finishing",
                               timeout=SLOWED_DISMISSAL_WAIT)
     readings = [f["progress"] for f in finishing]
-    assert len(readings) >= 5, json.dumps({"readings": readings, "last": frame(page, "notes"), "stats": page.stats(),
-                                           "pointers": page.js("return window.pointersSeen"),
-                                           "connected": page.js("return window.segue.connected"),
-                                           "texts": page.js("return window.segue.lastFrame.nodes.map((n) => n.text).join(' ')")}, default=str)
+    seen = {"readings": readings, "last": frame(page, "notes"), "stats": page.stats(),
+            "pointers": page.js("return window.pointersSeen"), "connected": page.js("return window.segue.connected"),
+            "texts": page.js("return window.segue.lastFrame.nodes.map((n) => n.text).join(' ')")}
+    assert len(readings) >= 5, json.dumps(seen, default=str)
     assert readings[0] > 0.1, f"the flick had already taken a share of the height: {readings}"
     assert all(b >= a - 1e-4 for a, b in zip(readings, readings[1:])), readings
     assert readings[-1] > 0.8, readings
