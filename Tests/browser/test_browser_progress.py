@@ -23,8 +23,10 @@ const n = frame.nodes.find((n) => n.name === arguments[0]);
 return {progress: frame.header.progress, phase: frame.header.phase, operation: frame.header.operation,
         node: n ? {tx: n.tx, ty: n.ty, width: n.width, height: n.height} : null};
 """
+# A node's centre on the screen, or null while the last frame has no such node.
 CENTER_JS = """
 const n = window.segue.lastFrame.nodes.find((n) => n.name === arguments[0]);
+if (!n) return null;
 return [n.tx + n.a * n.width / 2 + n.c * n.height / 2, n.ty + n.b * n.width / 2 + n.d * n.height / 2];
 """
 
@@ -125,8 +127,13 @@ def test_a_back_swipe_is_read_out_at_the_lift(page):
     over the width), the half-width threshold and the decision, in the overlay's release row."""
     page.open("?scene=settings", WIDE)
     page.tap_scene(page.js(CENTER_JS, "general-about"), touch=False)
-    page.wait(lambda: page.stats()["operation"] is None and page.js(CENTER_JS, "about")[0] < 200, 8,
-              "the push did not end")
+
+    def pushed():
+        """The push has ended with About on screen (absent from the frames before it starts)."""
+        center = page.js(CENTER_JS, "about")
+        return page.stats()["operation"] is None and center is not None and center[0] < 200
+
+    page.wait(pushed, 8, "the push did not end")
     width, height = page.screen_size
     page.mouse("mousePressed", *page.to_window(3, height / 2))
     for step in range(1, 7):
