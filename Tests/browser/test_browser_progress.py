@@ -31,6 +31,18 @@ return [n.tx + n.a * n.width / 2 + n.c * n.height / 2, n.ty + n.b * n.width / 2 
 """
 
 
+# The sheet's top at the medium detent on the phone, as `segue record --scene sheet` shows it.
+MEDIUM_TOP = 450.5
+
+
+def sheet_rests_at(page: Page, top: float) -> bool:
+    """The sheet ("compose") is at `top` in two frames read 100 ms apart."""
+    first = frame(page, "compose")["node"]
+    time.sleep(0.1)
+    second = frame(page, "compose")["node"]
+    return first is not None and second is not None and abs(first["ty"] - top) < 0.5 and first == second
+
+
 def frame(page: Page, name: str) -> dict:
     return page.js(FRAME_JS, name)
 
@@ -90,8 +102,9 @@ def test_a_sheet_flicked_away_reads_its_height_going(page):
     share of the sheet's height gone, rising every frame (it used to read 0.000 for 0.7 s)."""
     page.open("?scene=sheet", PHONE)
     page.tap_scene(page.js(CENTER_JS, "notes-compose"))
-    page.wait(lambda: page.stats()["operation"] is None and "Done" in page.js(
-        "return window.segue.lastFrame.nodes.map((n) => n.text).join(' ')"), 8, "Compose did not present the sheet")
+    # At rest at the medium detent (its top at 450.5 of 844): the touch below must land on it.
+    page.wait(lambda: page.stats()["operation"] is None and sheet_rests_at(page, MEDIUM_TOP), 8,
+              lambda: f"the sheet did not come to rest at the medium detent: {frame(page, 'compose')}")
     # Slowed ten times, the sheet's spring runs long enough to be read frame after frame.
     page.js("document.getElementById('control-slow').click()")
     page.wait(lambda: page.stats()["slowAnimations"] is True, 5, "slow animations did not start")
@@ -104,6 +117,7 @@ def test_a_sheet_flicked_away_reads_its_height_going(page):
             "  stage.addEventListener(type, (e) => window.pointersSeen.push([type, Math.round(e.clientY)]));")
     # Far enough down (275 points, over half the medium detent's height) that the nearest target is
     # dismissal even were the lift's speed lost: a busy machine delays the moves, not the outcome.
+    sheet_at_touch = frame(page, "compose")
     page.touch("touchStart", *page.to_window(x, start))
     for step in range(1, 6):
         page.touch("touchMove", *page.to_window(x, start + 55 * step))
@@ -113,7 +127,7 @@ def test_a_sheet_flicked_away_reads_its_height_going(page):
     finishing = samples_while(page, "notes", lambda f: f["operation"] == "dismiss" and f["phase"] == "finishing",
                               timeout=SLOWED_DISMISSAL_WAIT)
     readings = [f["progress"] for f in finishing]
-    seen = {"readings": readings, "last": frame(page, "notes"), "stats": page.stats(),
+    seen = {"readings": readings, "sheet at the touch": sheet_at_touch, "last": frame(page, "notes"), "stats": page.stats(),
             "pointers": page.js("return window.pointersSeen"), "connected": page.js("return window.segue.connected"),
             "texts": page.js("return window.segue.lastFrame.nodes.map((n) => n.text).join(' ')")}
     assert len(readings) >= 5, json.dumps(seen, default=str)
