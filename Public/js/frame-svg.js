@@ -1,11 +1,12 @@
 // One frame's nodes as SVG, drawn as renderer.js draws them on the canvas, and as the recorder's
 // FrameDrawing (Sources/Recorder/Filmstrip/FrameDrawing.swift) draws them for `segue record --svg`:
-// each node's (rounded) rectangle through its matrix at its alpha, its glyph from glyphs.js (the
+// each node's (rounded) rectangle through its matrix at its alpha (a faded subtree as one group), its glyph from glyphs.js (the
 // same path data the canvas fills), its text at its size, weight and alignment, and a clipping
 // node clipping exactly its next descendantCount nodes. Text is one line, as in the recorder's.
 
 import { GLYPH_BOX, GLYPH_PATHS, GLYPH_SECONDARY_OPACITY, GLYPH_SECONDARY_PATHS } from './glyphs.js';
 import { ALL_CORNERS } from './protocol.js';
+import { partsDrawn } from './renderer.js';
 
 /**
  * The filmstrip's fonts: Inter, the font the page ships and draws with where San Francisco is
@@ -61,52 +62,75 @@ function shape(node) {
 }
 
 /** The glyph's 24-pt box scaled to fit the node and centred, as renderer.js places it. */
-function glyph(node) {
+function glyph(node, alpha) {
   const path = Object.hasOwn(GLYPH_PATHS, node.glyph) ? GLYPH_PATHS[node.glyph] : null;
   if (!path) return '';
   const scale = Math.min(node.width, node.height) / GLYPH_BOX;
   const dx = (node.width - GLYPH_BOX * scale) / 2, dy = (node.height - GLYPH_BOX * scale) / 2;
   const place = `matrix(${round(scale)} 0 0 ${round(scale)} ${round(dx)} ${round(dy)})`;
   const layer = (d, alpha) => `<path d="${d}" fill-rule="evenodd" transform="${place}" fill="${node.textColor}"${opacity(alpha)}/>`;
-  let out = layer(path, node.alpha);
+  let out = layer(path, alpha);
   const secondary = Object.hasOwn(GLYPH_SECONDARY_PATHS, node.glyph) ? GLYPH_SECONDARY_PATHS[node.glyph] : null;
-  if (secondary) out += layer(secondary, node.alpha * GLYPH_SECONDARY_OPACITY);
+  if (secondary) out += layer(secondary, alpha * GLYPH_SECONDARY_OPACITY);
   return out;
 }
 
-function text(node) {
+function text(node, alpha) {
   const align = node.textAlign in TEXT_ANCHORS ? node.textAlign : 'center';
   const x = align === 'left' ? 0 : align === 'right' ? node.width : node.width / 2;
   const weight = node.fontWeight && node.fontWeight !== 400 ? ` font-weight="${node.fontWeight}"` : '';
   return `<text x="${round(x)}" y="${round(node.height / 2)}" font-size="${round(node.fontSize)}"${weight}`
-    + ` text-anchor="${TEXT_ANCHORS[align]}" dominant-baseline="central" fill="${node.textColor}"${opacity(node.alpha)}>`
+    + ` text-anchor="${TEXT_ANCHORS[align]}" dominant-baseline="central" fill="${node.textColor}"${opacity(alpha)}>`
     + `${escapeXML(node.text)}</text>`;
 }
 
-/** The nodes as SVG elements in viewport points; `idPrefix` keeps clip ids unique in the document. */
+/**
+ * The nodes as SVG elements in viewport points; `idPrefix` keeps clip ids unique in the document.
+ * A faded node that renderer.js draws as one group is one `<g opacity>` here, its elements inside
+ * at their alpha relative to it.
+ */
 export function frameSVG(nodes, idPrefix) {
   let out = '';
-  /** Index of the last node each open clip group covers, innermost last. */
-  const clipEnds = [];
-  nodes.forEach((node, index) => {
-    while (clipEnds.length > 0 && clipEnds[clipEnds.length - 1] < index) {
+  /** Index of the last node each open `<g>` (a clip, or a faded group) covers, innermost last. */
+  const groupEnds = [];
+  /** The faded groups open, innermost last: each one's last node and alpha. */
+  const fades = [];
+  /** The nodes whose subtree is being written, innermost last: each one's last node and alpha. */
+  const ancestors = [];
+  for (let index = 0; index < nodes.length; index++) {
+    while (groupEnds.length > 0 && groupEnds[groupEnds.length - 1] < index) {
       out += '</g>';
-      clipEnds.pop();
+      groupEnds.pop();
     }
+    while (fades.length > 0 && fades[fades.length - 1].end < index) fades.pop();
+    while (ancestors.length > 0 && ancestors[ancestors.length - 1].end < index) ancestors.pop();
+    const node = nodes[index];
+    const end = index + node.descendantCount;
+    if (node.alpha <= 0) {
+      index = end;
+      continue;
+    }
+    const parentAlpha = ancestors.length > 0 ? ancestors[ancestors.length - 1].alpha : 1;
+    if (node.alpha < parentAlpha && (node.descendantCount > 0 || partsDrawn(node) > 1)) {
+      const outer = fades.length > 0 ? fades[fades.length - 1].alpha : 1;
+      out += `<g opacity="${round(node.alpha / outer)}">`;
+      groupEnds.push(end);
+      fades.push({ end, alpha: node.alpha });
+    }
+    const alpha = node.alpha / (fades.length > 0 ? fades[fades.length - 1].alpha : 1);
     const hasArea = node.width > 0 && node.height > 0;
     let own = '';
-    if (node.alpha > 0) {
-      if (hasArea && node.backgroundAlpha > 0) own += `${shape(node)} fill="${node.background}"${opacity(node.alpha)}/>`;
-      if (hasArea && node.glyph) own += glyph(node);
-      if (node.text) own += text(node);
-    }
+    if (hasArea && node.backgroundAlpha > 0) own += `${shape(node)} fill="${node.background}"${opacity(alpha)}/>`;
+    if (hasArea && node.glyph) own += glyph(node, alpha);
+    if (node.text) own += text(node, alpha);
     if (own) out += `<g transform="${matrix(node)}" data-name="${escapeXML(node.name)}">${own}</g>`;
     if (node.clipsToBounds && node.descendantCount > 0) {
       const id = `${idPrefix}c${index}`;
       out += `<clipPath id="${id}">${hasArea ? `${shape(node)} transform="${matrix(node)}"/>` : '<rect width="0" height="0"/>'}`;
       out += `</clipPath><g clip-path="url(#${id})">`;
-      clipEnds.push(index + node.descendantCount);
+      groupEnds.push(end);
     }
-  });
-  return out + '</g>'.repeat(clipEnds.length);
+    if (node.descendantCount > 0) ancestors.push({ end, alpha: node.alpha });
+  }
+  return out + '</g>'.repeat(groupEnds.length);
 }

@@ -8,13 +8,23 @@ export class Renderer {
   /** @param {HTMLCanvasElement} canvas */
   constructor(canvas) {
     this.canvas = canvas;
-    this.context = canvas.getContext('2d', { alpha: false });
+    this.mainContext = canvas.getContext('2d', { alpha: false });
+    // Where the node being drawn goes: the canvas's context, or a group's layer's.
+    this.context = this.mainContext;
+    // The canvas as a drawing target: at the origin, at full opacity.
+    this.screen = { layer: null, x: 0, y: 0, alpha: 1 };
     this.devicePixelRatio = 1;
     this.width = 0;
     this.height = 0;
-    // Index of the last descendant of each clip currently applied (a stack; grows to the
-    // deepest nesting of clipping views, then stays).
-    this.clipEnds = [];
+    // The clips and groups open while drawing (a stack: the index of each one's last descendant,
+    // and the clip's context or the group); both grow to the deepest nesting, then stay.
+    this.scopeEnds = [];
+    this.scopes = [];
+    // The nodes whose subtree is being drawn: the index of each one's last descendant, its alpha.
+    this.ancestorEnds = [];
+    this.ancestorAlphas = [];
+    // A group's layer per nesting level, kept from frame to frame.
+    this.layers = [];
     // Bumped when fonts load: text laid out in a fallback font is laid out again.
     this.fontGeneration = 0;
   }
@@ -61,26 +71,57 @@ export class Renderer {
     ctx.restore();
   }
 
-  /** Paints nodes in order; a clipsToBounds node clips exactly its next descendantCount nodes. */
+  /**
+   * Paints nodes in order; a clipsToBounds node clips exactly its next descendantCount nodes. A node
+   * fainter than its parent (its own alpha below 1) that has descendants, or draws more than one
+   * part of its own, is drawn as one group: it and its subtree go into a layer at full opacity,
+   * which is then laid over what is beneath at the node's own alpha (CALayer's
+   * `allowsGroupOpacity`, on by default since iOS 7). So a white button on a white screen fading
+   * out stays white, and text does not show through its own background. A node of alpha 0 draws
+   * nothing, nor does its subtree.
+   */
   draw(nodes) {
-    const ctx = this.context;
+    const main = this.mainContext;
     const ratio = this.devicePixelRatio;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.globalAlpha = 1;
-    ctx.fillStyle = '#000';
-    ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
-    ctx.textBaseline = 'middle';
-    const clipEnds = this.clipEnds;
-    let clips = 0;
+    main.setTransform(1, 0, 0, 1, 0, 0);
+    main.globalAlpha = 1;
+    main.fillStyle = '#000';
+    main.fillRect(0, 0, this.canvas.width, this.canvas.height);
+    main.textBaseline = 'middle';
+    this.context = main;
+    let target = this.screen;
+    const scopeEnds = this.scopeEnds, scopes = this.scopes;
+    let scopeCount = 0;
+    const ancestorEnds = this.ancestorEnds, ancestorAlphas = this.ancestorAlphas;
+    let ancestorCount = 0;
     for (let index = 0; index < nodes.length; index++) {
-      while (clips > 0 && clipEnds[clips - 1] < index) {
-        ctx.restore();
-        clips -= 1;
+      while (scopeCount > 0 && scopeEnds[scopeCount - 1] < index) {
+        scopeCount -= 1;
+        target = this.closeScope(scopes[scopeCount], target);
       }
+      while (ancestorCount > 0 && ancestorEnds[ancestorCount - 1] < index) ancestorCount -= 1;
       const node = nodes[index];
+      if (node.alpha <= 0) {
+        index += node.descendantCount;
+        continue;
+      }
+      const end = index + node.descendantCount;
+      const parentAlpha = ancestorCount > 0 ? ancestorAlphas[ancestorCount - 1] : 1;
+      if (node.alpha < parentAlpha && (node.descendantCount > 0 || partsDrawn(node) > 1)) {
+        const group = this.openGroup(nodes, index, end, target, scopeCount);
+        if (!group) {
+          index = end;
+          continue;
+        }
+        scopeEnds[scopeCount] = end;
+        scopes[scopeCount] = group;
+        scopeCount += 1;
+        target = group;
+      }
+      const ctx = this.context;
       ctx.setTransform(ratio * node.a, ratio * node.b, ratio * node.c, ratio * node.d,
-        ratio * node.tx, ratio * node.ty);
-      ctx.globalAlpha = node.alpha;
+        ratio * node.tx - target.x, ratio * node.ty - target.y);
+      ctx.globalAlpha = node.alpha / target.alpha;
       const hasArea = node.width > 0 && node.height > 0;
       if (hasArea && node.backgroundAlpha > 0) {
         ctx.fillStyle = node.background;
@@ -104,14 +145,71 @@ export class Renderer {
           ctx.beginPath();
         }
         ctx.clip();
-        clipEnds[clips] = index + node.descendantCount;
-        clips += 1;
+        scopeEnds[scopeCount] = end;
+        scopes[scopeCount] = ctx;
+        scopeCount += 1;
+      }
+      if (node.descendantCount > 0) {
+        ancestorEnds[ancestorCount] = end;
+        ancestorAlphas[ancestorCount] = node.alpha;
+        ancestorCount += 1;
       }
     }
-    while (clips > 0) {
-      ctx.restore();
-      clips -= 1;
+    while (scopeCount > 0) {
+      scopeCount -= 1;
+      target = this.closeScope(scopes[scopeCount], target);
     }
+  }
+
+  /**
+   * Starts drawing nodes[from…to] into a layer of their own: the device-pixel box they cover
+   * (shadows included, within the canvas), cleared. Returns the group, which the nodes' drawing
+   * targets until it closes, or null when the box is empty (nothing of them would show).
+   * `level` is how many scopes are open: each nesting level keeps its own layer.
+   */
+  openGroup(nodes, from, to, outer, level) {
+    const box = deviceBox(nodes, from, to, this.devicePixelRatio, this.canvas.width, this.canvas.height);
+    if (!box) return null;
+    let layer = this.layers[level];
+    if (!layer) {
+      const canvas = document.createElement('canvas');
+      layer = { canvas, context: canvas.getContext('2d') };
+      this.layers[level] = layer;
+    }
+    // Grown, never shrunk: each level's layer ends as large as the largest group it held, at most
+    // the canvas.
+    if (layer.canvas.width < box.width || layer.canvas.height < box.height) {
+      layer.canvas.width = Math.max(layer.canvas.width, box.width);
+      layer.canvas.height = Math.max(layer.canvas.height, box.height);
+    }
+    const ctx = layer.context;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.globalAlpha = 1;
+    ctx.clearRect(0, 0, box.width, box.height);
+    ctx.textBaseline = 'middle';
+    this.context = ctx;
+    return { layer, x: box.x, y: box.y, width: box.width, height: box.height, alpha: nodes[from].alpha, outer };
+  }
+
+  /**
+   * Ends a scope: a clip (its context, restored) or a group, whose layer is laid over its outer
+   * target at the group node's alpha relative to that target's. Returns the target drawing goes on to.
+   */
+  closeScope(scope, target) {
+    if (!scope.layer) {
+      scope.restore();
+      return target;
+    }
+    const outer = scope.outer;
+    const ctx = outer.layer ? outer.layer.context : this.mainContext;
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.globalAlpha = scope.alpha / outer.alpha;
+    ctx.drawImage(scope.layer.canvas, 0, 0, scope.width, scope.height,
+      scope.x - outer.x, scope.y - outer.y, scope.width, scope.height);
+    ctx.restore();
+    this.context = ctx;
+    return outer;
   }
 
   /**
@@ -191,4 +289,52 @@ export class Renderer {
     this.shape(node, width / 2);
     ctx.stroke();
   }
+}
+
+/**
+ * How many parts a node draws of its own: its fill (and shadow), glyph, text and border. A faded
+ * node drawing more than one is faded as one group, so one part does not show through another.
+ */
+export function partsDrawn(node) {
+  const hasArea = node.width > 0 && node.height > 0;
+  return (hasArea && node.backgroundAlpha > 0 ? 1 : 0) + (hasArea && node.glyph ? 1 : 0)
+    + (node.text ? 1 : 0) + (hasArea && node.borderColor ? 1 : 0);
+}
+
+/** Antialiasing reaches this far past a shape's edge, device px. */
+const EDGE_MARGIN = 2;
+/** A Gaussian shadow fades to nothing within this many σ (CALayer's shadowRadius). */
+const SHADOW_REACH_SIGMAS = 3;
+
+/**
+ * The device-pixel box, whole pixels within the canvas, that nodes[from…to] cover: their
+ * rectangles through their matrices, each grown by its shadow's reach and offset. Null when empty.
+ */
+function deviceBox(nodes, from, to, ratio, canvasWidth, canvasHeight) {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (let index = from; index <= to; index++) {
+    const node = nodes[index];
+    if (node.alpha <= 0) {
+      index += node.descendantCount;
+      continue;
+    }
+    let reachX = EDGE_MARGIN, reachY = EDGE_MARGIN, offsetX = 0, offsetY = 0;
+    if (node.shadowColor) {
+      const scale = Math.sqrt(Math.abs(node.a * node.d - node.b * node.c));
+      reachX += ratio * SHADOW_REACH_SIGMAS * node.shadowRadius * scale;
+      reachY = reachX;
+      offsetX = ratio * (node.a * node.shadowX + node.c * node.shadowY);
+      offsetY = ratio * (node.b * node.shadowX + node.d * node.shadowY);
+    }
+    for (const [x, y] of [[0, 0], [node.width, 0], [0, node.height], [node.width, node.height]]) {
+      const px = ratio * (node.a * x + node.c * y + node.tx), py = ratio * (node.b * x + node.d * y + node.ty);
+      minX = Math.min(minX, px - reachX, px + offsetX - reachX);
+      maxX = Math.max(maxX, px + reachX, px + offsetX + reachX);
+      minY = Math.min(minY, py - reachY, py + offsetY - reachY);
+      maxY = Math.max(maxY, py + reachY, py + offsetY + reachY);
+    }
+  }
+  const x = Math.max(0, Math.floor(minX)), y = Math.max(0, Math.floor(minY));
+  const width = Math.min(canvasWidth, Math.ceil(maxX)) - x, height = Math.min(canvasHeight, Math.ceil(maxY)) - y;
+  return width > 0 && height > 0 ? { x, y, width, height } : null;
 }

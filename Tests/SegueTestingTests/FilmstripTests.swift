@@ -19,12 +19,48 @@ struct FilmstripTests {
     @Test func aNodeIsARectThroughItsTransformAtItsAlpha() {
         let node = DisplayNode(id: 1, name: "card", size: CGSize(width: 100, height: 50),
                                transform: CGAffineTransform(a: 0.8, b: 0, c: 0, d: 0.8, tx: 10.004, ty: 20),
+                               alpha: 0.5, backgroundColor: UIColor(hex: 0x336699), cornerRadius: 12)
+        let svg = FrameDrawing(drawsText: true).svg([node], idPrefix: "f0")
+        #expect(svg == ##"<rect width="100" height="50" rx="12" transform="matrix(0.8 0 0 0.8 10 20)" fill="#336699" fill-opacity="0.5"/>"##)
+    }
+
+    /// A faded view with a fill and text is faded as one layer (`allowsGroupOpacity`, UIKit's
+    /// default): its text is drawn opaque over its opaque fill inside one group at the view's alpha,
+    /// so the fill does not show through the text.
+    @Test func aFadedNodeWithFillAndTextIsOneGroup() {
+        let node = DisplayNode(id: 1, name: "card", size: CGSize(width: 100, height: 50),
+                               transform: CGAffineTransform(a: 0.8, b: 0, c: 0, d: 0.8, tx: 10.004, ty: 20),
                                alpha: 0.5, backgroundColor: UIColor(hex: 0x336699), cornerRadius: 12, text: "Hi",
                                textColor: .white, fontSize: 17)
         let svg = FrameDrawing(drawsText: true).svg([node], idPrefix: "f0")
-        #expect(svg == ##"<rect width="100" height="50" rx="12" transform="matrix(0.8 0 0 0.8 10 20)" fill="#336699" fill-opacity="0.5"/>"##
-                + ##"<text x="50" y="25" transform="matrix(0.8 0 0 0.8 10 20)" font-size="17" text-anchor="middle" dominant-baseline="central" fill="#ffffff" fill-opacity="0.5">Hi</text>"##)
-        #expect(!FrameDrawing(drawsText: false).svg([node], idPrefix: "f0").contains("<text"))
+        #expect(svg == ##"<g opacity="0.5"><rect width="100" height="50" rx="12" transform="matrix(0.8 0 0 0.8 10 20)" fill="#336699"/>"##
+                + ##"<text x="50" y="25" transform="matrix(0.8 0 0 0.8 10 20)" font-size="17" text-anchor="middle" dominant-baseline="central" fill="#ffffff">Hi</text></g>"##)
+        // Without text, one part is left: no group, the fill at the view's alpha.
+        #expect(FrameDrawing(drawsText: false).svg([node], idPrefix: "f0")
+                == ##"<rect width="100" height="50" rx="12" transform="matrix(0.8 0 0 0.8 10 20)" fill="#336699" fill-opacity="0.5"/>"##)
+    }
+
+    /// A faded view's subtree is one group at the view's own alpha; a subview faded inside it is a
+    /// group of its own at its alpha, and a subview at full alpha is drawn opaque inside the group.
+    @Test func aFadedSubtreeIsOneGroupAndNestedFadesNest() {
+        let white = UIColor.white
+        let nodes = [
+            DisplayNode(id: 1, name: "screen", descendantCount: 3, size: CGSize(width: 100, height: 100),
+                        alpha: 0.5, backgroundColor: white),
+            DisplayNode(id: 2, name: "button", depth: 1, size: CGSize(width: 50, height: 20),
+                        alpha: 0.5, ownAlpha: 1, backgroundColor: white),
+            DisplayNode(id: 3, name: "badge", depth: 1, descendantCount: 1, size: CGSize(width: 10, height: 10),
+                        alpha: 0.25, ownAlpha: 0.5, backgroundColor: white),
+            DisplayNode(id: 4, name: "dot", depth: 2, size: CGSize(width: 4, height: 4),
+                        alpha: 0.25, ownAlpha: 1, backgroundColor: white),
+            DisplayNode(id: 5, name: "after", size: CGSize(width: 10, height: 10), backgroundColor: white),
+        ]
+        let rect = { (width: Int, height: Int) in
+            ##"<rect width="\##(width)" height="\##(height)" transform="matrix(1 0 0 1 0 0)" fill="#ffffff"/>"##
+        }
+        #expect(FrameDrawing(drawsText: true).svg(nodes, idPrefix: "f0")
+                == ##"<g opacity="0.5">"## + rect(100, 100) + rect(50, 20)
+                + ##"<g opacity="0.5">"## + rect(10, 10) + rect(4, 4) + "</g></g>" + rect(10, 10))
     }
 
     /// Right-aligned text ends at the right edge, left-aligned starts at the left, as the page

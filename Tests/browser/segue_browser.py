@@ -228,6 +228,48 @@ def close(color, target, tolerance: int = 3) -> bool:
     return all(abs(a - b) <= tolerance for a, b in zip(color, target))
 
 
+# Draws synthetic nodes with the page's Renderer on a canvas of its own, 1 CSS px per pixel, and
+# returns the canvas's pixels as [r, g, b] rows.
+_DRAW_JS = """
+const done = arguments[arguments.length - 1];
+Promise.all([import('/js/renderer.js'), import('/js/protocol.js')]).then(([r, p]) => {
+  const canvas = document.createElement('canvas');
+  canvas.width = arguments[1]; canvas.height = arguments[2];
+  const renderer = new r.Renderer(canvas);
+  renderer.devicePixelRatio = 1;
+  const base = {
+    a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0, alpha: 1, width: 0, height: 0, descendantCount: 0,
+    background: 'rgba(0, 0, 0, 0)', backgroundAlpha: 0, cornerRadius: 0, clipsToBounds: false, corners: 15,
+    text: null, fontSize: 17, fontWeight: 400, textColor: 'rgb(255, 255, 255)', textAlign: 'center',
+    numberOfLines: 1, shadowColor: null, borderColor: null, glyph: null,
+  };
+  const nodes = arguments[0].map((n) => Object.assign({}, base, n,
+    { font: `${n.fontWeight || 400} ${n.fontSize || 17}px ${p.FONT_STACK}` }));
+  renderer.draw(nodes);
+  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  const rows = [];
+  for (let y = 0; y < canvas.height; y++) {
+    const row = [];
+    for (let x = 0; x < canvas.width; x++) {
+      const i = 4 * (y * canvas.width + x);
+      row.push(data[i] + data[i + 1] + data[i + 2]);
+    }
+    rows.push(row);
+  }
+  done(rows);
+}, (error) => done({error: String(error)}));
+"""
+
+
+def draw(page, nodes: list[dict], width: int, height: int) -> list[list[int]]:
+    """Each pixel's r + g + b, row by row, of `nodes` drawn by the page's Renderer on a canvas of
+    `width` × `height` px at 1 px per point (the node fields renderer.js reads; unset ones default)."""
+    rows = page.driver.execute_async_script(_DRAW_JS, nodes, width, height)
+    assert "error" not in rows, rows
+    return rows
+
+
+
 class Page:
     """The viewer page in one Chromium tab, with helpers for input, pixels and window.segue."""
 

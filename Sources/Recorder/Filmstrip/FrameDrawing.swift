@@ -3,44 +3,60 @@ import UIKit
 
 /// One frame's display list as SVG, in viewport points, drawn as the page's canvas renderer draws
 /// it (Public/js/renderer.js): each node a rectangle through its transform, its `roundedCorners`
-/// rounded, filled with its color at its effective alpha, its text placed by its alignment, and a
-/// clipping node clipping exactly its `descendantCount` followers. Text is one line: SVG does not
-/// wrap, and the server does not measure text, so a label of several lines is drawn as one.
+/// rounded, filled with its color at its effective alpha (a faded subtree as one group), its text
+/// placed by its alignment, and a clipping node clipping exactly its `descendantCount` followers.
+/// Text is one line: SVG does not wrap, and the server does not measure text, so a label of several
+/// lines is drawn as one.
 struct FrameDrawing {
     /// Whether labels' text is drawn; without it a frame is geometry alone.
     var drawsText: Bool
 
     /// The frame's nodes as SVG elements; `idPrefix` keeps clip ids unique in a document that
-    /// holds many frames.
+    /// holds many frames. A node of its own alpha below 1 with descendants, or drawing more than
+    /// one part (fill, glyph, text), is faded as one group (CALayer's `allowsGroupOpacity`):
+    /// one `<g opacity>`, its elements inside at their alpha relative to it.
     func svg(_ nodes: [DisplayNode], idPrefix: String) -> String {
         var out = ""
-        /// Indices of the last node each open clip group covers, innermost last.
-        var clipEnds: [Int] = []
+        /// Indices of the last node each open `<g>` (a clip, or a faded group) covers, innermost last.
+        var groupEnds: [Int] = []
+        /// The faded groups open, innermost last: each one's last node and alpha.
+        var fades: [(end: Int, alpha: Double)] = []
         for (index, node) in nodes.enumerated() {
-            while let end = clipEnds.last, end < index {
+            while let end = groupEnds.last, end < index {
                 out += "</g>"
-                clipEnds.removeLast()
+                groupEnds.removeLast()
             }
+            while let fade = fades.last, fade.end < index { fades.removeLast() }
+            let end = index + Int(node.descendantCount)
             let hasArea = node.size.width > 0 && node.size.height > 0
-            let matrix = Self.matrix(node.transform)
-            if hasArea && node.backgroundColor.alpha > 0 && node.alpha > 0 {
-                out += "\(Self.shape(node)) transform=\"\(matrix)\" fill=\"\(Self.rgb(node.backgroundColor))\""
-                out += Self.opacity("fill-opacity", node.backgroundColor.alpha * node.alpha) + "/>"
+            let drawsFill = hasArea && node.backgroundColor.alpha > 0
+            let drawnText = drawsText ? node.text.flatMap { $0.isEmpty ? nil : $0 } : nil
+            let parts = (drawsFill ? 1 : 0) + (hasArea && node.glyph != nil ? 1 : 0) + (drawnText != nil ? 1 : 0)
+            if node.alpha > 0 && node.ownAlpha < 1 && (node.descendantCount > 0 || parts > 1) {
+                out += "<g opacity=\"\(ArtifactText.number(node.alpha / (fades.last?.alpha ?? 1)))\">"
+                groupEnds.append(end)
+                fades.append((end, node.alpha))
             }
-            if let glyph = node.glyph, hasArea, node.alpha > 0 {
+            let alpha = node.alpha / (fades.last?.alpha ?? 1)
+            let matrix = Self.matrix(node.transform)
+            if drawsFill && alpha > 0 {
+                out += "\(Self.shape(node)) transform=\"\(matrix)\" fill=\"\(Self.rgb(node.backgroundColor))\""
+                out += Self.opacity("fill-opacity", node.backgroundColor.alpha * alpha) + "/>"
+            }
+            if let glyph = node.glyph, hasArea, alpha > 0 {
                 // The glyph's 24-pt box scaled to fit the node, centred, as renderer.js draws it.
                 let scale = min(node.size.width, node.size.height) / Glyph.viewBox
                 let dx = (node.size.width - Glyph.viewBox * scale) / 2, dy = (node.size.height - Glyph.viewBox * scale) / 2
                 let place = CGAffineTransform(scaleX: scale, y: scale).concatenating(CGAffineTransform(translationX: dx, y: dy))
                     .concatenating(node.transform)
-                let opacity = node.textColor.alpha * node.alpha
+                let opacity = node.textColor.alpha * alpha
                 out += Self.glyphLayer(glyph.pathData, transform: place, color: node.textColor, opacity: opacity)
                 if let secondary = glyph.secondaryPathData {
                     out += Self.glyphLayer(secondary, transform: place, color: node.textColor,
                                            opacity: opacity * Glyph.secondaryOpacity)
                 }
             }
-            if drawsText, let text = node.text, !text.isEmpty, node.alpha > 0 {
+            if let text = drawnText, alpha > 0 {
                 let x = switch node.textAlignment {
                 case .left: 0.0
                 case .center: node.size.width / 2
@@ -51,7 +67,7 @@ struct FrameDrawing {
                 if node.fontWeight != .regular { out += " font-weight=\"\(node.fontWeight.cssWeight)\"" }
                 out += " text-anchor=\"\(Self.anchor(node.textAlignment))\" dominant-baseline=\"central\""
                 out += " fill=\"\(Self.rgb(node.textColor))\""
-                out += Self.opacity("fill-opacity", node.textColor.alpha * node.alpha)
+                out += Self.opacity("fill-opacity", node.textColor.alpha * alpha)
                 out += ">\(ArtifactText.xml(text))</text>"
             }
             if node.clipsToBounds && node.descendantCount > 0 {
@@ -59,10 +75,10 @@ struct FrameDrawing {
                 out += "<clipPath id=\"\(id)\">"
                 out += hasArea ? "\(Self.shape(node)) transform=\"\(matrix)\"/>" : "<rect width=\"0\" height=\"0\"/>"
                 out += "</clipPath><g clip-path=\"url(#\(id))\">"
-                clipEnds.append(index + Int(node.descendantCount))
+                groupEnds.append(end)
             }
         }
-        out += String(repeating: "</g>", count: clipEnds.count)
+        out += String(repeating: "</g>", count: groupEnds.count)
         return out
     }
 
