@@ -28,6 +28,11 @@ let mainActorSettings: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-dynamic-actor-isolation"], .when(configuration: .release)),
 ]
 
+/// Test code builds unoptimized in release too: what a release test run checks is the libraries'
+/// release code, built with the flags above; its own bodies need no optimizing, which would take a
+/// fifth of the release build's time (scripts/test builds and runs the suites in release).
+let testSettings: [SwiftSetting] = [.unsafeFlags(["-Onone"], .when(configuration: .release))]
+
 let package = Package(
     name: "Segue",
     products: [
@@ -129,37 +134,37 @@ let package = Package(
         ], path: "Tests/EchoServer"),
         // Reference math and tolerances the test targets share, derived independently of Motion.
         .target(name: "ReferenceMath", dependencies: ["Motion"], path: "Tests/ReferenceMath"),
-        .testTarget(name: "MotionTests", dependencies: ["Motion", "ReferenceMath"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "ReferenceMath"], swiftSettings: testSettings),
         .testTarget(name: "UIKitTests", dependencies: [
             "UIKit", "QuartzCore", "ReferenceMath", .product(name: "Logging", package: "swift-log"),
-        ], swiftSettings: mainActorSettings),
+        ], swiftSettings: mainActorSettings + testSettings),
         .testTarget(name: "ScenesTests", dependencies: [
             "Scenes", "Recorder", "SegueTesting", "SegueBench",
             .product(name: "PropertyBased", package: "swift-property-based"),
-        ], swiftSettings: mainActorSettings),
-        .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "Recorder", "Scenes", "UIKit", "Motion"], swiftSettings: mainActorSettings),
+        ], swiftSettings: mainActorSettings + testSettings),
+        .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting", "Recorder", "Scenes", "UIKit", "Motion"], swiftSettings: mainActorSettings + testSettings),
         // Every built-in scene's main transitions as SVG filmstrips and JSON geometry, compared
         // with the references in __Snapshots__ (SNAPSHOT_TESTING_RECORD=all re-records them).
         .testTarget(name: "TransitionSnapshotTests", dependencies: [
             "SegueTesting",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-        ], exclude: ["__Snapshots__"], swiftSettings: mainActorSettings),
+        ], exclude: ["__Snapshots__"], swiftSettings: mainActorSettings + testSettings),
         .testTarget(name: "SegueCLITests", dependencies: [
             "SegueCLI", "Scenes", "UIKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], swiftSettings: mainActorSettings),
+        ], swiftSettings: mainActorSettings + testSettings),
         // The README's "Write your own transition", compiled and run; its test keeps the README's
         // copy of the code identical.
-        .testTarget(name: "ReadmeExampleTests", dependencies: ["SegueTesting"]),
-        .testTarget(name: "SegueWireTests", dependencies: ["SegueWire", "Scenes"]),
+        .testTarget(name: "ReadmeExampleTests", dependencies: ["SegueTesting"], swiftSettings: testSettings),
+        .testTarget(name: "SegueWireTests", dependencies: ["SegueWire", "Scenes"], swiftSettings: testSettings),
         .testTarget(name: "SegueSessionTests", dependencies: [
             "SegueSession", "SegueWire", "Scenes", .product(name: "Logging", package: "swift-log"),
-        ], swiftSettings: mainActorSettings),
+        ], swiftSettings: mainActorSettings + testSettings),
         // One file of transition code written for iOS's main actor, built in Swift 6 and in Swift 5
         // (a link to the same file), with no default isolation: UIKit's own isolation carries it.
-        .testTarget(name: "MainActorCodeTests", dependencies: ["SegueTesting"]),
+        .testTarget(name: "MainActorCodeTests", dependencies: ["SegueTesting"], swiftSettings: testSettings),
         .testTarget(name: "MainActorCodeSwift5Tests", dependencies: ["SegueTesting"],
-                    swiftSettings: [.swiftLanguageMode(.v5)]),
-        .testTarget(name: "SegueServerTests", dependencies: ["SegueServer", "SegueSession", "Scenes"], swiftSettings: mainActorSettings),
+                    swiftSettings: [.swiftLanguageMode(.v5)] + testSettings),
+        .testTarget(name: "SegueServerTests", dependencies: ["SegueServer", "SegueSession", "Scenes"], swiftSettings: mainActorSettings + testSettings),
     ]
 )
