@@ -292,12 +292,15 @@ export class Renderer {
 }
 
 /**
- * How many parts a node draws of its own: its fill (and shadow), glyph, text and border. A faded
- * node drawing more than one is faded as one group, so one part does not show through another.
+ * How many parts a node draws of its own: its fill, the shadow under it, its glyph, text and
+ * border. A faded node drawing more than one is faded as one group, so one part does not show
+ * through another (a shadow through its own fill). The filmstrips (frame-svg.js), which draw
+ * neither shadows nor borders, count the same way and so find neither.
  */
 export function partsDrawn(node) {
   const hasArea = node.width > 0 && node.height > 0;
-  return (hasArea && node.backgroundAlpha > 0 ? 1 : 0) + (hasArea && node.glyph ? 1 : 0)
+  const fill = hasArea && node.backgroundAlpha > 0;
+  return (fill ? 1 : 0) + (fill && node.shadowColor ? 1 : 0) + (hasArea && node.glyph ? 1 : 0)
     + (node.text ? 1 : 0) + (hasArea && node.borderColor ? 1 : 0);
 }
 

@@ -76,6 +76,19 @@ def test_a_faded_groups_shadow_falls_outside_its_bounds_and_fades_with_it(page):
     assert abs(rows[25][25] - HALF_WHITE) <= ROUNDING, rows[25][25]
 
 
+def test_a_faded_cards_shadow_does_not_show_through_its_fill(page):
+    """A white card at alpha 0.5 over white, casting a red shadow 10 points down and right: where
+    the shadow lies under the card, the card (white over its shadow in its layer) keeps the white
+    beneath white; drawn part by part, the half-faded shadow would tint it (637 of 765)."""
+    page.open()
+    rows = draw(page, [dict(WHITE, width=100, height=100),
+                       dict(WHITE, tx=20, ty=20, width=40, height=40, alpha=0.5, shadowColor="rgb(255, 0, 0)",
+                            shadowRadius=0, shadowX=10, shadowY=10)], 100, 100)
+    assert rows[55][55] >= 3 * 255 - ROUNDING, rows[55][55]
+    # Beyond the card, the shadow shows at the card's alpha: red over white, half as strong.
+    assert abs(rows[65][65] - (255 + 128 + 128)) <= ROUNDING, rows[65][65]
+
+
 def test_a_view_at_alpha_zero_draws_nothing_of_its_subtree(page):
     page.open()
     rows = draw(page, [dict(WHITE, width=100, height=100, alpha=0, descendantCount=1),
