@@ -18,8 +18,8 @@
 /// it is there (`MainActor.assumeIsolated`), as a world's code always is.
 ///
 /// Only views' layers exist: there is no `CALayer()`, no sublayers and no `presentation()` (a
-/// view's `presentation` has its on-screen values), and no 3D `transform` (the page draws flat,
-/// affine views; `affineTransform()` is the view's transform).
+/// view's `presentation` has its on-screen values). `transform` is the view's `transform3D`, drawn
+/// flat (its affine part: what Core Animation draws without perspective).
 public nonisolated struct CALayer: Hashable, Sendable {
     /// The view whose layer this is (UIKit's `delegate`).
     let owner: UIView
@@ -54,6 +54,14 @@ public nonisolated struct CALayer: Hashable, Sendable {
     public var frame: CGRect {
         get { MainActor.assumeIsolated { owner.frame } }
         nonmutating set { MainActor.assumeIsolated { owner.frame = newValue } }
+    }
+
+    /// `transform`: the view's `transform3D`, about its center (the anchor point is the layer's
+    /// middle); animatable inside an animation block. Drawn flat, without perspective
+    /// (`UIView.transform3D`).
+    public var transform: CATransform3D {
+        get { MainActor.assumeIsolated { owner.transform3D } }
+        nonmutating set { MainActor.assumeIsolated { owner.transform3D = newValue } }
     }
 
     /// `affineTransform()`: the view's transform.
@@ -171,6 +179,11 @@ nonisolated struct LayerStyle: Equatable {
     var shadowColorIsNil = false
     var borderColorIsNil = false
     var maskedCorners = CACornerMask.allCorners
+    /// The 3-D transform last set, when it is not affine (`UIView.transform3D`): read back while
+    /// the view's transform is still its affine part.
+    var transform3D: CATransform3D?
+    /// A transform with perspective was set on this view and logged (once a view).
+    var loggedPerspective = false
 
     /// A view's without a shadow, a border or masked corners: no box is kept for it.
     static let `default` = LayerStyle()
