@@ -321,20 +321,19 @@ function deviceBox(nodes, from, to, ratio, canvasWidth, canvasHeight) {
       index += node.descendantCount;
       continue;
     }
-    let reachX = EDGE_MARGIN, reachY = EDGE_MARGIN, offsetX = 0, offsetY = 0;
+    let reach = EDGE_MARGIN, offsetX = 0, offsetY = 0;
     if (node.shadowColor) {
       const scale = Math.sqrt(Math.abs(node.a * node.d - node.b * node.c));
-      reachX += ratio * SHADOW_REACH_SIGMAS * node.shadowRadius * scale;
-      reachY = reachX;
+      reach += ratio * SHADOW_REACH_SIGMAS * node.shadowRadius * scale;
       offsetX = ratio * (node.a * node.shadowX + node.c * node.shadowY);
       offsetY = ratio * (node.b * node.shadowX + node.d * node.shadowY);
     }
     for (const [x, y] of [[0, 0], [node.width, 0], [0, node.height], [node.width, node.height]]) {
       const px = ratio * (node.a * x + node.c * y + node.tx), py = ratio * (node.b * x + node.d * y + node.ty);
-      minX = Math.min(minX, px - reachX, px + offsetX - reachX);
-      maxX = Math.max(maxX, px + reachX, px + offsetX + reachX);
-      minY = Math.min(minY, py - reachY, py + offsetY - reachY);
-      maxY = Math.max(maxY, py + reachY, py + offsetY + reachY);
+      minX = Math.min(minX, px - reach, px + offsetX - reach);
+      maxX = Math.max(maxX, px + reach, px + offsetX + reach);
+      minY = Math.min(minY, py - reach, py + offsetY - reach);
+      maxY = Math.max(maxY, py + reach, py + offsetY + reach);
     }
   }
   const x = Math.max(0, Math.floor(minX)), y = Math.max(0, Math.floor(minY));
