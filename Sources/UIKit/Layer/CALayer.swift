@@ -64,6 +64,15 @@ public nonisolated struct CALayer: Hashable, Sendable {
         nonmutating set { MainActor.assumeIsolated { owner.transform3D = newValue } }
     }
 
+    /// `isDoubleSided`: true (the default) draws the layer from both sides; false leaves it and its
+    /// sublayers out while its back faces the viewer: while its transform turns it past a quarter
+    /// turn out of the screen's plane, or mirrors it (its affine part's determinant is negative,
+    /// the winding of the layer as drawn, which is how the back of a flat layer shows).
+    public var isDoubleSided: Bool {
+        get { MainActor.assumeIsolated { !owner.layerStyle.isSingleSided } }
+        nonmutating set { MainActor.assumeIsolated { owner.layerStyle.isSingleSided = !newValue } }
+    }
+
     /// `affineTransform()`: the view's transform.
     public func affineTransform() -> CGAffineTransform {
         MainActor.assumeIsolated { owner.transform }
@@ -184,6 +193,8 @@ nonisolated struct LayerStyle: Equatable {
     var transform3D: CATransform3D?
     /// A transform with perspective was set on this view and logged (once a view).
     var loggedPerspective = false
+    /// `isDoubleSided` was set to false: the view is left out while its back faces the viewer.
+    var isSingleSided = false
 
     /// A view's without a shadow, a border or masked corners: no box is kept for it.
     static let `default` = LayerStyle()

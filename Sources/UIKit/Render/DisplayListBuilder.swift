@@ -125,6 +125,12 @@ struct DisplayListBuilder {
     private mutating func visit(_ view: UIView, under parent: Parent, depth: Int, count: inout Int,
                                 into list: inout DisplayList) {
         if view.isHidden { return }
+        if view.hasLayerStyle && view.facesAwayWhileSingleSided {
+            // Left out while it faces away; an animation turning it can bring it back with no
+            // write, so its ancestors' subtrees must not be skipped meanwhile.
+            if view.animationCount != 0 { notReusableNodes += 1 }
+            return
+        }
         let index = count
         let nodeDepth = UInt16(clamping: depth)
         let visited: VisitedNode

@@ -65,6 +65,37 @@ import Testing
         ])
     }
 
+    /// "isDoubleSided … When the value of this property is false, the layer hides its content when
+    /// it faces away from the viewer." A card's back, single-sided and turned half a turn about y,
+    /// is left out with its subviews; turned back on a linear curve, it shows from a quarter turn on.
+    /// The front, double-sided by default, shows from behind, mirrored.
+    @Test func aSingleSidedLayerIsLeftOutWhileItFacesAway() throws {
+        let stage = Stage()
+        let front = stage.add(CGRect(x: 100, y: 100, width: 200, height: 100), name: "front")
+        let back = stage.add(CGRect(x: 100, y: 100, width: 200, height: 100), name: "back")
+        back.addSubview(UIView(frame: CGRect(x: 10, y: 10, width: 50, height: 20), name: "back-label"))
+        #expect(back.layer.isDoubleSided && front.layer.isDoubleSided)
+        back.layer.isDoubleSided = false
+        back.layer.transform = CATransform3DMakeRotation(.pi, 0, 1, 0)
+        front.layer.transform = CATransform3DMakeRotation(.pi * 3 / 4, 0, 1, 0)
+        let turned = stage.frame(at: 0)
+        #expect(turned.node(named: "back") == nil && turned.node(named: "back-label") == nil)
+        #expect(try #require(turned.node(named: "front")).transform.a < 0)
+        stage.perform {
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+                back.layer.transform = CATransform3DIdentity
+            })
+        }
+        // A quarter of the way its back still faces the viewer; three quarters of the way, its front.
+        #expect(stage.frame(at: 0.25).node(named: "back") == nil)
+        let facing = stage.frame(at: 0.75)
+        #expect(try #require(facing.node(named: "back")).transform.a > 0)
+        #expect(facing.node(named: "back-label") != nil)
+        back.layer.isDoubleSided = true
+        back.transform = CGAffineTransform(scaleX: -1, y: 1)
+        #expect(stage.frame(at: 2).node(named: "back") != nil)
+    }
+
     /// Inside an animation block the layer's transform animates, as UIKit animates the view's own
     /// layer there: by its affine part, on the block's curve.
     @Test func aLayerTransformAnimatesInABlock() {
