@@ -70,6 +70,8 @@ let package = Package(
     targets: [
         // Math and animation: geometry, timing curves, springs, keyframes, clocks, timelines.
         .target(name: "Motion", swiftSettings: engineSettings),
+        // Core Animation's 3-D transform and its functions, which QuartzCore and UIKit both bring.
+        .target(name: "CoreAnimationMath", dependencies: ["Motion"], swiftSettings: engineSettings),
         // The values that cross layers: what a world looks like (DisplayList), what a person does
         // (PointerEvent), where a transition is (TransitionStatus). A leaf, so the wire needs no UIKit layer.
         .target(name: "SegueValues", dependencies: ["Motion"], swiftSettings: engineSettings),
@@ -85,9 +87,9 @@ let package = Package(
                           "-Xfrontend", "-disable-autolink-library", "-Xfrontend", "_TestingInterop"]),
         ]),
         // Views, the animation engine, controllers, transitions, gestures, the display list.
-        .target(name: "UIKit", dependencies: ["Motion", "SegueValues", "CoreGraphics", "_Testing_UIKit", .product(name: "Logging", package: "swift-log")], swiftSettings: engineSettings + mainActorSettings),
+        .target(name: "UIKit", dependencies: ["Motion", "SegueValues", "CoreGraphics", "CoreAnimationMath", "_Testing_UIKit", .product(name: "Logging", package: "swift-log")], swiftSettings: engineSettings + mainActorSettings),
         // Core Animation's names, for code that imports QuartzCore (UIKit brings them too).
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "UIKit"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreAnimationMath", "UIKit"]),
         // The tutorials' apps, each a named scene, and the host that runs one against a clock.
         .target(name: "Scenes", dependencies: ["UIKit", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: singleThreadedSettings + mainActorSettings),

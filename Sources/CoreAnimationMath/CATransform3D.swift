@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
+import Motion
 
 /// Core Animation's 4 × 4 homogeneous matrix, with its fields and conventions: points are row
 /// vectors, so (x, y, z, 1) maps to (x, y, z, 1) · M, and `CATransform3DConcat(a, b)` applies `a`
