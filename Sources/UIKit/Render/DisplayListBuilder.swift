@@ -125,12 +125,6 @@ struct DisplayListBuilder {
     private mutating func visit(_ view: UIView, under parent: Parent, depth: Int, count: inout Int,
                                 into list: inout DisplayList) {
         if view.isHidden { return }
-        if view.hasLayerStyle && view.facesAwayWhileSingleSided {
-            // Left out while it faces away; an animation turning it can bring it back with no
-            // write, so its ancestors' subtrees must not be skipped meanwhile.
-            if view.animationCount != 0 { notReusableNodes += 1 }
-            return
-        }
         let index = count
         let nodeDepth = UInt16(clamping: depth)
         let visited: VisitedNode
@@ -211,6 +205,13 @@ struct DisplayListBuilder {
             // Left out for now, but an animation (or an alpha too small to multiply) can bring
             // it back with no write: its ancestors' subtrees must not be skipped.
             if view.animationCount != 0 || ownAlpha > 0 { notReusableNodes += 1 }
+            return nil
+        }
+        if values.transform.determinant < 0 && view.hasLayerStyle && view.layerStyle.isSingleSided {
+            // Single-sided and facing away (`CALayer.isDoubleSided`): left out, and an animation
+            // turning it can bring it back with no write. A reused node never faces away: its view
+            // has neither changed nor animated since it was drawn.
+            if view.animationCount != 0 { notReusableNodes += 1 }
             return nil
         }
         let displayID = assignDisplayID(to: view)

@@ -33,12 +33,6 @@ extension UIView {
         }
     }
 
-    /// Its layer is single-sided (`isDoubleSided` false) and its back faces the viewer, as its
-    /// presentation transform draws it: the determinant of the affine part is negative.
-    var facesAwayWhileSingleSided: Bool {
-        layerStyle.isSingleSided && presentationValues.transform.determinant < 0
-    }
-
     /// Whether `t` maps the points of a layer's plane (z = 0) with a w other than 1: perspective
     /// that shows on the layer itself (m34 alone, applied to z = 0, does not).
     private static func dividesByDepth(_ t: CATransform3D) -> Bool {
