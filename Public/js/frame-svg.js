@@ -27,7 +27,7 @@ const opacity = (value) => (value >= 1 ? '' : ` fill-opacity="${round(value)}"`)
 export function copyNode(node) {
   return {
     name: node.name, a: node.a, b: node.b, c: node.c, d: node.d, tx: node.tx, ty: node.ty,
-    width: node.width, height: node.height, alpha: node.alpha,
+    width: node.width, height: node.height, opacity: node.opacity, alpha: node.alpha,
     background: node.background, backgroundAlpha: node.backgroundAlpha,
     cornerRadius: node.cornerRadius, corners: node.corners,
     clipsToBounds: node.clipsToBounds, descendantCount: node.descendantCount,
@@ -95,23 +95,19 @@ export function frameSVG(nodes, idPrefix) {
   const groupEnds = [];
   /** The faded groups open, innermost last: each one's last node and alpha. */
   const fades = [];
-  /** The nodes whose subtree is being written, innermost last: each one's last node and alpha. */
-  const ancestors = [];
   for (let index = 0; index < nodes.length; index++) {
     while (groupEnds.length > 0 && groupEnds[groupEnds.length - 1] < index) {
       out += '</g>';
       groupEnds.pop();
     }
     while (fades.length > 0 && fades[fades.length - 1].end < index) fades.pop();
-    while (ancestors.length > 0 && ancestors[ancestors.length - 1].end < index) ancestors.pop();
     const node = nodes[index];
     const end = index + node.descendantCount;
     if (node.alpha <= 0) {
       index = end;
       continue;
     }
-    const parentAlpha = ancestors.length > 0 ? ancestors[ancestors.length - 1].alpha : 1;
-    if (node.alpha < parentAlpha && (node.descendantCount > 0 || partsDrawn(node) > 1)) {
+    if (node.opacity < 1 && (node.descendantCount > 0 || partsDrawn(node) > 1)) {
       const outer = fades.length > 0 ? fades[fades.length - 1].alpha : 1;
       out += `<g opacity="${round(node.alpha / outer)}">`;
       groupEnds.push(end);
@@ -130,7 +126,6 @@ export function frameSVG(nodes, idPrefix) {
       out += `</clipPath><g clip-path="url(#${id})">`;
       groupEnds.push(end);
     }
-    if (node.descendantCount > 0) ancestors.push({ end, alpha: node.alpha });
   }
   return out + '</g>'.repeat(groupEnds.length);
 }

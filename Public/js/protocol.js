@@ -217,7 +217,8 @@ function blankNode(id, depth) {
     px: 0, py: 0, w64: 0, h64: 0, la: MATRIX_STEPS, lb: 0, lc: 0, ld: MATRIX_STEPS, ownAlpha: ALPHA_STEPS,
     // Composed down the tree for the renderer: maps local (x, y) to the viewport.
     a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0, width: 0, height: 0,
-    alpha: 1, name: '',
+    // Its own opacity (0…1; below 1 it fades its subtree as one group) and the composed one.
+    opacity: 1, alpha: 1, name: '',
     background: 'rgba(0, 0, 0, 0)', backgroundAlpha: 0,
     cornerRadius: 0, clipsToBounds: false, corners: ALL_CORNERS,
     text: null, fontSize: 17, fontWeight: 400, textColor: 'rgba(0, 0, 0, 1)', font: `400 17px ${FONT_STACK}`,
@@ -464,6 +465,7 @@ export class FrameDecoder {
       const lc = node.lc / MATRIX_STEPS, ld = node.ld / MATRIX_STEPS;
       const ltx = node.px / LENGTH_STEPS, lty = node.py / LENGTH_STEPS;
       const alpha = node.ownAlpha / ALPHA_STEPS;
+      node.opacity = alpha;
       const parent = parents.length > 0 ? parents[parents.length - 1].node : null;
       if (parent) {
         // local then parent: (x, y) → local matrix → parent's matrix (CGAffineTransformConcat).

@@ -20,9 +20,6 @@ export class Renderer {
     // and the clip's context or the group); both grow to the deepest nesting, then stay.
     this.scopeEnds = [];
     this.scopes = [];
-    // The nodes whose subtree is being drawn: the index of each one's last descendant, its alpha.
-    this.ancestorEnds = [];
-    this.ancestorAlphas = [];
     // A group's layer per nesting level, kept from frame to frame.
     this.layers = [];
     // Bumped when fonts load: text laid out in a fallback font is laid out again.
@@ -73,10 +70,10 @@ export class Renderer {
 
   /**
    * Paints nodes in order; a clipsToBounds node clips exactly its next descendantCount nodes. A node
-   * fainter than its parent (its own alpha below 1) that has descendants, or draws more than one
-   * part of its own, is drawn as one group: it and its subtree go into a layer at full opacity,
-   * which is then laid over what is beneath at the node's own alpha (CALayer's
-   * `allowsGroupOpacity`, on by default since iOS 7). So a white button on a white screen fading
+   * whose own opacity is below 1 (`opacity`; `alpha` is composed down the tree) that has
+   * descendants, or draws more than one part of its own, is drawn as one group: it and its subtree
+   * go into a layer at full opacity, which is then laid over what is beneath at the node's own
+   * opacity (CALayer's `allowsGroupOpacity`, on by default since iOS 7). So a white button on a white screen fading
    * out stays white, and text does not show through its own background. A node of alpha 0 draws
    * nothing, nor does its subtree.
    */
@@ -92,22 +89,18 @@ export class Renderer {
     let target = this.screen;
     const scopeEnds = this.scopeEnds, scopes = this.scopes;
     let scopeCount = 0;
-    const ancestorEnds = this.ancestorEnds, ancestorAlphas = this.ancestorAlphas;
-    let ancestorCount = 0;
     for (let index = 0; index < nodes.length; index++) {
       while (scopeCount > 0 && scopeEnds[scopeCount - 1] < index) {
         scopeCount -= 1;
         target = this.closeScope(scopes[scopeCount], target);
       }
-      while (ancestorCount > 0 && ancestorEnds[ancestorCount - 1] < index) ancestorCount -= 1;
       const node = nodes[index];
       if (node.alpha <= 0) {
         index += node.descendantCount;
         continue;
       }
       const end = index + node.descendantCount;
-      const parentAlpha = ancestorCount > 0 ? ancestorAlphas[ancestorCount - 1] : 1;
-      if (node.alpha < parentAlpha && (node.descendantCount > 0 || partsDrawn(node) > 1)) {
+      if (node.opacity < 1 && (node.descendantCount > 0 || partsDrawn(node) > 1)) {
         const group = this.openGroup(nodes, index, end, target, scopeCount);
         if (!group) {
           index = end;
@@ -148,11 +141,6 @@ export class Renderer {
         scopeEnds[scopeCount] = end;
         scopes[scopeCount] = ctx;
         scopeCount += 1;
-      }
-      if (node.descendantCount > 0) {
-        ancestorEnds[ancestorCount] = end;
-        ancestorAlphas[ancestorCount] = node.alpha;
-        ancestorCount += 1;
       }
     }
     while (scopeCount > 0) {
