@@ -229,7 +229,7 @@ def close(color, target, tolerance: int = 3) -> bool:
 
 
 # Draws synthetic nodes with the page's Renderer on a canvas of its own, 1 CSS px per pixel, and
-# returns the canvas's pixels as [r, g, b] rows.
+# returns each pixel's r + g + b, row by row.
 _DRAW_JS = """
 const done = arguments[arguments.length - 1];
 Promise.all([import('/js/renderer.js'), import('/js/protocol.js')]).then(([r, p]) => {
@@ -238,7 +238,7 @@ Promise.all([import('/js/renderer.js'), import('/js/protocol.js')]).then(([r, p]
   const renderer = new r.Renderer(canvas);
   renderer.devicePixelRatio = 1;
   const base = {
-    a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0, alpha: 1, width: 0, height: 0, descendantCount: 0,
+    a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0, opacity: 1, alpha: 1, width: 0, height: 0, descendantCount: 0,
     background: 'rgba(0, 0, 0, 0)', backgroundAlpha: 0, cornerRadius: 0, clipsToBounds: false, corners: 15,
     text: null, fontSize: 17, fontWeight: 400, textColor: 'rgb(255, 255, 255)', textAlign: 'center',
     numberOfLines: 1, shadowColor: null, borderColor: null, glyph: null,
@@ -263,11 +263,11 @@ Promise.all([import('/js/renderer.js'), import('/js/protocol.js')]).then(([r, p]
 
 def draw(page, nodes: list[dict], width: int, height: int) -> list[list[int]]:
     """Each pixel's r + g + b, row by row, of `nodes` drawn by the page's Renderer on a canvas of
-    `width` × `height` px at 1 px per point (the node fields renderer.js reads; unset ones default)."""
+    `width` × `height` px at 1 px per point (the node fields renderer.js reads; unset ones default:
+    `opacity` is a node's own, `alpha` the one composed down the tree)."""
     rows = page.driver.execute_async_script(_DRAW_JS, nodes, width, height)
     assert "error" not in rows, rows
     return rows
-
 
 
 class Page:

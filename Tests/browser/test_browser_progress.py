@@ -115,9 +115,9 @@ def test_a_sheet_flicked_away_reads_its_height_going(page):
     page.js("window.pointersSeen = []; const stage = document.getElementById('stage');"
             "for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'lostpointercapture'])"
             "  stage.addEventListener(type, (e) => window.pointersSeen.push([type, Math.round(e.clientY)]));")
+    sheet_at_touch = frame(page, "compose")
     # Far enough down (275 points, over half the medium detent's height) that the nearest target is
     # dismissal even were the lift's speed lost: a busy machine delays the moves, not the outcome.
-    sheet_at_touch = frame(page, "compose")
     page.touch("touchStart", *page.to_window(x, start))
     for step in range(1, 6):
         page.touch("touchMove", *page.to_window(x, start + 55 * step))
@@ -127,8 +127,9 @@ def test_a_sheet_flicked_away_reads_its_height_going(page):
     finishing = samples_while(page, "notes", lambda f: f["operation"] == "dismiss" and f["phase"] == "finishing",
                               timeout=SLOWED_DISMISSAL_WAIT)
     readings = [f["progress"] for f in finishing]
-    seen = {"readings": readings, "sheet at the touch": sheet_at_touch, "last": frame(page, "notes"), "stats": page.stats(),
-            "pointers": page.js("return window.pointersSeen"), "connected": page.js("return window.segue.connected"),
+    seen = {"readings": readings, "sheet at the touch": sheet_at_touch, "last": frame(page, "notes"),
+            "stats": page.stats(), "pointers": page.js("return window.pointersSeen"),
+            "connected": page.js("return window.segue.connected"),
             "texts": page.js("return window.segue.lastFrame.nodes.map((n) => n.text).join(' ')")}
     assert len(readings) >= 5, json.dumps(seen, default=str)
     assert readings[0] > 0.1, f"the flick had already taken a share of the height: {readings}"
